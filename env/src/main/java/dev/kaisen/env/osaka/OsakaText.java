@@ -1,0 +1,72 @@
+package dev.kaisen.env.osaka;
+
+/** A plain-text view of a state for terminals and logs (everything, hidden parts included). */
+final class OsakaText {
+    private OsakaText() {
+    }
+
+    static String render(OsakaState s) {
+        StringBuilder b = new StringBuilder();
+        b.append("Traders of Osaka, ").append(s.n).append(" players, decision ").append(s.decisions)
+                .append(", phase ").append(s.phase);
+        if (s.phase == Phase.GAME_OVER) {
+            b.append(" (").append(s.endReason).append(')');
+        } else {
+            b.append(", player ").append(s.current).append(" to act");
+        }
+        if (s.phase == Phase.PAYMENT) {
+            b.append(", ").append(s.paymentDue).append(" coins due");
+        }
+        b.append('\n');
+        b.append("Ships:");
+        for (Colour c : Colour.values()) {
+            b.append(' ').append(c.letter()).append('@').append(s.ship(c));
+        }
+        b.append('\n');
+        b.append("Market:");
+        appendCards(b, s, s.market, s.marketSize);
+        b.append("\nFarm:  ");
+        appendCards(b, s, s.farm, s.farmSize);
+        b.append("\nDraw pile ").append(s.drawSize).append(", discard ").append(s.discardSize).append('\n');
+        for (int p = 0; p < s.n; p++) {
+            b.append("P").append(p).append(p == s.active ? '*' : ' ')
+                    .append(" VP ").append(s.vp[p]).append(" tokens ");
+            for (Colour c : Colour.values()) {
+                b.append(c.letter()).append(s.tokens(p, c));
+            }
+            b.append(" hand");
+            appendCounts(b, s.hand, p);
+            b.append(" goods");
+            appendCounts(b, s.goods, p);
+            b.append(" insured");
+            appendCounts(b, s.insured, p);
+            b.append(s.reservedCard[p] < 0 ? " piece free" : " piece on " + Cards.name(s.reservedCard[p]));
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    private static void appendCards(StringBuilder b, OsakaState s, int[] cards, int size) {
+        for (int i = 0; i < size; i++) {
+            b.append(' ').append(Cards.typeName(Cards.type(cards[i])));
+            int owner = s.reservedBy[cards[i]];
+            if (owner != 0) {
+                b.append("(P").append(owner - 1).append(')');
+            }
+        }
+    }
+
+    private static void appendCounts(StringBuilder b, int[] counts, int p) {
+        boolean any = false;
+        for (int t = 0; t < Cards.TYPES; t++) {
+            int k = counts[p * Cards.TYPES + t];
+            if (k > 0) {
+                b.append(' ').append(k).append('x').append(Cards.typeName(t));
+                any = true;
+            }
+        }
+        if (!any) {
+            b.append(" -");
+        }
+    }
+}
