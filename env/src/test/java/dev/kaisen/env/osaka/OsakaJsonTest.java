@@ -1,0 +1,164 @@
+package dev.kaisen.env.osaka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.Json;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Malformed or inconsistent JSON is rejected with a message that says what is wrong. */
+class OsakaJsonTest {
+
+    private static OsakaState midGame() {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(3), 5);
+        SplittableRandom r = new SplittableRandom(5);
+        while (s.decisions() < 60) {
+            int[] legal = s.legalActions();
+            s.applyInPlace(legal[r.nextInt(legal.length)]);
+        }
+        return s;
+    }
+
+    private static String tamperedState(Consumer<ObjectNode> change) {
+        ObjectNode root = Json.mapper().valueToTree(OsakaJson.toDto(midGame()));
+        change.accept(root);
+        return root.toString();
+    }
+
+    private static void assertStateRejected(String json, String expectedInMessage) {
+        GameFormatException e = assertThrows(GameFormatException.class, () -> OsakaJson.fromJson(json));
+        assertTrue(e.getMessage().contains(expectedInMessage), "message was: " + e.getMessage());
+    }
+
+    @Test
+    void aStateRoundTrips() {
+        OsakaState s = midGame();
+        assertEquals(s, OsakaJson.fromJson(OsakaJson.toJson(s, true)));
+    }
+
+    @Test
+    void rejectsAnUnknownCard() {
+        assertStateRejected(tamperedState(root -> ((ArrayNode) root.get("drawPile")).set(0, "B9.0")), "unknown card 'B9.0'");
+        assertStateRejected(tamperedState(root -> ((ArrayNode) root.get("drawPile")).set(0, "B2.11")), "unknown card 'B2.11'");
+    }
+
+    @Test
+    void rejectsA109thCard() {
+        String json = tamperedState(root -> ((ArrayNode) root.get("market")).add(root.get("drawPile").get(0).asText()));
+        assertStateRejected(json, "appears twice");
+    }
+
+    @Test
+    void rejectsAMissingCard() {
+        assertStateRejected(tamperedState(root -> ((ArrayNode) root.get("drawPile")).remove(0)), "all 108 must be placed");
+    }
+
+    @Test
+    void rejectsNegativeOrInconsistentVp() {
+        assertStateRejected(tamperedState(root -> ((ObjectNode) root.get("seats").get(0)).put("vp", -1)), "negative");
+        assertStateRejected(tamperedState(root -> ((ObjectNode) root.get("seats").get(0)).put("vpWithoutCard", -2)), "negative");
+        assertStateRejected(tamperedState(root -> ((ObjectNode) root.get("seats").get(1)).put("vp", 40)), "seats[1].vp is 40");
+    }
+
+    @Test
+    void rejectsOtherInconsistencies() {
+        assertStateRejected(tamperedState(root -> ((ObjectNode) root.get("ships")).put("blue", "NARA")), "ships.blue: unknown value 'NARA'");
+        assertStateRejected(tamperedState(root -> root.put("players", 5)), "2 to 4 players");
+        assertStateRejected(tamperedState(root -> ((ObjectNode) root.get("seats").get(0).get("tokens")).put("blue", -1)), "negative");
+        assertStateRejected(tamperedState(root -> root.put("phase", "DANCING")), "phase: unknown value");
+        assertStateRejected(tamperedState(root -> root.remove("market")), "missing field 'market'");
+        assertStateRejected(tamperedState(root -> root.put("format", "other/1")), "format must be");
+    }
+
+    @Test
+    void rejectsMalformedJson() {
+        assertStateRejected("{", "malformed JSON");
+        assertStateRejected("[1, 2]", "malformed JSON");
+        assertStateRejected(tamperedState(root -> root.put("colour", "blue")), "Unrecognized field \"colour\"");
+    }
+
+    // ---------------------------------------------------------------- game records
+
+    private static OsakaRecord playedRecord() {
+        OsakaRecord.Recorder rec = new OsakaRecord.Recorder(new OsakaConfig(2), 99);
+        OsakaState s = rec.newGame();
+        SplittableRandom r = new SplittableRandom(99);
+        while (!s.isTerminal()) {
+            int[] legal = s.legalActions();
+            rec.applyInPlace(s, legal[r.nextInt(legal.length)]);
+        }
+        return rec.finish(s);
+    }
+
+    private static void assertRecordRejected(Consumer<ObjectNode> change, String expectedInMessage) {
+        ObjectNode root = Json.mapper().valueToTree(playedRecord());
+        change.accept(root);
+        GameFormatException e = assertThrows(GameFormatException.class,
+                () -> OsakaRecord.fromJson(root.toString()).replay());
+        assertTrue(e.getMessage().contains(expectedInMessage), "message was: " + e.getMessage());
+    }
+
+    private static int indexOf(ObjectNode root, String type, int nth) {
+        JsonNode steps = root.get("steps");
+        for (int i = 0, seen = 0; i < steps.size(); i++) {
+            if (steps.get(i).get("type").asText().equals(type) && seen++ == nth) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + type + " step " + nth);
+    }
+
+    @Test
+    void aRecordListsSetupChanceOutcomesThenDecisionsWithTheirChanceOutcomes() {
+        OsakaRecord record = playedRecord();
+        assertEquals("shuffle", record.steps().get(0).type());
+        assertEquals(108, record.steps().get(0).order().size());
+        assertTrue(record.steps().stream().anyMatch(s -> "start-player".equals(s.type())));
+        assertEquals(record.result().decisions(), record.steps().stream().filter(s -> "decision".equals(s.type())).count());
+    }
+
+    @Test
+    void rejectsARecordWhoseDrawDiffersFromTheRules() {
+        assertRecordRejected(root -> {
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "draw", 3));
+            step.put("card", step.get("card").asText().equals("R5.6") ? "R5.5" : "R5.6");
+        }, "but the rules give");
+    }
+
+    @Test
+    void rejectsAnIllegalDecisionNamingTheStep() {
+        assertRecordRejected(root -> {
+            int i = indexOf(root, "decision", 10);
+            ((ObjectNode) root.get("steps").get(i)).put("action", OsakaAction.STOP_INSURING).remove("name");
+        }, "illegal action 62 (stop-insuring)");
+    }
+
+    @Test
+    void rejectsADecisionByThePlayerNotToAct() {
+        assertRecordRejected(root -> {
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "decision", 5));
+            step.put("player", (step.get("player").asInt() + 1) % 2);
+        }, "is to act");
+    }
+
+    @Test
+    void rejectsUnknownCardsStepsAndTruncationAndAWrongResult() {
+        assertRecordRejected(root -> ((ObjectNode) root.get("steps").get(indexOf(root, "draw", 0))).put("card", "X2.0"),
+                "unknown card 'X2.0'");
+        assertRecordRejected(root -> ((ObjectNode) root.get("steps").get(0)).put("type", "dice"), "unknown step type 'dice'");
+        assertRecordRejected(root -> {
+            ArrayNode steps = (ArrayNode) root.get("steps");
+            steps.remove(indexOf(root, "start-player", 0));
+        }, "step");
+        assertRecordRejected(root -> ((ObjectNode) root.get("result")).putArray("winners").add(0).add(1).add(2), "result");
+        assertRecordRejected(root -> root.put("format", "kaisen.osaka.record/0"), "format must be");
+    }
+}

@@ -1,0 +1,170 @@
+package dev.kaisen.env.osaka;
+
+import dev.kaisen.env.IllegalActionException;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Properties over random seeds and random legal playouts, for 2, 3 and 4 players. */
+class OsakaProperties {
+
+    /** A random legal playout: the deal from {@code seed}, decisions from {@code choices}. */
+    private static final class Playout {
+        final SplittableRandom choices;
+        final int[] legal = new int[OsakaAction.COUNT];
+
+        Playout(long choiceSeed) {
+            choices = new SplittableRandom(choiceSeed);
+        }
+
+        int next(OsakaState s) {
+            int k = s.legalActions(legal);
+            return legal[choices.nextInt(k)];
+        }
+    }
+
+    @Property(tries = 60)
+    void everyDecisionConservesTheCardsAndKeepsTheInvariants(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                             @ForAll long seed) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        assertEquals(List.of(), OsakaInvariants.check(s));
+        Playout playout = new Playout(seed * 31 + 7);
+        while (!s.isTerminal()) {
+            int action = playout.next(s);
+            OsakaState next = s.apply(action);
+            List<String> violations = OsakaInvariants.checkStep(s, next);
+            assertEquals(List.of(), violations, "after " + OsakaAction.name(action) + " at decision " + s.decisions());
+            s = next;
+        }
+    }
+
+    @Property(tries = 40)
+    void oneSeedAndOneSequenceOfActionsGiveOneTrajectory(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                         @ForAll long seed) {
+        OsakaState a = OsakaState.newGame(new OsakaConfig(players), seed);
+        OsakaState b = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout pa = new Playout(seed);
+        Playout pb = new Playout(seed);
+        assertEquals(a, b);
+        while (!a.isTerminal()) {
+            a.applyInPlace(pa.next(a));
+            b.applyInPlace(pb.next(b));
+            assertEquals(a, b);
+            assertEquals(a.hashCode(), b.hashCode());
+        }
+        assertTrue(b.isTerminal());
+    }
+
+    @Property(tries = 25)
+    void everyLegalActionIsAcceptedAndEveryOtherIdRejectedWithoutChange(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                                        @ForAll long seed) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout playout = new Playout(~seed);
+        while (true) {
+            long mask = s.legalActionMask();
+            for (int id = -2; id <= OsakaAction.COUNT + 1; id++) {
+                boolean legal = id >= 0 && id < OsakaAction.COUNT && (mask & (1L << id)) != 0;
+                assertEquals(legal, s.isLegal(id));
+                if (legal) {
+                    OsakaState next = s.apply(id);
+                    assertNotSame(s, next);
+                } else {
+                    OsakaState before = s.copy();
+                    String json = OsakaJson.toJson(s, false);
+                    int bad = id;
+                    IllegalActionException e = assertThrows(IllegalActionException.class, () -> s.applyInPlace(bad));
+                    assertEquals(bad, e.action());
+                    assertEquals(before, s);
+                    assertEquals(json, OsakaJson.toJson(s, false));
+                }
+            }
+            if (s.isTerminal()) {
+                assertEquals(0L, mask, "nothing is legal once the game is over");
+                break;
+            }
+            s.applyInPlace(playout.next(s));
+        }
+    }
+
+    @Property(tries = 25)
+    void applyingAnActionNeverChangesAStateACallerStillHolds(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                             @ForAll long seed) {
+        List<OsakaState> held = new ArrayList<>();
+        List<String> snapshots = new ArrayList<>();
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout playout = new Playout(seed + 1);
+        while (!s.isTerminal()) {
+            held.add(s);
+            snapshots.add(OsakaJson.toJson(s, false));
+            OsakaState copy = s.copy();
+            int action = playout.next(s);
+            s = s.apply(action);
+            copy.applyInPlace(action);
+            assertEquals(s, copy, "apply and copy-then-applyInPlace agree");
+        }
+        for (int i = 0; i < held.size(); i++) {
+            assertEquals(snapshots.get(i), OsakaJson.toJson(held.get(i), false), "state " + i + " was changed later");
+        }
+    }
+
+    @Property(tries = 60)
+    void aStateRoundTripsThroughJsonToAnEqualStateAtRandomPoints(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                                 @ForAll long seed,
+                                                                 @ForAll @IntRange(min = 0, max = 400) int stopAt) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout playout = new Playout(seed ^ 0x5DEECE66DL);
+        while (!s.isTerminal() && s.decisions() < stopAt) {
+            s.applyInPlace(playout.next(s));
+        }
+        OsakaState restored = OsakaJson.fromJson(OsakaJson.toJson(s, false));
+        assertEquals(s, restored);
+        assertEquals(OsakaJson.toJson(s, true), OsakaJson.toJson(restored, true));
+        // The restored state plays on identically, random stream included.
+        Playout p1 = new Playout(seed);
+        Playout p2 = new Playout(seed);
+        while (!s.isTerminal()) {
+            s.applyInPlace(p1.next(s));
+            restored.applyInPlace(p2.next(restored));
+            assertEquals(s, restored);
+        }
+    }
+
+    @Property(tries = 200)
+    void everyRandomGameEndsWellBelowTheSafetyCap(@ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout playout = new Playout(seed);
+        while (!s.isTerminal()) {
+            s.applyInPlace(playout.next(s));
+        }
+        assertNotEquals(EndReason.DECISION_CAP, s.endReason());
+        assertTrue(s.decisions() < OsakaState.DECISION_CAP / 4, "game of " + s.decisions() + " decisions");
+    }
+
+    @Property(tries = 30)
+    void replayingAGameRecordReproducesTheIdenticalFinalState(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                               @ForAll long seed) {
+        OsakaRecord.Recorder recorder = new OsakaRecord.Recorder(new OsakaConfig(players), seed);
+        OsakaState s = recorder.newGame();
+        Playout playout = new Playout(seed);
+        while (!s.isTerminal()) {
+            recorder.applyInPlace(s, playout.next(s));
+        }
+        OsakaRecord record = recorder.finish(s);
+        OsakaRecord parsed = OsakaRecord.fromJson(record.toJson(false));
+        assertEquals(record, parsed);
+        OsakaState replayed = parsed.replay();
+        assertEquals(s, replayed);
+        assertFalse(record.steps().isEmpty());
+    }
+}
