@@ -125,6 +125,32 @@ class OsakaJsonTest {
         assertEquals(record.result().decisions(), record.steps().stream().filter(s -> "decision".equals(s.type())).count());
     }
 
+    /** docs/game-records.md describes the shuffle precisely enough to re-implement it; this is that re-implementation. */
+    @Test
+    void theDocumentedShuffleReproducesTheRecordedSetupOrder() {
+        long x = 99;
+        int[] deck = new int[Cards.COUNT];
+        for (int i = 0; i < deck.length; i++) {
+            deck[i] = i;
+        }
+        for (int i = deck.length - 1; i > 0; i--) {
+            x += 0x9E3779B97F4A7C15L;
+            long z = x;
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            z = z ^ (z >>> 31);
+            int j = (int) Long.remainderUnsigned(z, i + 1);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        OsakaRecord.Step first = playedRecord().steps().get(0);
+        for (int i = 0; i < deck.length; i++) {
+            assertEquals(Cards.name(deck[i]), first.order().get(i), "position " + i + " from the top");
+        }
+        assertEquals(first.order().get(0), playedRecord().steps().get(1).card(), "the first draw is the top card");
+    }
+
     @Test
     void rejectsARecordWhoseDrawDiffersFromTheRules() {
         assertRecordRejected(root -> {
