@@ -1,7 +1,6 @@
 package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.Agent;
-import dev.kaisen.env.Agents;
 import dev.kaisen.env.SplitMix64;
 
 import java.io.IOException;
@@ -38,6 +37,7 @@ public final class OsakaSelfPlay {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be at least 1, not " + threads);
             }
+            agents = OsakaAgents.validate(agents);
         }
     }
 
@@ -137,7 +137,7 @@ public final class OsakaSelfPlay {
         OsakaConfig config = new OsakaConfig(o.players());
         List<Agent<OsakaState>> agents = new ArrayList<>();
         for (int p = 0; p < o.players(); p++) {
-            agents.add(Agents.create(o.agents().get(p), SplitMix64.derive(gameSeed, p), OsakaAction.COUNT));
+            agents.add(OsakaAgents.create(o.agents().get(p), SplitMix64.derive(gameSeed, p)));
         }
         OsakaRecord.Recorder recorder = o.recordsDir() == null ? null : new OsakaRecord.Recorder(config, gameSeed);
         OsakaState state = recorder == null ? OsakaState.newGame(config, gameSeed) : recorder.newGame();

@@ -1042,6 +1042,79 @@ public final class OsakaState implements GameState<OsakaState> {
         paymentDue = 0;
     }
 
+    // ------------------------------------------------------------------ hidden information
+
+    /**
+     * A determinization for {@code observer}: the parts that player cannot see are resampled
+     * consistently with what they know. The cards of the draw pile and of the other players'
+     * hands are shuffled together and dealt back in the same sizes (hand sizes are public);
+     * during a payment the paying player's resampled hand must still cover what is due.
+     * The random stream restarts from {@code seed}, so later shuffles are unknown too.
+     * Everything public (Market, Farm, goods, discard, VP counts, ships, tokens) and the
+     * observer's own hand are unchanged. VP piles are left as they are: their cards never
+     * return to play.
+     */
+    public OsakaState determinize(int observer, long seed) {
+        OsakaState d = new OsakaState(this);
+        d.rng = seed;
+        int[] hidden = new int[Cards.COUNT];
+        int count = 0;
+        for (int i = 0; i < drawSize; i++) {
+            hidden[count++] = draw[i];
+        }
+        for (int card = 0; card < Cards.COUNT; card++) {
+            int l = loc[card];
+            if (l >= SEAT_BASE && (l - SEAT_BASE) % 4 == HAND && (l - SEAT_BASE) / 4 != observer) {
+                hidden[count++] = card;
+            }
+        }
+        // Opponents' hands are dealt in seat order from the front of the shuffled cards.
+        int payer = phase == Phase.PAYMENT && current != observer ? current : -1;
+        int payerStart = 0;
+        for (int p = 0; p < payer; p++) {
+            payerStart += p == observer ? 0 : handSize[p];
+        }
+        boolean consistent = false;
+        for (int attempt = 0; attempt < 1000 && !consistent; attempt++) {
+            d.shuffle(hidden, count);
+            consistent = payer < 0 || valueOf(hidden, payerStart, handSize[payer]) >= paymentDue;
+        }
+        if (!consistent) {
+            return new OsakaState(this).withRng(seed); // no consistent resample found: keep the hands
+        }
+        int next = 0;
+        for (int p = 0; p < n; p++) {
+            if (p == observer) {
+                continue;
+            }
+            Arrays.fill(d.hand, p * Cards.TYPES, (p + 1) * Cards.TYPES, 0);
+            d.handValue[p] = 0;
+            d.handSize[p] = 0;
+            for (int k = 0; k < handSize[p]; k++) {
+                d.addToHand(p, hidden[next++]);
+            }
+        }
+        for (int i = 0; i < drawSize; i++) {
+            int card = hidden[next++];
+            d.draw[drawSize - 1 - i] = card;
+            d.loc[card] = DRAW;
+        }
+        return d;
+    }
+
+    private static int valueOf(int[] cards, int from, int length) {
+        int sum = 0;
+        for (int i = from; i < from + length; i++) {
+            sum += Cards.value(cards[i]);
+        }
+        return sum;
+    }
+
+    private OsakaState withRng(long seed) {
+        rng = seed;
+        return this;
+    }
+
     // ------------------------------------------------------------------ value semantics
 
     @Override

@@ -167,4 +167,74 @@ class OsakaProperties {
         assertEquals(s, replayed);
         assertFalse(record.steps().isEmpty());
     }
+
+    @Property(tries = 40)
+    void aDeterminizationChangesOnlyWhatTheObserverCannotSee(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                            @ForAll long seed,
+                                                            @ForAll @IntRange(min = 0, max = 300) int stopAt) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        Playout playout = new Playout(seed);
+        while (!s.isTerminal() && s.decisions() < stopAt) {
+            s.applyInPlace(playout.next(s));
+        }
+        int observer = Math.floorMod((int) seed, players);
+        OsakaState d = s.determinize(observer, seed * 17);
+        assertEquals(List.of(), OsakaInvariants.check(d));
+        OsakaJson.StateJson a = OsakaJson.toDto(s);
+        OsakaJson.StateJson b = OsakaJson.toDto(d);
+        assertEquals(a.market(), b.market());
+        assertEquals(a.farm(), b.farm());
+        assertEquals(a.discardPile(), b.discardPile());
+        assertEquals(a.outOfGame(), b.outOfGame());
+        assertEquals(a.ships(), b.ships());
+        assertEquals(a.phase(), b.phase());
+        assertEquals(a.currentPlayer(), b.currentPlayer());
+        assertEquals(a.drawPile().size(), b.drawPile().size());
+        for (int p = 0; p < players; p++) {
+            OsakaJson.SeatJson x = a.seats().get(p);
+            OsakaJson.SeatJson y = b.seats().get(p);
+            assertEquals(x.hand().size(), y.hand().size());
+            assertEquals(x.goods(), y.goods());
+            assertEquals(x.insuredGoods(), y.insuredGoods());
+            assertEquals(x.vp(), y.vp());
+            assertEquals(x.tokens(), y.tokens());
+            assertEquals(x.reservedCard(), y.reservedCard());
+            if (p == observer) {
+                assertEquals(x.hand(), y.hand(), "the observer's own hand is known");
+            }
+        }
+        if (d.phase() == Phase.PAYMENT) {
+            assertTrue(d.handValue(d.currentPlayer()) >= d.paymentDue(), "the payer can still complete the payment");
+        }
+        // The determinized game plays on to a legal end.
+        while (!d.isTerminal()) {
+            d.applyInPlace(playout.next(d));
+        }
+    }
+
+    @Property(tries = 40)
+    void everyAgentOnlyEverChoosesLegalActionsAndIsDeterministicUnderItsSeed(
+            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
+        for (int run = 0; run < 2; run++) {
+            List<dev.kaisen.env.Agent<OsakaState>> agents = new ArrayList<>();
+            for (int p = 0; p < players; p++) {
+                agents.add(OsakaAgents.create(OsakaAgents.NAMES.get((p + (int) (seed & 1)) % 2), seed + p));
+            }
+            OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+            List<Integer> trajectory = new ArrayList<>();
+            while (!s.isTerminal()) {
+                int action = agents.get(s.currentPlayer()).chooseAction(s);
+                assertTrue(s.isLegal(action), OsakaAction.name(action) + " is not legal in " + s);
+                s.applyInPlace(action);
+                trajectory.add(action);
+            }
+            if (run == 0) {
+                firstTrajectory = trajectory;
+            } else {
+                assertEquals(firstTrajectory, trajectory);
+            }
+        }
+    }
+
+    private List<Integer> firstTrajectory;
 }
