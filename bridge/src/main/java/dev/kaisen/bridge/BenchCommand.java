@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks (JMH).",
-        subcommands = {BenchCommand.Engine.class})
+        subcommands = {BenchCommand.Engine.class, BenchCommand.Env.class})
 final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -75,6 +75,82 @@ final class BenchCommand implements Runnable {
                         r.getScore(), r.getScoreError(), players);
             }
             return 0;
+        }
+    }
+
+    @Command(name = "env", mixinStandardHelpOptions = true,
+            description = "Env-steps per second: (a) raw engine, (b) single env with observation and mask, "
+                    + "(c) vectorized env at several N; random legal actions, random opponents.")
+    static final class Env implements Callable<Integer> {
+        @Option(names = "--json", description = "Print one JSON object.")
+        boolean json;
+
+        @Option(names = "--players", defaultValue = "2", description = "Players (default ${DEFAULT-VALUE}).")
+        int players;
+
+        @Option(names = "--sizes", defaultValue = "1,64,256,1024", split = ",",
+                description = "Vector env sizes (default ${DEFAULT-VALUE}).")
+        int[] sizes;
+
+        @Option(names = "--threads", description = "Worker threads for the vector env (default: all cores).")
+        Integer threads;
+
+        @Option(names = "--seconds", defaultValue = "2", description = "Length of one measured period (default ${DEFAULT-VALUE}).")
+        double seconds;
+
+        @Override
+        public Integer call() {
+            int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+            dev.kaisen.bridge.bench.EnvBench bench = new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3);
+            double engine = bench.measure(dev.kaisen.bridge.bench.EnvBench.engine(players));
+            report("(a) raw engine, 1 thread", engine, "decisions/s");
+            double single = bench.measure(dev.kaisen.bridge.bench.EnvBench.singleEnv(players));
+            report("(b) single env + observation + mask, 1 thread", single, "env-steps/s");
+            java.util.List<Map<String, Object>> vector = new java.util.ArrayList<>();
+            double at256 = Double.NaN;
+            int threadsAt256 = 1;
+            for (int n : sizes) {
+                try (dev.kaisen.observation.osaka.OsakaVectorEnv vec =
+                             dev.kaisen.bridge.bench.EnvBench.newVectorEnv(n, players, cores)) {
+                    double rate = bench.measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
+                    report("(c) vector env N=" + n + ", " + vec.threads() + " thread(s)", rate, "env-steps/s");
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("numEnvs", n);
+                    row.put("threads", vec.threads());
+                    row.put("envStepsPerSecond", Math.round(rate));
+                    row.put("envStepsPerSecondPerThread", Math.round(rate / vec.threads()));
+                    vector.add(row);
+                    if (n == 256) {
+                        at256 = rate;
+                        threadsAt256 = vec.threads();
+                    }
+                }
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("benchmark", "env");
+            out.put("game", "osaka");
+            out.put("players", players);
+            out.put("opponents", "random");
+            out.put("cores", Runtime.getRuntime().availableProcessors());
+            out.put("engineDecisionsPerSecond", Math.round(engine));
+            out.put("singleEnvStepsPerSecond", Math.round(single));
+            out.put("vector", vector);
+            if (!Double.isNaN(at256)) {
+                out.put("vector256PerThreadOverEngine", Math.round(1000.0 * at256 / threadsAt256 / engine) / 1000.0);
+            }
+            out.put("harness", "warm-up " + seconds + " s, median of 3 periods of " + seconds + " s");
+            if (json) {
+                System.out.println(Json.write(out, false));
+            } else if (!Double.isNaN(at256)) {
+                System.out.printf("vector env at N=256 per thread / raw engine = %.3f%n", at256 / threadsAt256 / engine);
+            }
+            return 0;
+        }
+
+        private void report(String what, double rate, String unit) {
+            if (!json) {
+                System.out.printf("%-52s %,14.0f %s%n", what, rate, unit);
+            }
         }
     }
 }

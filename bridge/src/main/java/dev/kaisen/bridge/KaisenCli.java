@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** The {@code kaisen} command line (reached through the {@code ./kaisen} launcher). */
 @Command(name = "kaisen", mixinStandardHelpOptions = true, version = "kaisen 0.1.0",
         description = "Reinforcement-learning environments for trading board games.",
-        subcommands = {SelfPlayCommand.class, ReplayCommand.class, BenchCommand.class})
+        subcommands = {SelfPlayCommand.class, ReplayCommand.class, SpecCommand.class, BenchCommand.class,
+                GoldenCommand.class})
 public final class KaisenCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -30,6 +30,18 @@ public final class OsakaInvariants {
         checkOrderedPlace(v, s, "draw pile", s.draw, s.drawSize, OsakaState.DRAW, perLoc);
         checkOrderedPlace(v, s, "Market", s.market, s.marketSize, OsakaState.MARKET, perLoc);
         checkOrderedPlace(v, s, "Farm", s.farm, s.farmSize, OsakaState.FARM, perLoc);
+        int[] discardByType = new int[Cards.TYPES];
+        int[] outByType = new int[Cards.TYPES];
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (s.loc[card] == OsakaState.DISCARD) {
+                discardByType[Cards.type(card)]++;
+            } else if (s.loc[card] == OsakaState.OUT) {
+                outByType[Cards.type(card)]++;
+            }
+        }
+        if (!java.util.Arrays.equals(discardByType, s.discardByType) || !java.util.Arrays.equals(outByType, s.outByType)) {
+            v.add("discard or out-of-game counts by type disagree with the cards' places");
+        }
         if (perLoc[OsakaState.DISCARD] != s.discardSize) {
             v.add("discard pile size " + s.discardSize + " but " + perLoc[OsakaState.DISCARD] + " cards are there");
         }

@@ -126,6 +126,13 @@ public final class OsakaJson {
         s.drawSize = drawSize;
         s.discardSize = placer.unordered(Json.require(j.discardPile(), "discardPile"), "discardPile", OsakaState.DISCARD);
         placer.unordered(Json.require(j.outOfGame(), "outOfGame"), "outOfGame", OsakaState.OUT);
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (s.loc[card] == OsakaState.DISCARD) {
+                s.discardByType[Cards.type(card)]++;
+            } else if (s.loc[card] == OsakaState.OUT) {
+                s.outByType[Cards.type(card)]++;
+            }
+        }
         for (int p = 0; p < seats.size(); p++) {
             SeatJson seat = seats.get(p);
             String who = "seats[" + p + "].";

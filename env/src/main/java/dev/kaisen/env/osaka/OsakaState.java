@@ -88,6 +88,9 @@ public final class OsakaState implements GameState<OsakaState> {
     final int[] insured;
     final int[] handValue;
     final int[] handSize;
+    /** Cards per type in the discard pile and out of the game (kept beside {@link #loc} for speed). */
+    final int[] discardByType;
+    final int[] outByType;
     /** Per seat and colour, index {@code p * 4 + colour}. */
     final int[] tokens;
     /** Victory points per seat: cards in the VP pile plus {@link #vpWithoutCard}. */
@@ -111,6 +114,10 @@ public final class OsakaState implements GameState<OsakaState> {
     EndReason endReason;
     long rng;
 
+    /** Memo of {@link #legalActionMask()}; valid while {@link #legalKnown}. Not part of the state's value. */
+    private long legalCache;
+    private boolean legalKnown;
+
     /** Receives chance outcomes during one apply; never part of the state's value. */
     private OsakaEvents events = OsakaEvents.NONE;
 
@@ -129,6 +136,8 @@ public final class OsakaState implements GameState<OsakaState> {
         insured = new int[n * Cards.TYPES];
         handValue = new int[n];
         handSize = new int[n];
+        discardByType = new int[Cards.TYPES];
+        outByType = new int[Cards.TYPES];
         tokens = new int[n * Colour.COUNT];
         vp = new int[n];
         vpWithoutCard = new int[n];
@@ -154,6 +163,8 @@ public final class OsakaState implements GameState<OsakaState> {
         insured = o.insured.clone();
         handValue = o.handValue.clone();
         handSize = o.handSize.clone();
+        discardByType = o.discardByType.clone();
+        outByType = o.outByType.clone();
         tokens = o.tokens.clone();
         vp = o.vp.clone();
         vpWithoutCard = o.vpWithoutCard.clone();
@@ -169,6 +180,8 @@ public final class OsakaState implements GameState<OsakaState> {
         decisions = o.decisions;
         endReason = o.endReason;
         rng = o.rng;
+        legalCache = o.legalCache;
+        legalKnown = o.legalKnown;
     }
 
     // ------------------------------------------------------------------ setup
@@ -286,6 +299,7 @@ public final class OsakaState implements GameState<OsakaState> {
             }
             shuffle(pile, k);
             discardSize = 0;
+            Arrays.fill(discardByType, 0);
             setDrawPile(pile, k);
             events.shuffled(true, pile);
         }
@@ -448,6 +462,74 @@ public final class OsakaState implements GameState<OsakaState> {
         return loc[card] >= SEAT_BASE ? (loc[card] - SEAT_BASE) / 4 : -1;
     }
 
+    // Allocation-free accessors for encoders (observation module).
+
+    public int marketSize() {
+        return marketSize;
+    }
+
+    public int marketCard(int slot) {
+        return market[slot];
+    }
+
+    public int farmSize() {
+        return farmSize;
+    }
+
+    public int farmCard(int slot) {
+        return farm[slot];
+    }
+
+    /** Ship position of colour index c (see {@link Space}). */
+    public int shipPosition(int c) {
+        return ship[c];
+    }
+
+    public int tokenCount(int p, int colour) {
+        return tokens[p * Colour.COUNT + colour];
+    }
+
+    public int uninsuredCount(int p, int type) {
+        return goods[p * Cards.TYPES + type];
+    }
+
+    public int tokenPicksLeft() {
+        return tokenPicksLeft;
+    }
+
+    public int passStreak() {
+        return passStreak;
+    }
+
+    /** Colours whose ship sank at the payout under way, as a bit per colour index. */
+    public int sunkColourMask() {
+        return sunkMask;
+    }
+
+    /**
+     * Card counts by type that {@code observer} may know: the discard pile (face up), the
+     * cards out of the game, and the cards the observer cannot see now: the draw pile, the
+     * other players' hands and every VP pile (kept face down). Arrays of length 12, overwritten.
+     */
+    public void countCardsFor(int observer, int[] discardByType, int[] outByType, int[] unseenByType) {
+        int own = observer * Cards.TYPES;
+        for (int t = 0; t < Cards.TYPES; t++) {
+            int seen = this.discardByType[t] + this.outByType[t] + hand[own + t];
+            for (int p = 0; p < n; p++) {
+                seen += goods[p * Cards.TYPES + t] + insured[p * Cards.TYPES + t];
+            }
+            discardByType[t] = this.discardByType[t];
+            outByType[t] = this.outByType[t];
+            unseenByType[t] = Cards.copiesOfType(t) - seen;
+        }
+        for (int i = 0; i < marketSize; i++) {
+            unseenByType[Cards.type(market[i])]--;
+        }
+        for (int i = 0; i < farmSize; i++) {
+            unseenByType[Cards.type(farm[i])]--;
+        }
+    }
+
     /** Cost of a Buy for the active player: every Market card except those reserved by others. */
     public int buyCost() {
         int cost = 0;
@@ -504,6 +586,19 @@ public final class OsakaState implements GameState<OsakaState> {
      * (the action space has exactly 64 ids). This is the one source of truth for legality.
      */
     public long legalActionMask() {
+        if (!legalKnown) {
+            legalCache = computeLegalActionMask();
+            legalKnown = true;
+        }
+        return legalCache;
+    }
+
+    /** Forgets the memoized legal actions; every mutation of the state must call it. */
+    void invalidate() {
+        legalKnown = false;
+    }
+
+    private long computeLegalActionMask() {
         switch (phase) {
             case CHOOSE_TOKEN:
                 return 0xFL << OsakaAction.TOKEN;
@@ -637,6 +732,7 @@ public final class OsakaState implements GameState<OsakaState> {
             throw illegal(action);
         }
         decisions++;
+        legalKnown = false;
         switch (phase) {
             case CHOOSE_TOKEN:
                 chooseToken(action - OsakaAction.TOKEN);
@@ -787,13 +883,19 @@ public final class OsakaState implements GameState<OsakaState> {
     private void pay(int type) {
         int p = current;
         int card = removeFromHand(p, type);
-        loc[card] = DISCARD;
-        discardSize++;
+        discard(card);
         paymentDue -= Cards.value(card);
         if (paymentDue <= 0) {
             paymentDue = 0;
             completeBuy(p);
         }
+    }
+
+    /** Puts a card face up on the discard pile. */
+    private void discard(int card) {
+        loc[card] = DISCARD;
+        discardSize++;
+        discardByType[Cards.type(card)]++;
     }
 
     /** Removes the lowest-id card of a type from a hand and returns it. */
@@ -932,6 +1034,7 @@ public final class OsakaState implements GameState<OsakaState> {
                     keep--;
                 } else {
                     loc[card] = OUT;
+                    outByType[Cards.type(card)]++;
                 }
             }
         }
@@ -972,8 +1075,7 @@ public final class OsakaState implements GameState<OsakaState> {
         }
         int type = OsakaAction.insureType(action);
         int card = removeFromHand(q, type);
-        loc[card] = DISCARD;
-        discardSize++;
+        discard(card);
         int icons = Cards.typeIcons(type);
         int colour = Cards.typeColour(type);
         byte goodsLoc = seatLoc(q, GOODS);
@@ -999,8 +1101,7 @@ public final class OsakaState implements GameState<OsakaState> {
                 if (l >= SEAT_BASE && (l - SEAT_BASE) % 4 == GOODS && (sunkMask & (1 << Cards.colour(card))) != 0) {
                     int q = (l - SEAT_BASE) / 4;
                     goods[q * Cards.TYPES + Cards.type(card)]--;
-                    loc[card] = DISCARD;
-                    discardSize++;
+                    discard(card);
                 }
             }
         }
@@ -1056,6 +1157,7 @@ public final class OsakaState implements GameState<OsakaState> {
      */
     public OsakaState determinize(int observer, long seed) {
         OsakaState d = new OsakaState(this);
+        d.invalidate();
         d.rng = seed;
         int[] hidden = new int[Cards.COUNT];
         int count = 0;
@@ -1144,6 +1246,7 @@ public final class OsakaState implements GameState<OsakaState> {
                 && Arrays.equals(ship, s.ship) && Arrays.equals(hand, s.hand) && Arrays.equals(goods, s.goods)
                 && Arrays.equals(insured, s.insured) && Arrays.equals(handValue, s.handValue)
                 && Arrays.equals(handSize, s.handSize) && Arrays.equals(tokens, s.tokens)
+                && Arrays.equals(discardByType, s.discardByType) && Arrays.equals(outByType, s.outByType)
                 && Arrays.equals(vp, s.vp) && Arrays.equals(vpWithoutCard, s.vpWithoutCard);
     }
 

@@ -1,0 +1,146 @@
+package dev.kaisen.bridge.bench;
+
+import dev.kaisen.env.osaka.OsakaAction;
+import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.observation.RewardMode;
+import dev.kaisen.observation.osaka.OsakaObservation;
+import dev.kaisen.observation.osaka.OsakaSingleEnv;
+import dev.kaisen.observation.osaka.OsakaVectorEnv;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A warmed-up throughput harness for the env layers: each workload runs for a warm-up
+ * period, then for several measured periods; the reported rate is the median period's.
+ * All workloads pick uniformly random legal actions; opponents are {@code random}.
+ */
+public final class EnvBench {
+    /** A workload runs for about {@code nanos} and returns the units of work it did. */
+    public interface Workload {
+        long runFor(long nanos);
+    }
+
+    private final double warmupSeconds;
+    private final double periodSeconds;
+    private final int periods;
+
+    public EnvBench(double warmupSeconds, double periodSeconds, int periods) {
+        this.warmupSeconds = warmupSeconds;
+        this.periodSeconds = periodSeconds;
+        this.periods = periods;
+    }
+
+    /** Units per second: the median over the measured periods. */
+    public double measure(Workload w) {
+        w.runFor((long) (warmupSeconds * 1e9));
+        double[] rates = new double[periods];
+        for (int i = 0; i < periods; i++) {
+            long start = System.nanoTime();
+            long units = w.runFor((long) (periodSeconds * 1e9));
+            rates[i] = units / ((System.nanoTime() - start) / 1e9);
+        }
+        java.util.Arrays.sort(rates);
+        return rates[periods / 2];
+    }
+
+    /** (a) The raw engine: random-playout decisions, legal-action generation included. */
+    public static Workload engine(int players) {
+        OsakaConfig config = new OsakaConfig(players);
+        SplittableRandom random = new SplittableRandom(1);
+        int[] legal = new int[OsakaAction.COUNT];
+        OsakaState[] state = {OsakaState.newGame(config, random.nextLong())};
+        return nanos -> {
+            long end = System.nanoTime() + nanos;
+            long units = 0;
+            OsakaState s = state[0];
+            do {
+                for (int k = 0; k < 256; k++) {
+                    if (s.isTerminal()) {
+                        s = OsakaState.newGame(config, random.nextLong());
+                    }
+                    int count = s.legalActions(legal);
+                    s.applyInPlace(legal[random.nextInt(count)]);
+                }
+                units += 256;
+            } while (System.nanoTime() < end);
+            state[0] = s;
+            return units;
+        };
+    }
+
+    private static OsakaSingleEnv.Config config(int players) {
+        return new OsakaSingleEnv.Config(players, -1, List.of("random"), RewardMode.TERMINAL);
+    }
+
+    /** (b) The single-learner env: step, then the learner's observation and mask encoded. */
+    public static Workload singleEnv(int players) {
+        OsakaSingleEnv env = new OsakaSingleEnv(config(players));
+        SplittableRandom random = new SplittableRandom(2);
+        float[] obs = new float[OsakaObservation.SIZE];
+        byte[] mask = new byte[OsakaAction.COUNT];
+        long[] episode = {0};
+        env.reset(episode[0]++);
+        env.observe(obs, 0);
+        env.mask(mask, 0);
+        return nanos -> {
+            long end = System.nanoTime() + nanos;
+            long units = 0;
+            do {
+                for (int k = 0; k < 64; k++) {
+                    env.step(pick(mask, 0, random));
+                    if (env.done()) {
+                        env.reset(episode[0]++);
+                    }
+                    env.observe(obs, 0);
+                    env.mask(mask, 0);
+                }
+                units += 64;
+            } while (System.nanoTime() < end);
+            return units;
+        };
+    }
+
+    /** (c) The vectorized env: one step call for N envs, actions drawn from the masks in its buffer. */
+    public static Workload vectorEnv(OsakaVectorEnv vec) {
+        SplittableRandom random = new SplittableRandom(3);
+        int n = vec.numEnvs();
+        int[] actions = new int[n];
+        byte[] masks = new byte[n * OsakaAction.COUNT];
+        ByteBuffer maskRegion = vec.buffer().slice(vec.layout().offset("masks"), masks.length);
+        vec.reset();
+        return nanos -> {
+            long end = System.nanoTime() + nanos;
+            long units = 0;
+            do {
+                maskRegion.get(0, masks);
+                for (int i = 0; i < n; i++) {
+                    actions[i] = pick(masks, i * OsakaAction.COUNT, random);
+                }
+                vec.step(actions);
+                units += n;
+            } while (System.nanoTime() < end);
+            return units;
+        };
+    }
+
+    /** A uniformly random action among the mask's ones. */
+    static int pick(byte[] mask, int offset, SplittableRandom random) {
+        int count = 0;
+        for (int a = 0; a < OsakaAction.COUNT; a++) {
+            count += mask[offset + a];
+        }
+        int k = random.nextInt(count);
+        for (int a = 0; ; a++) {
+            if (mask[offset + a] != 0 && k-- == 0) {
+                return a;
+            }
+        }
+    }
+
+    public static OsakaVectorEnv newVectorEnv(int n, int players, int threads) {
+        return new OsakaVectorEnv(n, config(players), 4, threads);
+    }
+}

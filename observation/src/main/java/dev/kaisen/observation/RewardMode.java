@@ -1,0 +1,33 @@
+package dev.kaisen.observation;
+
+import java.util.Locale;
+
+/** How an env turns a game into rewards. */
+public enum RewardMode {
+    /**
+     * Default. Zero until the game ends; then the winners share +1 and the others share -1
+     * (k winners of n: +1/k each, -1/(n-k) each). When every player wins (all tied), all get 0.
+     */
+    TERMINAL,
+    /**
+     * Shaped: after each step, the change of (own VP - mean VP of the others). Summed over a
+     * game it is the final VP difference; no terminal bonus.
+     */
+    VP_DIFFERENCE;
+
+    public static RewardMode parse(String s) {
+        String n = s.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        if (n.equals("SHAPED")) {
+            return VP_DIFFERENCE;
+        }
+        try {
+            return valueOf(n);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown reward mode '" + s + "' (terminal, vp_difference)");
+        }
+    }
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,245 @@
+package dev.kaisen.observation.osaka;
+
+import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.osaka.OsakaAction;
+import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.observation.VectorLayout;
+import dev.kaisen.observation.Workers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * N independent single-learner envs stepped by one call, writing everything into the flat
+ * buffers of a {@link VectorLayout} (a direct buffer, or a memory-mapped file that Python
+ * maps too).
+ *
+ * <p>Auto-reset, same step: when an env's episode ends at a step, its final observation and
+ * results go to the {@code final_*} regions, {@code terminated}/{@code truncated} are set, the
+ * env is reset at once, and {@code observations}/{@code masks}/{@code learner_seat} hold the new
+ * episode's first decision. The reward is that of the final step.
+ *
+ * <p>Seeds: env i's episode k is reset with {@code derive(derive(baseSeed, i), k)}
+ * ({@link SplitMix64#derive}), so each env has its own stream and results do not depend on
+ * the thread count.
+ *
+ * <p>Bad input changes nothing: all actions are checked before any env steps.
+ */
+public final class OsakaVectorEnv implements AutoCloseable {
+    /** Below this many envs per worker, splitting across threads costs more than it saves. */
+    private static final int MIN_ENVS_PER_THREAD = 32;
+
+    private final int numEnvs;
+    private final OsakaSingleEnv[] envs;
+    private final long[] envSeeds;
+    private final long[] episodes;
+    private final VectorLayout layout;
+    private final ByteBuffer buffer;
+    private final FileChannel channel;
+    private final IntBuffer actions;
+    private final FloatBuffer observations;
+    private final ByteBuffer masks;
+    private final FloatBuffer rewards;
+    private final ByteBuffer terminated;
+    private final ByteBuffer truncated;
+    private final IntBuffer learnerSeat;
+    private final FloatBuffer finalObservations;
+    private final IntBuffer finalVp;
+    private final ByteBuffer finalWinners;
+    private final IntBuffer finalLearnerSeat;
+    private final FloatBuffer episodeReturn;
+    private final IntBuffer episodeLength;
+    private final int threads;
+    private final Workers workers;
+    private final float[][] obsScratch;
+    private final byte[][] maskScratch;
+    private final int[] actionScratch;
+
+    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads) {
+        this(numEnvs, config, baseSeed, threads, null);
+    }
+
+    /**
+     * @param file where to memory-map the buffers (e.g. under /dev/shm), or null for a direct buffer
+     */
+    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        this.numEnvs = numEnvs;
+        this.layout = new VectorLayout(numEnvs, OsakaObservation.SIZE, OsakaAction.COUNT, OsakaConfig.MAX_PLAYERS);
+        this.envs = new OsakaSingleEnv[numEnvs];
+        this.envSeeds = new long[numEnvs];
+        this.episodes = new long[numEnvs];
+        for (int i = 0; i < numEnvs; i++) {
+            envs[i] = new OsakaSingleEnv(config);
+            envSeeds[i] = SplitMix64.derive(baseSeed, i);
+        }
+        if (file == null) {
+            channel = null;
+            buffer = ByteBuffer.allocateDirect(layout.size());
+        } else {
+            try {
+                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                buffer = channel.map(FileChannel.MapMode.READ_WRITE, 0, layout.size());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot map vector env buffers to " + file, e);
+            }
+        }
+        buffer.order(ByteOrder.LITTLE_ENDIAN);
+        actions = bytes("actions").asIntBuffer();
+        observations = bytes("observations").asFloatBuffer();
+        masks = bytes("masks");
+        rewards = bytes("rewards").asFloatBuffer();
+        terminated = bytes("terminated");
+        truncated = bytes("truncated");
+        learnerSeat = bytes("learner_seat").asIntBuffer();
+        finalObservations = bytes("final_observations").asFloatBuffer();
+        finalVp = bytes("final_vp").asIntBuffer();
+        finalWinners = bytes("final_winners");
+        finalLearnerSeat = bytes("final_learner_seat").asIntBuffer();
+        episodeReturn = bytes("episode_return").asFloatBuffer();
+        episodeLength = bytes("episode_length").asIntBuffer();
+        this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
+        this.workers = new Workers(this.threads, "kaisen-vector-env");
+        obsScratch = new float[this.threads][OsakaObservation.SIZE];
+        maskScratch = new byte[this.threads][OsakaAction.COUNT];
+        actionScratch = new int[numEnvs];
+    }
+
+    private ByteBuffer bytes(String region) {
+        VectorLayout.Region r = layout.region(region);
+        return buffer.slice(r.offset(), r.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    public VectorLayout layout() {
+        return layout;
+    }
+
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    public int numEnvs() {
+        return numEnvs;
+    }
+
+    /** Worker threads actually used (1 when the envs are too few to split). */
+    public int threads() {
+        return threads;
+    }
+
+    public OsakaSingleEnv env(int i) {
+        return envs[i];
+    }
+
+    /** Resets every env to its first episode (episode counters restart). */
+    public void reset() {
+        java.util.Arrays.fill(episodes, 0);
+        run((from, to, worker) -> {
+            for (int i = from; i < to; i++) {
+                envs[i].reset(SplitMix64.derive(envSeeds[i], 0));
+                rewards.put(i, 0f);
+                terminated.put(i, (byte) 0);
+                truncated.put(i, (byte) 0);
+                writeCurrent(i, worker);
+            }
+        });
+    }
+
+    /** Copies {@code actionIds} into the actions region, then steps. */
+    public void step(int[] actionIds) {
+        if (actionIds.length != numEnvs) {
+            throw new IllegalArgumentException("need one action per env: " + numEnvs + " envs, " + actionIds.length
+                    + " actions");
+        }
+        actions.put(0, actionIds);
+        step();
+    }
+
+    /** Steps every env with the action in the actions region. */
+    public void step() {
+        actions.get(0, actionScratch);
+        for (int i = 0; i < numEnvs; i++) {
+            int a = actionScratch[i];
+            if (!envs[i].stateView().isLegal(a)) {
+                StringBuilder legal = new StringBuilder();
+                for (int l : envs[i].legalActions()) {
+                    legal.append(legal.length() == 0 ? "" : ", ").append(l).append(' ').append(OsakaAction.name(l));
+                }
+                throw new IllegalActionException(a, "env " + i + ": illegal action " + a + " (" + OsakaAction.name(a)
+                        + "); legal actions: [" + legal + "]; no env was stepped");
+            }
+        }
+        run((from, to, worker) -> {
+            for (int i = from; i < to; i++) {
+                stepOne(i, worker);
+            }
+        });
+    }
+
+    private void stepOne(int i, int worker) {
+        OsakaSingleEnv env = envs[i];
+        env.step(actionScratch[i]);
+        rewards.put(i, (float) env.reward());
+        boolean done = env.done();
+        terminated.put(i, (byte) (env.terminated() ? 1 : 0));
+        truncated.put(i, (byte) (env.truncated() ? 1 : 0));
+        if (done) {
+            float[] obs = obsScratch[worker];
+            env.observe(obs, 0);
+            finalObservations.put(i * OsakaObservation.SIZE, obs);
+            EnvInfo info = env.info();
+            int winners = 0;
+            for (int w : info.winners()) {
+                winners |= 1 << w;
+            }
+            for (int p = 0; p < OsakaConfig.MAX_PLAYERS; p++) {
+                finalVp.put(i * OsakaConfig.MAX_PLAYERS + p, p < info.vp().length ? info.vp()[p] : 0);
+            }
+            finalWinners.put(i, (byte) winners);
+            finalLearnerSeat.put(i, env.learnerSeat());
+            episodeReturn.put(i, (float) env.episodeReturn());
+            episodeLength.put(i, env.episodeLength());
+            episodes[i]++;
+            env.reset(SplitMix64.derive(envSeeds[i], episodes[i]));
+        }
+        writeCurrent(i, worker);
+    }
+
+    private void writeCurrent(int i, int worker) {
+        OsakaSingleEnv env = envs[i];
+        float[] obs = obsScratch[worker];
+        byte[] mask = maskScratch[worker];
+        env.observe(obs, 0);
+        env.mask(mask, 0);
+        observations.put(i * OsakaObservation.SIZE, obs);
+        masks.put(i * OsakaAction.COUNT, mask);
+        learnerSeat.put(i, env.learnerSeat());
+    }
+
+    private void run(Workers.Chunk chunk) {
+        workers.run(numEnvs, chunk);
+    }
+
+    @Override
+    public void close() {
+        workers.close();
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.kaisen.observation.osaka;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The committed golden playthroughs still come out identically, observation for observation. */
+class OsakaGoldenTest {
+    static final Path DIR = Path.of("src/test/resources/golden");
+
+    @Test
+    void everyCommittedPlaythroughIsReproducedExactly() throws Exception {
+        for (OsakaGolden.Case c : OsakaGolden.CASES) {
+            Path file = DIR.resolve(c.fileName());
+            assertTrue(Files.exists(file), "missing " + file + " (generate it on purpose: ./kaisen golden --out "
+                    + "observation/src/test/resources/golden)");
+            String expected = Files.readString(file);
+            String actual = OsakaGolden.generate(c);
+            String[] want = expected.split("\n");
+            String[] got = actual.split("\n");
+            for (int i = 0; i < Math.min(want.length, got.length); i++) {
+                assertEquals(want[i], got[i], c.fileName() + " line " + (i + 1)
+                        + " changed; if the change is intended, regenerate with ./kaisen golden");
+            }
+            assertEquals(want.length, got.length, c.fileName() + " length");
+        }
+    }
+}
