@@ -13,14 +13,14 @@ import java.util.concurrent.Callable;
 
 @Command(name = "spec", mixinStandardHelpOptions = true,
         description = "Print the action table and the observation segments of a game.")
-final class SpecCommand implements Callable<Integer> {
+public final class SpecCommand implements Callable<Integer> {
     @Option(names = "--game", defaultValue = "osaka", description = "Game (only 'osaka' so far).")
     String game;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
-    static Map<String, Object> spec() {
+    public static Map<String, Object> spec() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("game", "osaka");
         out.put("players", "2-4 (one layout for all)");

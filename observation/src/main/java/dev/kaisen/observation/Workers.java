@@ -16,7 +16,13 @@ public final class Workers implements AutoCloseable {
         void run(int from, int to, int worker);
     }
 
-    private static final long SPIN_NANOS = 50_000;
+    /**
+     * How long an idle worker spins before parking (system property {@code kaisen.spinMicros},
+     * default 500). Long enough to bridge the gap between two steps driven from Python, so the
+     * next step does not pay a wake-up; at most this much CPU is spent per step when the caller
+     * is slow.
+     */
+    private static final long SPIN_NANOS = 1000L * Long.getLong("kaisen.spinMicros", 500L);
 
     private final int size;
     private final Thread[] team;

@@ -4,22 +4,19 @@ import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaAction;
 import dev.kaisen.env.osaka.OsakaConfig;
-import dev.kaisen.observation.VectorLayout;
+import dev.kaisen.observation.BufferLayout;
 import dev.kaisen.observation.Workers;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.kaisen.observation.SharedBuffer;
+
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * N independent single-learner envs stepped by one call, writing everything into the flat
- * buffers of a {@link VectorLayout} (a direct buffer, or a memory-mapped file that Python
+ * buffers of a {@link BufferLayout#forVectorEnv} (a direct buffer, or a memory-mapped file that Python
  * maps too).
  *
  * <p>Auto-reset, same step: when an env's episode ends at a step, its final observation and
@@ -27,7 +24,8 @@ import java.nio.file.StandardOpenOption;
  * env is reset at once, and {@code observations}/{@code masks}/{@code learner_seat} hold the new
  * episode's first decision. The reward is that of the final step.
  *
- * <p>Seeds: env i's episode k is reset with {@code derive(derive(baseSeed, i), k)}
+ * <p>Seeds: env i's episode k (counted from construction or {@link #reseed}) is reset with
+ * {@code derive(derive(baseSeed, i), k)}
  * ({@link SplitMix64#derive}), so each env has its own stream and results do not depend on
  * the thread count.
  *
@@ -40,10 +38,11 @@ public final class OsakaVectorEnv implements AutoCloseable {
     private final int numEnvs;
     private final OsakaSingleEnv[] envs;
     private final long[] envSeeds;
+    private final boolean autoReset;
+    private long baseSeed;
     private final long[] episodes;
-    private final VectorLayout layout;
-    private final ByteBuffer buffer;
-    private final FileChannel channel;
+    private final BufferLayout layout;
+    private final SharedBuffer shared;
     private final IntBuffer actions;
     private final FloatBuffer observations;
     private final ByteBuffer masks;
@@ -67,35 +66,32 @@ public final class OsakaVectorEnv implements AutoCloseable {
         this(numEnvs, config, baseSeed, threads, null);
     }
 
-    /**
-     * @param file where to memory-map the buffers (e.g. under /dev/shm), or null for a direct buffer
-     */
     public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file) {
+        this(numEnvs, config, baseSeed, threads, file, true);
+    }
+
+    /**
+     * @param file      where to memory-map the buffers (e.g. under /dev/shm), or null for a direct buffer
+     * @param autoReset whether a finished env starts its next episode in the same step; when
+     *                  false it stays finished (its observation is the final one) until
+     *                  {@link #resetOne} or {@link #reset}, and stepping it is an error
+     */
+    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file,
+                          boolean autoReset) {
+        this.autoReset = autoReset;
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
         }
         this.numEnvs = numEnvs;
-        this.layout = new VectorLayout(numEnvs, OsakaObservation.SIZE, OsakaAction.COUNT, OsakaConfig.MAX_PLAYERS);
+        this.layout = BufferLayout.forVectorEnv(numEnvs, OsakaObservation.SIZE, OsakaAction.COUNT, OsakaConfig.MAX_PLAYERS);
         this.envs = new OsakaSingleEnv[numEnvs];
         this.envSeeds = new long[numEnvs];
         this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
             envs[i] = new OsakaSingleEnv(config);
-            envSeeds[i] = SplitMix64.derive(baseSeed, i);
         }
-        if (file == null) {
-            channel = null;
-            buffer = ByteBuffer.allocateDirect(layout.size());
-        } else {
-            try {
-                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                buffer = channel.map(FileChannel.MapMode.READ_WRITE, 0, layout.size());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot map vector env buffers to " + file, e);
-            }
-        }
-        buffer.order(ByteOrder.LITTLE_ENDIAN);
+        reseed(baseSeed);
+        shared = new SharedBuffer(layout, file);
         actions = bytes("actions").asIntBuffer();
         observations = bytes("observations").asFloatBuffer();
         masks = bytes("masks");
@@ -117,16 +113,15 @@ public final class OsakaVectorEnv implements AutoCloseable {
     }
 
     private ByteBuffer bytes(String region) {
-        VectorLayout.Region r = layout.region(region);
-        return buffer.slice(r.offset(), r.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+        return shared.region(region);
     }
 
-    public VectorLayout layout() {
+    public BufferLayout layout() {
         return layout;
     }
 
     public ByteBuffer buffer() {
-        return buffer;
+        return shared.buffer();
     }
 
     public int numEnvs() {
@@ -142,18 +137,45 @@ public final class OsakaVectorEnv implements AutoCloseable {
         return envs[i];
     }
 
-    /** Resets every env to its first episode (episode counters restart). */
-    public void reset() {
+    /** Sets a new base seed and restarts the episode counts: the next {@link #reset} starts episode 0 of each env. */
+    public void reseed(long baseSeed) {
+        this.baseSeed = baseSeed;
+        for (int i = 0; i < numEnvs; i++) {
+            envSeeds[i] = SplitMix64.derive(baseSeed, i);
+        }
         java.util.Arrays.fill(episodes, 0);
+    }
+
+    public long baseSeed() {
+        return baseSeed;
+    }
+
+    /**
+     * Starts the next episode of every env: env i's episode k (k counts the episodes it has
+     * started since construction or {@link #reseed}) is seeded with {@code derive(derive(baseSeed, i), k)}.
+     */
+    public void reset() {
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
-                envs[i].reset(SplitMix64.derive(envSeeds[i], 0));
+                envs[i].reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
                 rewards.put(i, 0f);
                 terminated.put(i, (byte) 0);
                 truncated.put(i, (byte) 0);
                 writeCurrent(i, worker);
             }
         });
+    }
+
+    /** Resets env i to a new episode from an explicit {@code seed} (its seed stream is not used), clearing its flags. */
+    public void resetOne(int i, long seed) {
+        if (i < 0 || i >= numEnvs) {
+            throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
+        }
+        envs[i].reset(seed);
+        rewards.put(i, 0f);
+        terminated.put(i, (byte) 0);
+        truncated.put(i, (byte) 0);
+        writeCurrent(i, 0);
     }
 
     /** Copies {@code actionIds} into the actions region, then steps. */
@@ -171,6 +193,9 @@ public final class OsakaVectorEnv implements AutoCloseable {
         actions.get(0, actionScratch);
         for (int i = 0; i < numEnvs; i++) {
             int a = actionScratch[i];
+            if (envs[i].done()) {
+                throw new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
+            }
             if (!envs[i].stateView().isLegal(a)) {
                 StringBuilder legal = new StringBuilder();
                 for (int l : envs[i].legalActions()) {
@@ -210,8 +235,9 @@ public final class OsakaVectorEnv implements AutoCloseable {
             finalLearnerSeat.put(i, env.learnerSeat());
             episodeReturn.put(i, (float) env.episodeReturn());
             episodeLength.put(i, env.episodeLength());
-            episodes[i]++;
-            env.reset(SplitMix64.derive(envSeeds[i], episodes[i]));
+            if (autoReset) {
+                env.reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
+            }
         }
         writeCurrent(i, worker);
     }
@@ -234,12 +260,6 @@ public final class OsakaVectorEnv implements AutoCloseable {
     @Override
     public void close() {
         workers.close();
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        shared.close();
     }
 }

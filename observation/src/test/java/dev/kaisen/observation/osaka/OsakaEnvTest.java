@@ -6,7 +6,7 @@ import dev.kaisen.env.osaka.OsakaAction;
 import dev.kaisen.env.osaka.OsakaJson;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.Segment;
-import dev.kaisen.observation.VectorLayout;
+import dev.kaisen.observation.BufferLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -149,7 +149,7 @@ class OsakaEnvTest {
                 singles[i].reset(SplitMix64.derive(SplitMix64.derive(base, i), 0));
             }
             vec.reset();
-            VectorLayout layout = vec.layout();
+            BufferLayout layout = vec.layout();
             ByteBuffer buf = vec.buffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int obsSize = OsakaObservation.SIZE;
             float[] expectObs = new float[obsSize];

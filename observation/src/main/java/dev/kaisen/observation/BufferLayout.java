@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where each array of a vectorized env lives in its flat little-endian buffer. Every region
- * starts on a 64-byte boundary. The same layout is read by Python ({@link #describe()}),
- * which maps the same file and views each region as a numpy array.
+ * Where each array lives in a flat little-endian buffer shared with Python: named regions
+ * with a dtype and a shape, each starting on a 64-byte boundary. Python reads
+ * {@link #describe()}, maps the same file and views each region as a numpy array.
  *
+ * <p>The vectorized env's layout ({@link #forVectorEnv}):
  * <pre>
  * region             dtype    shape
  * actions            int32    [N]            written by the caller before each step
@@ -26,49 +27,75 @@ import java.util.Map;
  * episode_length     int32    [N]            the learner's decisions in the episode that ended
  * </pre>
  */
-public final class VectorLayout {
+public final class BufferLayout {
     public record Region(String name, String dtype, int offset, List<Integer> shape, int bytes) {
     }
 
-    private final int numEnvs;
-    private final int obsSize;
-    private final int numActions;
-    private final int seats;
     private final Map<String, Region> regions = new LinkedHashMap<>();
+    private final Map<String, Object> facts = new LinkedHashMap<>();
     private int size;
 
-    public VectorLayout(int numEnvs, int obsSize, int numActions, int seats) {
+    public BufferLayout() {
+    }
+
+    /** The layout of a vectorized env of {@code numEnvs} envs. */
+    public static BufferLayout forVectorEnv(int numEnvs, int obsSize, int numActions, int seats) {
         if (numEnvs < 1) {
             throw new IllegalArgumentException("need at least one env, not " + numEnvs);
         }
-        this.numEnvs = numEnvs;
-        this.obsSize = obsSize;
-        this.numActions = numActions;
-        this.seats = seats;
-        add("actions", "int32", 4, numEnvs);
-        add("observations", "float32", 4, numEnvs, obsSize);
-        add("masks", "uint8", 1, numEnvs, numActions);
-        add("rewards", "float32", 4, numEnvs);
-        add("terminated", "uint8", 1, numEnvs);
-        add("truncated", "uint8", 1, numEnvs);
-        add("learner_seat", "int32", 4, numEnvs);
-        add("final_observations", "float32", 4, numEnvs, obsSize);
-        add("final_vp", "int32", 4, numEnvs, seats);
-        add("final_winners", "uint8", 1, numEnvs);
-        add("final_learner_seat", "int32", 4, numEnvs);
-        add("episode_return", "float32", 4, numEnvs);
-        add("episode_length", "int32", 4, numEnvs);
+        BufferLayout l = new BufferLayout();
+        l.fact("numEnvs", numEnvs).fact("observationSize", obsSize).fact("numActions", numActions).fact("seats", seats);
+        l.add("actions", "int32", numEnvs);
+        l.add("observations", "float32", numEnvs, obsSize);
+        l.add("masks", "uint8", numEnvs, numActions);
+        l.add("rewards", "float32", numEnvs);
+        l.add("terminated", "uint8", numEnvs);
+        l.add("truncated", "uint8", numEnvs);
+        l.add("learner_seat", "int32", numEnvs);
+        l.add("final_observations", "float32", numEnvs, obsSize);
+        l.add("final_vp", "int32", numEnvs, seats);
+        l.add("final_winners", "uint8", numEnvs);
+        l.add("final_learner_seat", "int32", numEnvs);
+        l.add("episode_return", "float32", numEnvs);
+        l.add("episode_length", "int32", numEnvs);
+        return l;
     }
 
-    private void add(String name, String dtype, int itemBytes, int... shape) {
+    /** Records a plain fact (a size) that {@link #describe()} reports. */
+    public BufferLayout fact(String name, Object value) {
+        facts.put(name, value);
+        return this;
+    }
+
+    private static int itemBytes(String dtype) {
+        switch (dtype) {
+            case "uint8":
+            case "int8":
+                return 1;
+            case "int32":
+            case "float32":
+                return 4;
+            case "int64":
+            case "float64":
+                return 8;
+            default:
+                throw new IllegalArgumentException("unsupported dtype " + dtype);
+        }
+    }
+
+    /** Adds a region after the previous ones, 64-byte aligned. */
+    public BufferLayout add(String name, String dtype, int... shape) {
+        if (regions.containsKey(name)) {
+            throw new IllegalArgumentException("region " + name + " declared twice");
+        }
         long count = 1;
         for (int d : shape) {
             count *= d;
         }
-        long bytes = count * itemBytes;
+        long bytes = count * itemBytes(dtype);
         int offset = (size + 63) & ~63;
         if (offset + bytes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("vector env buffers would exceed 2 GiB: use fewer envs");
+            throw new IllegalArgumentException("buffers would exceed 2 GiB: use fewer envs");
         }
         List<Integer> dims = new java.util.ArrayList<>();
         for (int d : shape) {
@@ -76,6 +103,7 @@ public final class VectorLayout {
         }
         regions.put(name, new Region(name, dtype, offset, List.copyOf(dims), (int) bytes));
         size = offset + (int) bytes;
+        return this;
     }
 
     public Region region(String name) {
@@ -95,31 +123,12 @@ public final class VectorLayout {
         return (size + 63) & ~63;
     }
 
-    public int numEnvs() {
-        return numEnvs;
-    }
-
-    public int obsSize() {
-        return obsSize;
-    }
-
-    public int numActions() {
-        return numActions;
-    }
-
-    public int seats() {
-        return seats;
-    }
-
     /** The layout as plain data (for JSON and Python). */
     public Map<String, Object> describe() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("byteOrder", "little");
         out.put("size", size());
-        out.put("numEnvs", numEnvs);
-        out.put("observationSize", obsSize);
-        out.put("numActions", numActions);
-        out.put("seats", seats);
+        out.putAll(facts);
         out.put("regions", List.copyOf(regions.values()));
         return out;
     }

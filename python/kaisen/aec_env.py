@@ -1,0 +1,146 @@
+"""The PettingZoo AEC env: every seat is an agent, stepped in the game's own turn order."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from pettingzoo import AECEnv
+
+from . import _common
+from .render import as_html
+from .seeding import to_java_long
+from .spec import Spec, spec
+
+
+class OsakaAECEnv(AECEnv):
+    """Traders of Osaka as a PettingZoo AEC env.
+
+    Agents are ``player_0`` .. ``player_{n-1}`` (seats). The agent to act is the game's
+    current player, which is not always the next seat (payments and insurance are
+    sequences of decisions). ``observe(agent)`` returns ``{"observation": float32[427],
+    "action_mask": int8[64]}``. Rewards are terminal and zero-sum by default
+    (``reward_mode="vp_difference"`` for shaped rewards). When the game ends every agent is
+    terminated (or truncated, at the safety cap) and is then stepped with ``None`` as usual.
+    One Py4J call per step; observations and masks move through shared memory.
+    """
+
+    metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_osaka_v1", "is_parallelizable": False}
+
+    def __init__(self, num_players: int = 2, reward_mode: str = "terminal", render_mode: str | None = None) -> None:
+        super().__init__()
+        self.num_players = _common.check_players(num_players)
+        self.reward_mode = _common.check_reward_mode(reward_mode)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self._resource = _common.JavaResource()
+        self.spec_info: Spec = spec("osaka")
+        self._resource.open(self._resource.jvm.entry.newAecEnv, "osaka", self.num_players, reward_mode)
+        b = self._resource.buffers
+        assert b is not None
+        self._status = b["status"]
+        self._rewards = b["rewards"]
+        self._obs = b["observations"]
+        self._masks = b["masks"]
+        self._vp = b["vp"]
+        self._tokens = b["tokens"]
+        self._winners = b["winners"]
+        self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
+        size, actions = self.spec_info.observation_size, self.spec_info.num_actions
+        self.observation_spaces = {
+            a: gym.spaces.Dict(
+                {
+                    "observation": gym.spaces.Box(0.0, np.inf, (size,), np.float32),
+                    "action_mask": gym.spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: gym.spaces.Discrete(actions) for a in self.possible_agents}
+        self.agents: list[str] = []
+        self._started = False
+
+    @property
+    def spec_segments(self) -> dict[str, Any]:
+        """Observation segments by name (offset, length, meaning)."""
+        return self.spec_info.segments
+
+    def observation_space(self, agent: str) -> gym.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gym.spaces.Space:
+        return self.action_spaces[agent]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise ValueError(f"unknown agent {agent!r}; agents: {self.possible_agents}") from None
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        game_seed = int(seed) if seed is not None else secrets.randbits(63)
+        self._resource.call("reset", to_java_long(game_seed))
+        self._started = True
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[int(self._status[0])]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        p = self._seat(agent)
+        return {"observation": self._obs[p].copy(), "action_mask": self._masks[p].astype(np.int8)}
+
+    def step(self, action: Any) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act and must choose an action; None is only for finished agents")
+        p = self._seat(agent)
+        action = _common.check_action(action, self._masks[p], self.spec_info)
+        self._cumulative_rewards[agent] = 0.0
+        self._resource.call("step", action)
+        current, terminated, truncated = int(self._status[0]), bool(self._status[1]), bool(self._status[2])
+        self.rewards = {a: float(self._rewards[i]) for i, a in enumerate(self.possible_agents)}
+        if current >= 0:
+            self.agent_selection = self.possible_agents[current]
+        else:
+            winners = [s for s in range(self.num_players) if int(self._winners[0]) >> s & 1]
+            for i, a in enumerate(self.possible_agents):
+                self.terminations[a] = terminated
+                self.truncations[a] = truncated
+                self.infos[a] = {
+                    "vp": int(self._vp[i]),
+                    "tokens": int(self._tokens[i]),
+                    "winners": winners,
+                    "won": i in winners,
+                }
+            self.agent_selection = self.possible_agents[(p + 1) % self.num_players]
+        self._accumulate_rewards()
+
+    def legal_actions(self, agent: str | None = None) -> list[int]:
+        p = self._seat(agent or self.agent_selection)
+        return [int(a) for a in np.flatnonzero(self._masks[p])]
+
+    def render(self):
+        if self.render_mode is None:
+            gym.logger.warn("render() needs render_mode='ansi' or 'html' at creation")
+            return None
+        text = self._resource.call("render")
+        return text if self.render_mode == "ansi" else as_html(text)
+
+    def state_json(self) -> str:
+        """The whole game state (hidden parts included) as JSON, for debugging and records."""
+        return self._resource.call("stateJson")
+
+    def close(self) -> None:
+        self._resource.close()

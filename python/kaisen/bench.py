@@ -1,0 +1,202 @@
+"""``./kaisen bench python``: env-steps per second from Python, with pure-Python peers.
+
+Measures the Gymnasium single env, the PettingZoo AEC env and the vector env at several N
+(actions sampled in numpy from the masks), the Java-side vector env in the same JVM for
+comparison, and PettingZoo's ``connect_four_v3`` (and OpenSpiel's ``pyspiel`` on a card game
+when it is installed) as peers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+import kaisen
+from kaisen import _jvm
+
+
+def rate(run: Callable[[float], int], seconds: float) -> float:
+    """Units per second of ``run(duration) -> units``, after a warm-up of the same length."""
+    run(seconds)
+    start = time.perf_counter()
+    units = run(seconds)
+    return units / (time.perf_counter() - start)
+
+
+def sample(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of a bool mask (argmax of masked uniform noise)."""
+    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+
+
+def bench_single(players: int, seconds: float) -> float:
+    env = kaisen.make("osaka", num_players=players, opponents="random", seed=0)
+    rng = np.random.default_rng(0)
+    env.reset()
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        while time.perf_counter() < end:
+            for _ in range(100):
+                legal = np.flatnonzero(env.action_masks())
+                _, _, terminated, truncated, _ = env.step(int(legal[rng.integers(legal.size)]))
+                if terminated or truncated:
+                    env.reset()
+            steps += 100
+        return steps
+
+    try:
+        return rate(run, seconds)
+    finally:
+        env.close()
+
+
+def bench_aec(players: int, seconds: float) -> float:
+    env = kaisen.aec_env("osaka", num_players=players)
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        while time.perf_counter() < end:
+            for _ in range(100):
+                if not env.agents or env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+                    env.reset()
+                mask = env.observe(env.agent_selection)["action_mask"]
+                legal = np.flatnonzero(mask)
+                env.step(int(legal[rng.integers(legal.size)]))
+            steps += 100
+        return steps
+
+    try:
+        return rate(run, seconds)
+    finally:
+        env.close()
+
+
+def bench_vector(num_envs: int, players: int, seconds: float) -> tuple[float, int]:
+    vec = kaisen.vector_env("osaka", num_envs=num_envs, num_players=players, opponents="random", seed=0)
+    rng = np.random.default_rng(0)
+    vec.reset()
+    masks = vec.action_masks()
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        while time.perf_counter() < end:
+            for _ in range(10):
+                vec.step(sample(masks, rng))
+            steps += 10 * num_envs
+        return steps
+
+    try:
+        return rate(run, seconds), vec.java_threads
+    finally:
+        vec.close()
+
+
+def bench_connect_four(seconds: float) -> float | str:
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except Exception as e:  # noqa: BLE001 - the peer is optional
+        return f"not available: {e.__class__.__name__}: {e}"
+    env = connect_four_v3.env()
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        while time.perf_counter() < end:
+            for _ in range(100):
+                agent = env.agent_selection
+                if env.terminations[agent] or env.truncations[agent]:
+                    env.reset()
+                    continue
+                legal = np.flatnonzero(env.observe(agent)["action_mask"])
+                env.step(int(legal[rng.integers(legal.size)]))
+                steps += 1
+        return steps
+
+    try:
+        return rate(run, seconds)
+    finally:
+        env.close()
+
+
+def bench_pyspiel(seconds: float, game_name: str = "leduc_poker") -> float | str:
+    try:
+        import pyspiel
+    except Exception as e:  # noqa: BLE001 - the peer is optional
+        return f"not available: {e.__class__.__name__}: {e}"
+    game = pyspiel.load_game(game_name)
+    rng = np.random.default_rng(0)
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        state = game.new_initial_state()
+        while time.perf_counter() < end:
+            for _ in range(100):
+                if state.is_terminal():
+                    state = game.new_initial_state()
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(int(rng.choice(outcomes, p=probs)))
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.integers(len(legal))])
+                steps += 1
+        return steps
+
+    return rate(run, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kaisen bench python", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of the measured period per case")
+    parser.add_argument("--sizes", default="1,64,256,1024", help="vector env sizes")
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    out: dict[str, Any] = {"benchmark": "python", "game": "osaka", "players": args.players, "opponents": "random"}
+
+    def report(name: str, value: Any, unit: str = "env-steps/s") -> None:
+        if not args.json:
+            shown = f"{value:>14,.0f} {unit}" if isinstance(value, float) else str(value)
+            print(f"{name:<46} {shown}", flush=True)
+
+    out["single_env"] = round(bench_single(args.players, args.seconds))
+    report("Gymnasium single env", float(out["single_env"]))
+    out["aec_env"] = round(bench_aec(args.players, args.seconds))
+    report("PettingZoo AEC env", float(out["aec_env"]))
+    out["vector_env"] = []
+    for n in sizes:
+        steps, threads = bench_vector(n, args.players, args.seconds)
+        out["vector_env"].append({"num_envs": n, "java_threads": threads, "env_steps_per_second": round(steps)})
+        report(f"vector env N={n} (Java threads {threads})", steps)
+    if 256 in sizes:
+        jvm = _jvm.acquire()
+        try:
+            java = float(jvm.call(jvm.slow_entry.benchVectorEnv, 256, args.players, args.seconds))
+        finally:
+            _jvm.release(jvm)
+        out["java_vector_env_256"] = round(java)
+        python_256 = next(v["env_steps_per_second"] for v in out["vector_env"] if v["num_envs"] == 256)
+        out["python_over_java_256"] = round(python_256 / java, 3)
+        report("Java-side vector env N=256 (same JVM)", java)
+        report("Python / Java at N=256", f"{out['python_over_java_256']:.3f}")
+    c4 = bench_connect_four(args.seconds)
+    out["peer_connect_four_v3"] = round(c4) if isinstance(c4, float) else c4
+    report("peer: PettingZoo connect_four_v3", c4, "steps/s")
+    spiel = bench_pyspiel(args.seconds)
+    out["peer_pyspiel_leduc_poker"] = round(spiel) if isinstance(spiel, float) else spiel
+    report("peer: OpenSpiel pyspiel leduc_poker", spiel, "steps/s")
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Action spaces whose ``sample()`` draws only legal actions by default."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+from gymnasium.spaces import Discrete, MultiDiscrete
+
+
+class LegalDiscrete(Discrete):
+    """``Discrete(n)`` whose ``sample()`` without a mask uses the env's current legal actions.
+
+    With an explicit ``mask`` it behaves exactly like ``Discrete.sample``. When no action is
+    legal (the episode has ended) it samples from all ``n``.
+    """
+
+    def __init__(self, n: int, legal_mask: Callable[[], np.ndarray], seed: Any = None) -> None:
+        super().__init__(n, seed=seed)
+        self._legal_mask = legal_mask
+
+    def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None) -> np.int64:
+        if mask is None and probability is None:
+            legal = np.asarray(self._legal_mask(), dtype=np.int8)
+            if legal.any():
+                return super().sample(mask=legal)
+        return super().sample(mask=mask, probability=probability)
+
+    def __reduce__(self):
+        return (Discrete, (int(self.n),))
+
+
+class LegalMultiDiscrete(MultiDiscrete):
+    """A batch of ``Discrete(n)`` whose ``sample()`` without a mask picks a legal action per env."""
+
+    def __init__(self, num_envs: int, n: int, legal_masks: Callable[[], np.ndarray], seed: Any = None) -> None:
+        super().__init__(np.full(num_envs, n, dtype=np.int64), seed=seed)
+        self._legal_masks = legal_masks
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        if mask is None and probability is None:
+            masks = np.asarray(self._legal_masks(), dtype=np.float64)
+            counts = masks.sum(axis=1, keepdims=True)
+            if (counts > 0).all():
+                # one uniform draw per env over its legal actions
+                cumulative = np.cumsum(masks / counts, axis=1)
+                u = self.np_random.random((masks.shape[0], 1))
+                return np.minimum((cumulative < u).sum(axis=1), masks.shape[1] - 1).astype(self.dtype)
+        return super().sample(mask=mask, probability=probability)
+
+    def __reduce__(self):
+        return (MultiDiscrete, (self.nvec.copy(),))

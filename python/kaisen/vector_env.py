@@ -1,0 +1,174 @@
+"""The Gymnasium VectorEnv over the Java vectorized env and its shared-memory buffers."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from . import _common
+from .spaces import LegalMultiDiscrete
+from .seeding import to_java_long
+from .spec import Spec, spec
+
+
+class OsakaVectorEnv(VectorEnv):
+    """N Traders of Osaka single-learner envs stepped by one Py4J call.
+
+    ``reset`` and ``step`` return numpy **views** on memory the JVM writes: observations
+    ``float32[N, 427]``, rewards ``float32[N]``, terminations and truncations ``bool[N]``.
+    The next ``step`` overwrites them in place; copy what you keep. :meth:`action_masks`
+    is a ``bool[N, 64]`` view of the legal actions.
+
+    Autoreset is Gymnasium's ``SAME_STEP`` mode: an env whose episode ends at a step is reset
+    within that step; the returned observation is the new episode's first, the last one is
+    in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks which), and the episode's
+    results in ``infos["final_info"]`` (``vp``, ``winners``, ``won``, ``learner_seat``,
+    ``episode_return``, ``episode_length``). ``infos["learner_seat"]`` is always present.
+
+    Seeds: env i's k-th episode after ``reset(seed=s)`` is dealt from
+    ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)``.
+
+    Actions are checked before anything is sent: shape ``(N,)``, integer dtype, range, and
+    legality (an illegal one raises :class:`kaisen.IllegalActionError` naming the env).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        num_envs: int,
+        num_players: int = 2,
+        opponents: str | Sequence[str] = "random",
+        learner_seat: int | None = None,
+        reward_mode: str = "terminal",
+        seed: int | None = None,
+        threads: int = 0,
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.num_envs = int(num_envs)
+        self.num_players = _common.check_players(num_players)
+        opponents_csv = _common.opponents_csv(opponents, self.num_players)
+        _common.check_reward_mode(reward_mode)
+        if learner_seat is not None and not 0 <= learner_seat < self.num_players:
+            raise ValueError(f"learner_seat must be a seat 0..{self.num_players - 1} or None (random), not {learner_seat}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self._resource = _common.JavaResource()
+        self.spec_info: Spec = spec("osaka")
+        base = to_java_long(seed) if seed is not None else secrets.randbits(63)
+        self._resource.open(
+            self._resource.jvm.entry.newVectorEnv, "osaka", self.num_envs, self.num_players,
+            -1 if learner_seat is None else int(learner_seat), opponents_csv, reward_mode, base, int(threads), True,
+        )
+        b = self._resource.buffers
+        assert b is not None
+        self._actions = b["actions"]
+        self._obs = b["observations"]
+        self._masks = b["masks"].view(np.bool_)
+        self._rewards = b["rewards"]
+        self._terminated = b["terminated"].view(np.bool_)
+        self._truncated = b["truncated"].view(np.bool_)
+        self._seat = b["learner_seat"]
+        self._final_obs = b["final_observations"]
+        self._final_vp = b["final_vp"]
+        self._final_winners = b["final_winners"]
+        self._final_seat = b["final_learner_seat"]
+        self._episode_return = b["episode_return"]
+        self._episode_length = b["episode_length"]
+        self._rows = np.arange(self.num_envs)
+        self._all = np.ones(self.num_envs, dtype=np.bool_)
+        self._started = False
+        self.single_observation_space = gym.spaces.Box(0.0, np.inf, (self.spec_info.observation_size,), np.float32)
+        self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = LegalMultiDiscrete(self.num_envs, self.spec_info.num_actions, self.action_masks)
+
+    @property
+    def spec_segments(self) -> dict[str, Any]:
+        """Observation segments by name (offset, length, meaning); slice a batch with ``obs[:, seg.slice]``."""
+        return self.spec_info.segments
+
+    @property
+    def java_threads(self) -> int:
+        """Worker threads the JVM uses for this env's steps."""
+        return int(self._resource.call("threads"))
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"need one seed per env ({self.num_envs}), got {len(seeds)}")
+        else:
+            seeds = None
+        if isinstance(seed, (int, np.integer)):
+            self._resource.call("reseed", to_java_long(seed))
+        self._resource.call("reset")
+        if seeds is not None:
+            for i, s in enumerate(seeds):
+                if s is not None:
+                    self._resource.call("resetOne", i, to_java_long(s))
+        self._started = True
+        return self._obs, {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
+
+    def step(self, actions: Any):
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise TypeError(f"actions must be integers, got dtype {a.dtype}")
+        if a.min() < 0 or a.max() >= self.spec_info.num_actions:
+            i = int(np.flatnonzero((a < 0) | (a >= self.spec_info.num_actions))[0])
+            raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{self.spec_info.num_actions - 1}")
+        legal = self._masks[self._rows, a]
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
+        self._actions[:] = a
+        self._resource.call("step")
+        infos: dict[str, Any] = {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
+        done = self._terminated | self._truncated
+        if done.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = self._final_obs[i].copy()
+            winners = (self._final_winners[:, None] >> np.arange(self.num_players)) & 1
+            seat = self._final_seat.copy()
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = done.copy()
+            final = {
+                "vp": self._final_vp[:, : self.num_players].copy(),
+                "winners": winners.astype(np.bool_),
+                "won": winners[self._rows, np.clip(seat, 0, self.num_players - 1)].astype(np.bool_),
+                "learner_seat": seat,
+                "episode_return": self._episode_return.copy(),
+                "episode_length": self._episode_length.copy(),
+            }
+            for key in list(final):
+                final["_" + key] = done.copy()
+            infos["final_info"] = final
+            infos["_final_info"] = done.copy()
+        return self._obs, self._rewards, self._terminated, self._truncated, infos
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of every env's learner, ``bool[N, 64]`` (a view)."""
+        return self._masks
+
+    def render(self):
+        if self.render_mode != "ansi":
+            gym.logger.warn("render() needs render_mode='ansi' at creation")
+            return None
+        return tuple(self._resource.call("render", i) for i in range(self.num_envs))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self._resource.close()
