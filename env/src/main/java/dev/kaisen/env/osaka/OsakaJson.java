@@ -227,8 +227,13 @@ public final class OsakaJson {
         }
         s.passStreak = j.passStreak();
         s.decisions = j.decisions();
-        if (s.passStreak < 0 || s.passStreak >= s.n || s.decisions < 0) {
-            throw new GameFormatException("passStreak/decisions out of range");
+        // passStreak reaches the player count only in a game ended by the stalemate guard
+        int maxStreak = s.endReason == EndReason.STALEMATE ? s.n : s.n - 1;
+        if (s.passStreak < 0 || s.passStreak > maxStreak) {
+            throw new GameFormatException("passStreak " + s.passStreak + " out of range 0.." + maxStreak);
+        }
+        if (s.decisions < 0) {
+            throw new GameFormatException("decisions is negative: " + s.decisions);
         }
         try {
             s.rng = Long.parseUnsignedLong(Json.require(j.rng(), "rng"), 16);

@@ -446,6 +446,7 @@ class OsakaRulesTest {
             s = play(s, "pass");
             assertTrue(s.isTerminal());
             assertEquals(EndReason.STALEMATE, s.endReason());
+            assertEquals(s, OsakaJson.fromJson(OsakaJson.toJson(s, false)), "a stalemate-ended state round-trips");
         }
     }
 
