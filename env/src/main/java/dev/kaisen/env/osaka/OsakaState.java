@@ -1136,11 +1136,14 @@ public final class OsakaState implements GameState<OsakaState> {
         }
     }
 
+    /** Ends the game; a payment or insurance round under way (possible only at the decision cap) is dropped. */
     private void endGame(EndReason reason) {
         phase = Phase.GAME_OVER;
         endReason = reason;
         current = -1;
         paymentDue = 0;
+        sunkMask = 0;
+        insuranceOffset = 0;
     }
 
     // ------------------------------------------------------------------ hidden information

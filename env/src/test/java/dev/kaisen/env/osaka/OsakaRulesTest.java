@@ -450,6 +450,23 @@ class OsakaRulesTest {
         }
     }
 
+    @Test
+    void theDecisionCapEndsAGameEvenInTheMiddleOfAnInsuranceRoundAndTheStateStaysValid() {
+        // P1 must decide twice (red, then green); the cap falls between the two decisions.
+        OsakaState s = Table.players(2).market("B2").ship(BLUE, ENSHUNADA_2).ship(RED, ENSHUNADA_1)
+                .ship(GREEN, ENSHUNADA_2).hand(0, "Y5").goods(1, "R5", "G5").hand(1, "R3", "G3").toAct(0).build();
+        s.decisions = OsakaState.DECISION_CAP - 3;
+        s = play(s, "buy", "pay:Y5");
+        assertEquals(Phase.INSURANCE, s.phase());
+        assertEquals(OsakaState.DECISION_CAP - 1, s.decisions());
+        assertTrue(s.isLegal(action("insure:G3")), "green is still to be decided after red");
+        s = play(s, "insure:R3");
+        assertEquals(EndReason.DECISION_CAP, s.endReason());
+        assertTrue(s.isTerminal());
+        assertEquals(List.of(), OsakaInvariants.check(s));
+        assertEquals(s, OsakaJson.fromJson(OsakaJson.toJson(s, false)));
+    }
+
     @Nested
     class Scoring {
         @Test
