@@ -41,6 +41,24 @@ def opponents_csv(opponents: str | Sequence[str], num_players: int) -> str:
     return ",".join(names)
 
 
+def check_render_mode(render_mode: str | None, allowed: Sequence[str]) -> str | None:
+    if render_mode is not None and render_mode not in allowed:
+        raise ValueError(f"render_mode must be one of {list(allowed)}, not {render_mode!r}")
+    return render_mode
+
+
+def learner_config(
+    num_players: int, opponents: str | Sequence[str], learner_seat: int | None, reward_mode: str
+) -> tuple[int, str, int]:
+    """Checks a single-learner configuration; returns players, opponents as CSV, and the seat (-1: random)."""
+    players = check_players(num_players)
+    csv = opponents_csv(opponents, players)
+    check_reward_mode(reward_mode)
+    if learner_seat is not None and not 0 <= learner_seat < players:
+        raise ValueError(f"learner_seat must be a seat 0..{players - 1} or None (random), not {learner_seat}")
+    return players, csv, -1 if learner_seat is None else int(learner_seat)
+
+
 def check_action(action: Any, mask: np.ndarray, spec: Spec) -> int:
     """An int action id that the mask allows; otherwise a clear error, before anything is sent."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):

@@ -33,9 +33,7 @@ class OsakaAECEnv(AECEnv):
         super().__init__()
         self.num_players = _common.check_players(num_players)
         self.reward_mode = _common.check_reward_mode(reward_mode)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
         self.spec_info: Spec = spec("osaka")
         self._resource.open(self._resource.jvm.entry.newAecEnv, "osaka", self.num_players, reward_mode)

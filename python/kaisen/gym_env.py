@@ -42,19 +42,13 @@ class OsakaEnv(gym.Env):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.num_players = _common.check_players(num_players)
-        opponents_csv = _common.opponents_csv(opponents, self.num_players)
-        _common.check_reward_mode(reward_mode)
-        if learner_seat is not None and not 0 <= learner_seat < self.num_players:
-            raise ValueError(f"learner_seat must be a seat 0..{self.num_players - 1} or None (random), not {learner_seat}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.num_players, opponents_csv, seat = _common.learner_config(num_players, opponents, learner_seat, reward_mode)
+        self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
         self.spec_info: Spec = spec("osaka")
         self._resource.open(
             self._resource.jvm.entry.newVectorEnv, "osaka", 1, self.num_players,
-            -1 if learner_seat is None else int(learner_seat), opponents_csv, reward_mode, 0, 1, False,
+            seat, opponents_csv, reward_mode, 0, 1, False,
         )
         b = self._resource.buffers
         assert b is not None

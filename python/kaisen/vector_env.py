@@ -54,20 +54,14 @@ class OsakaVectorEnv(VectorEnv):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         self.num_envs = int(num_envs)
-        self.num_players = _common.check_players(num_players)
-        opponents_csv = _common.opponents_csv(opponents, self.num_players)
-        _common.check_reward_mode(reward_mode)
-        if learner_seat is not None and not 0 <= learner_seat < self.num_players:
-            raise ValueError(f"learner_seat must be a seat 0..{self.num_players - 1} or None (random), not {learner_seat}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.num_players, opponents_csv, seat = _common.learner_config(num_players, opponents, learner_seat, reward_mode)
+        self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
         self.spec_info: Spec = spec("osaka")
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource.open(
             self._resource.jvm.entry.newVectorEnv, "osaka", self.num_envs, self.num_players,
-            -1 if learner_seat is None else int(learner_seat), opponents_csv, reward_mode, base, int(threads), True,
+            seat, opponents_csv, reward_mode, base, int(threads), True,
         )
         b = self._resource.buffers
         assert b is not None
