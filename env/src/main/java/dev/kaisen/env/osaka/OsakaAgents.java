@@ -5,10 +5,12 @@ import dev.kaisen.env.RandomAgent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * Creates Traders of Osaka agents from their names, so the same names work in self-play,
- * as env opponents and from Python: {@code random}, {@code greedy}.
+ * as env opponents and from Python: {@code random}, {@code greedy}, and the names of every
+ * {@link OsakaAgentProvider} on the class path (e.g. {@code ismcts:1000} from the training module).
  */
 public final class OsakaAgents {
     public static final List<String> NAMES = List.of("random", "greedy");
@@ -24,8 +26,34 @@ public final class OsakaAgents {
             case "greedy":
                 return new GreedyAgent(seed);
             default:
-                throw new IllegalArgumentException("unknown agent '" + name + "' (known: " + String.join(", ", NAMES) + ")");
+                String prefix = n.contains(":") ? n.substring(0, n.indexOf(':')) : n;
+                for (OsakaAgentProvider provider : providers()) {
+                    if (provider.prefix().equals(prefix)) {
+                        return provider.create(n, seed);
+                    }
+                }
+                throw new IllegalArgumentException("unknown agent '" + name + "' (known: " + String.join(", ", known()) + ")");
         }
+    }
+
+    private static volatile List<OsakaAgentProvider> providers;
+
+    private static List<OsakaAgentProvider> providers() {
+        if (providers == null) {
+            List<OsakaAgentProvider> found = new ArrayList<>();
+            ServiceLoader.load(OsakaAgentProvider.class, OsakaAgents.class.getClassLoader()).forEach(found::add);
+            providers = List.copyOf(found);
+        }
+        return providers;
+    }
+
+    /** Every agent name form known here: the built-in ones and the providers' usages. */
+    public static List<String> known() {
+        List<String> out = new ArrayList<>(NAMES);
+        for (OsakaAgentProvider p : providers()) {
+            out.add(p.usage());
+        }
+        return out;
     }
 
     /** Checks every name, so a typo fails before any game starts. */

@@ -1156,7 +1156,8 @@ public final class OsakaState implements GameState<OsakaState> {
      * The random stream restarts from {@code seed}, so later shuffles are unknown too.
      * Everything public (Market, Farm, goods, discard, VP counts, ships, tokens) and the
      * observer's own hand are unchanged. VP piles are left as they are: their cards never
-     * return to play.
+     * return to play. Two states that differ only in what the observer cannot see give the
+     * same determinization for the same seed.
      */
     public OsakaState determinize(int observer, long seed) {
         OsakaState d = new OsakaState(this);
@@ -1173,6 +1174,9 @@ public final class OsakaState implements GameState<OsakaState> {
                 hidden[count++] = card;
             }
         }
+        // Start from the hidden cards in id order, so the result depends only on what the
+        // observer knows (the same information set and seed give the same determinization).
+        Arrays.sort(hidden, 0, count);
         // Opponents' hands are dealt in seat order from the front of the shuffled cards.
         int payer = phase == Phase.PAYMENT && current != observer ? current : -1;
         int payerStart = 0;

@@ -206,6 +206,10 @@ class OsakaProperties {
         if (d.phase() == Phase.PAYMENT) {
             assertTrue(d.handValue(d.currentPlayer()) >= d.paymentDue(), "the payer can still complete the payment");
         }
+        // Only the observer's information set matters: a state differing in hidden parts alone
+        // determinizes to the very same state.
+        assertEquals(d, d.determinize(observer, seed * 17).determinize(observer, seed * 17));
+        assertEquals(d, s.determinize(observer, 99).determinize(observer, seed * 17));
         // The determinized game plays on to a legal end.
         while (!d.isTerminal()) {
             d.applyInPlace(playout.next(d));

@@ -1,0 +1,192 @@
+package dev.kaisen.training.eval;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.osaka.OsakaAgents;
+import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.osaka.OsakaState;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * Plays named agents against each other and says how sure the result is.
+ *
+ * <p>Seat assignments: every sequence of agents over the seats that uses at least two
+ * different agents, in lexicographic order (for two agents and two seats: AB, BA); game
+ * {@code i} uses assignment {@code i mod count}, so over whole cycles every agent plays every
+ * seat equally often against every mix of opponents. Game {@code i} is dealt from
+ * {@code SplitMix64.derive(seed, i)} and seat {@code s}'s agent is seeded with
+ * {@code SplitMix64.derive(gameSeed, s)}: results do not depend on the thread count.
+ *
+ * <p>Per agent: win rate (a shared win among k winners counts 1/k) with a 95% Wilson
+ * interval, mean VP, mean game length and its own decisions per second. Ratings: Elo from a
+ * Bradley-Terry fit over every pair of seats held by different agents in every game, ranked
+ * by VP then achievement tokens (equal ranks are draws).
+ */
+public final class Tournament {
+
+    public record Config(int players, List<String> agents, int games, long seed, int threads) {
+        public Config {
+            new OsakaConfig(players);
+            agents = OsakaAgents.validate(agents);
+            if (agents.size() < 2) {
+                throw new IllegalArgumentException("a tournament needs at least two agents, got " + agents);
+            }
+            if (games < 1 || threads < 1) {
+                throw new IllegalArgumentException("games and threads must be positive");
+            }
+        }
+    }
+
+    public record AgentResult(String agent, int seatsPlayed, double wins, double winRate, double winRateLow,
+                              double winRateHigh, double meanVp, double meanGameLength, long decisions,
+                              double decisionsPerSecond, double elo, double eloError) {
+    }
+
+    public record Result(Config config, int assignmentCycle, List<AgentResult> agents, long totalDecisions,
+                         double meanGameLength, double seconds, double decisionsPerSecond) {
+    }
+
+    /** One finished game: who sat where and how they did. */
+    private record Game(int[] seatAgent, int[] vp, int[] tokens, double[] share, int decisions, long[] nanos,
+                        int[] moves) {
+    }
+
+    private Tournament() {
+    }
+
+    /** All seat assignments using at least two distinct agents, in lexicographic order. */
+    public static List<int[]> assignments(int agents, int players) {
+        List<int[]> out = new ArrayList<>();
+        int total = (int) Math.pow(agents, players);
+        for (int code = 0; code < total; code++) {
+            int[] seats = new int[players];
+            int c = code;
+            for (int s = players - 1; s >= 0; s--) {
+                seats[s] = c % agents;
+                c /= agents;
+            }
+            boolean mixed = false;
+            for (int s = 1; s < players; s++) {
+                mixed |= seats[s] != seats[0];
+            }
+            if (mixed) {
+                out.add(seats);
+            }
+        }
+        return out;
+    }
+
+    public static Result run(Config config, IntConsumer progress) {
+        List<int[]> assignments = assignments(config.agents().size(), config.players());
+        Game[] games = new Game[config.games()];
+        long start = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(config.threads());
+        try {
+            AtomicInteger next = new AtomicInteger();
+            List<Future<?>> workers = new ArrayList<>();
+            for (int t = 0; t < config.threads(); t++) {
+                workers.add(pool.submit(() -> {
+                    for (int i = next.getAndIncrement(); i < config.games(); i = next.getAndIncrement()) {
+                        games[i] = play(config, assignments.get(i % assignments.size()), i);
+                        progress.accept(i);
+                    }
+                }));
+            }
+            for (Future<?> w : workers) {
+                w.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("tournament interrupted", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause()
+                    : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return summarize(config, assignments.size(), games, seconds);
+    }
+
+    private static Game play(Config config, int[] seatAgent, int index) {
+        long gameSeed = SplitMix64.derive(config.seed(), index);
+        int n = config.players();
+        List<Agent<OsakaState>> seats = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            seats.add(OsakaAgents.create(config.agents().get(seatAgent[s]), SplitMix64.derive(gameSeed, s)));
+        }
+        OsakaState state = OsakaState.newGame(new OsakaConfig(n), gameSeed);
+        long[] nanos = new long[n];
+        int[] moves = new int[n];
+        while (!state.isTerminal()) {
+            int p = state.currentPlayer();
+            long t0 = System.nanoTime();
+            int action = seats.get(p).chooseAction(state);
+            nanos[p] += System.nanoTime() - t0;
+            moves[p]++;
+            state.applyInPlace(action);
+        }
+        int[] vp = new int[n];
+        int[] tokens = new int[n];
+        double[] share = new double[n];
+        int[] winners = state.winners();
+        for (int s = 0; s < n; s++) {
+            vp[s] = state.victoryPoints(s);
+            tokens[s] = state.totalTokens(s);
+        }
+        for (int w : winners) {
+            share[w] = 1.0 / winners.length;
+        }
+        return new Game(seatAgent, vp, tokens, share, state.decisions(), nanos, moves);
+    }
+
+    private static Result summarize(Config config, int cycle, Game[] games, double seconds) {
+        int a = config.agents().size();
+        int[] seatsPlayed = new int[a];
+        double[] wins = new double[a];
+        double[] vp = new double[a];
+        double[] length = new double[a];
+        long[] nanos = new long[a];
+        long[] decisions = new long[a];
+        long total = 0;
+        BradleyTerry ratings = new BradleyTerry(a);
+        for (Game g : games) {
+            total += g.decisions();
+            for (int s = 0; s < g.seatAgent().length; s++) {
+                int agent = g.seatAgent()[s];
+                seatsPlayed[agent]++;
+                wins[agent] += g.share()[s];
+                vp[agent] += g.vp()[s];
+                length[agent] += g.decisions();
+                nanos[agent] += g.nanos()[s];
+                decisions[agent] += g.moves()[s];
+                for (int t = s + 1; t < g.seatAgent().length; t++) {
+                    if (g.seatAgent()[t] != agent) {
+                        int cmp = g.vp()[s] != g.vp()[t] ? Integer.compare(g.vp()[s], g.vp()[t])
+                                : Integer.compare(g.tokens()[s], g.tokens()[t]);
+                        ratings.add(agent, g.seatAgent()[t], cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0);
+                    }
+                }
+            }
+        }
+        BradleyTerry.Ratings elo = ratings.fit();
+        List<AgentResult> out = new ArrayList<>();
+        for (int i = 0; i < a; i++) {
+            double[] ci = Wilson.interval95(wins[i], seatsPlayed[i]);
+            out.add(new AgentResult(config.agents().get(i), seatsPlayed[i], wins[i],
+                    seatsPlayed[i] == 0 ? 0 : wins[i] / seatsPlayed[i], ci[0], ci[1],
+                    seatsPlayed[i] == 0 ? 0 : vp[i] / seatsPlayed[i], seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
+                    decisions[i], nanos[i] == 0 ? 0 : decisions[i] / (nanos[i] / 1e9), elo.elo()[i],
+                    elo.standardError()[i]));
+        }
+        return new Result(config, cycle, out, total, (double) total / games.length, seconds, total / seconds);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.kaisen.training;
+
+import dev.kaisen.env.osaka.OsakaAgents;
+import dev.kaisen.training.eval.BradleyTerry;
+import dev.kaisen.training.eval.Tournament;
+import dev.kaisen.training.eval.Wilson;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EvaluationTest {
+
+    @Test
+    void wilsonIntervalsMatchKnownValues() {
+        // Reference values: Wilson (1927) / Newcombe (1998), z = 1.96.
+        assertArrayEquals(new double[] {0.4902, 0.9433}, Wilson.interval95(8, 10), 1e-4);
+        assertArrayEquals(new double[] {0.0, 0.2775}, Wilson.interval95(0, 10), 1e-4);
+        assertArrayEquals(new double[] {0.4038, 0.5962}, Wilson.interval95(50, 100), 1e-4);
+        assertArrayEquals(new double[] {0.9807, 1.0}, Wilson.interval95(196, 196), 1e-4);
+    }
+
+    @Test
+    void bradleyTerryRecoversTheEloDifferenceOfAKnownWinRateWithItsStandardError() {
+        BradleyTerry bt = new BradleyTerry(2);
+        for (int i = 0; i < 300; i++) {
+            bt.add(0, 1, 1);
+        }
+        for (int i = 0; i < 100; i++) {
+            bt.add(0, 1, 0);
+        }
+        BradleyTerry.Ratings r = bt.fit();
+        // 75% -> 400 log10(3) = 190.85 Elo; SE of the difference = (400 / ln 10) / sqrt(n p (1 - p)) = 20.06.
+        assertEquals(190.85, r.elo()[0] - r.elo()[1], 0.5);
+        assertEquals(1500, (r.elo()[0] + r.elo()[1]) / 2, 1e-9);
+        assertEquals(20.06 / 2, r.standardError()[0], 0.1, "each centred rating carries half the difference's error");
+    }
+
+    @Test
+    void bradleyTerryGivesEqualRatingsForBalancedResultsAndOrdersAChain() {
+        BradleyTerry balanced = new BradleyTerry(3);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                if (i != j) {
+                    balanced.add(i, j, 0.5);
+                }
+            }
+        }
+        BradleyTerry.Ratings r = balanced.fit();
+        for (double e : r.elo()) {
+            assertEquals(1500, e, 1e-6);
+        }
+        BradleyTerry chain = new BradleyTerry(3);
+        for (int k = 0; k < 60; k++) {
+            chain.add(0, 1, k < 45 ? 1 : 0);
+            chain.add(1, 2, k < 45 ? 1 : 0);
+        }
+        BradleyTerry.Ratings c = chain.fit();
+        assertTrue(c.elo()[0] > c.elo()[1] && c.elo()[1] > c.elo()[2]);
+        assertEquals(c.elo()[0] - c.elo()[1], c.elo()[1] - c.elo()[2], 1.0);
+        assertTrue(c.standardError()[1] < c.standardError()[0], "the middle player has the most games");
+    }
+
+    @Test
+    void seatAssignmentsRotateEveryAgentThroughEverySeatEqually() {
+        assertEquals(2, Tournament.assignments(2, 2).size());
+        assertArrayEquals(new int[] {0, 1}, Tournament.assignments(2, 2).get(0));
+        assertArrayEquals(new int[] {1, 0}, Tournament.assignments(2, 2).get(1));
+        List<int[]> cycle = Tournament.assignments(3, 4);
+        assertEquals(81 - 3, cycle.size());
+        int[][] perSeat = new int[3][4];
+        for (int[] a : cycle) {
+            for (int s = 0; s < 4; s++) {
+                perSeat[a[s]][s]++;
+            }
+        }
+        for (int[] agent : perSeat) {
+            for (int count : agent) {
+                assertEquals(perSeat[0][0], count);
+            }
+        }
+    }
+
+    @Test
+    void theSameSeedGivesTheSameTournamentResultInParallelOrNot() {
+        List<String> agents = List.of("greedy", "random", "ismcts:20");
+        Tournament.Result one = Tournament.run(new Tournament.Config(3, agents, 30, 9, 1), i -> { });
+        Tournament.Result two = Tournament.run(new Tournament.Config(3, agents, 30, 9, 2), i -> { });
+        assertEquals(one.totalDecisions(), two.totalDecisions());
+        for (int i = 0; i < agents.size(); i++) {
+            Tournament.AgentResult a = one.agents().get(i);
+            Tournament.AgentResult b = two.agents().get(i);
+            assertEquals(a.wins(), b.wins());
+            assertEquals(a.meanVp(), b.meanVp());
+            assertEquals(a.elo(), b.elo());
+            assertEquals(a.winRateLow(), b.winRateLow());
+        }
+    }
+
+    @Test
+    void agentsAreNamedByStringAndBadNamesAreExplained() {
+        assertEquals("ismcts:1000", OsakaAgents.create("ismcts:1000", 1).name());
+        assertEquals("ismcts:7:random", OsakaAgents.create("ismcts:7:random", 1).name());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("alpha", 1));
+        assertTrue(e.getMessage().contains("ismcts:ITERATIONS"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("ismcts:lots", 1));
+        assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("ismcts:10:smart", 1));
+        assertThrows(IllegalArgumentException.class, () -> new Tournament.Config(2, List.of("greedy"), 10, 1, 1));
+    }
+}
