@@ -153,3 +153,17 @@ def test_bad_configuration_is_refused_with_a_clear_message():
         kaisen.make("osaka", opponents="nobody")
     with pytest.raises(ValueError, match="unknown game"):
         kaisen.make("chess")
+
+
+def test_every_named_agent_works_as_an_opponent_from_python():
+    env = kaisen.make("osaka", num_players=3, opponents=["ismcts:10", "greedy"], seed=6)
+    try:
+        env.reset()
+        for _ in range(20):
+            _, _, terminated, truncated, _ = env.step(env.action_space.sample())
+            if terminated or truncated:
+                break
+    finally:
+        env.close()
+    with pytest.raises(ValueError, match="ismcts:ITERATIONS"):
+        kaisen.make("osaka", opponents="alphazero")
