@@ -1,6 +1,7 @@
 package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.Agent;
+import dev.kaisen.env.ParallelGames;
 import dev.kaisen.env.SplitMix64;
 
 import java.io.IOException;
@@ -9,10 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -71,33 +68,10 @@ public final class OsakaSelfPlay {
         }
         GameResult[] results = new GameResult[o.games()];
         long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(o.threads());
-        try {
-            AtomicInteger next = new AtomicInteger();
-            List<Future<?>> workers = new ArrayList<>();
-            for (int t = 0; t < o.threads(); t++) {
-                workers.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < o.games(); i = next.getAndIncrement()) {
-                        results[i] = playOne(o, i);
-                        progress.accept(i);
-                    }
-                }));
-            }
-            for (Future<?> w : workers) {
-                w.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("self-play interrupted", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
-        }
+        ParallelGames.run(o.games(), o.threads(), i -> {
+            results[i] = playOne(o, i);
+            progress.accept(i);
+        });
         double seconds = (System.nanoTime() - start) / 1e9;
         long total = 0;
         int max = 0;

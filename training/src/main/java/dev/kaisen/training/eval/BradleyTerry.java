@@ -39,28 +39,18 @@ public final class BradleyTerry {
 
     public Ratings fit() {
         double[] theta = new double[n]; // natural-log strengths
+        double[][] information = new double[n][n];
         for (int iteration = 0; iteration < 200; iteration++) {
             double[] gradient = new double[n];
-            double[][] hessian = new double[n][n];
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    double games = wins[i][j] + wins[j][i];
-                    if (i == j || games == 0) {
-                        continue;
-                    }
-                    double p = 1 / (1 + Math.exp(theta[j] - theta[i]));
-                    gradient[i] += wins[i][j] - games * p;
-                    double w = games * p * (1 - p);
-                    hessian[i][i] -= w;
-                    hessian[i][j] += w;
-                }
-            }
+            likelihood(theta, gradient, information);
             // A weak Gaussian prior on the strengths keeps records without a loss finite.
+            double[][] curvature = new double[n][];
             for (int i = 0; i < n; i++) {
                 gradient[i] -= PRIOR_PRECISION * theta[i];
-                hessian[i][i] -= PRIOR_PRECISION;
+                curvature[i] = information[i].clone();
+                curvature[i][i] += PRIOR_PRECISION;
             }
-            double[] step = solve(negate(hessian), gradient);
+            double[] step = solve(curvature, gradient);
             double size = 0;
             for (int i = 0; i < n; i++) {
                 theta[i] += step[i];
@@ -74,19 +64,7 @@ public final class BradleyTerry {
         for (double t : theta) {
             mean += t / n;
         }
-        double[] information = new double[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                double games = wins[i][j] + wins[j][i];
-                if (i == j || games == 0) {
-                    continue;
-                }
-                double p = 1 / (1 + Math.exp(theta[j] - theta[i]));
-                double w = games * p * (1 - p);
-                information[i * n + i] += w;
-                information[i * n + j] -= w;
-            }
-        }
+        likelihood(theta, new double[n], information);
         double[] se = centredStandardErrors(information);
         double[] elo = new double[n];
         for (int i = 0; i < n; i++) {
@@ -96,16 +74,36 @@ public final class BradleyTerry {
         return new Ratings(elo, se);
     }
 
+    /** The log-likelihood's gradient and its Fisher information (minus its Hessian) at {@code theta}, overwritten. */
+    private void likelihood(double[] theta, double[] gradient, double[][] information) {
+        for (double[] row : information) {
+            java.util.Arrays.fill(row, 0);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double games = wins[i][j] + wins[j][i];
+                if (i == j || games == 0) {
+                    continue;
+                }
+                double p = 1 / (1 + Math.exp(theta[j] - theta[i]));
+                gradient[i] += wins[i][j] - games * p;
+                double w = games * p * (1 - p);
+                information[i][i] += w;
+                information[i][j] -= w;
+            }
+        }
+    }
+
     /**
      * Standard errors of the centred strengths: with the constraint sum(theta) = 0, the
      * covariance is the Moore-Penrose pseudo-inverse of the (singular) information matrix,
      * computed as (I + J/n)^-1 - J/n with J the all-ones matrix.
      */
-    private double[] centredStandardErrors(double[] information) {
+    private double[] centredStandardErrors(double[][] information) {
         double[][] shifted = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                shifted[i][j] = information[i * n + j] + 1.0 / n;
+                shifted[i][j] = information[i][j] + 1.0 / n;
             }
         }
         double[] se = new double[n];
@@ -116,17 +114,6 @@ public final class BradleyTerry {
             se[i] = Math.sqrt(Math.max(0, column[i] - 1.0 / n));
         }
         return se;
-    }
-
-    private static double[][] negate(double[][] m) {
-        double[][] out = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            out[i] = new double[m[i].length];
-            for (int j = 0; j < m[i].length; j++) {
-                out[i][j] = -m[i][j];
-            }
-        }
-        return out;
     }
 
     /** Solves a x = b by Gaussian elimination with partial pivoting (small, dense systems). */

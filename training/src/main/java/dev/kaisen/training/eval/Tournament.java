@@ -1,6 +1,7 @@
 package dev.kaisen.training.eval;
 
 import dev.kaisen.env.Agent;
+import dev.kaisen.env.ParallelGames;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaAgents;
 import dev.kaisen.env.osaka.OsakaConfig;
@@ -8,11 +9,6 @@ import dev.kaisen.env.osaka.OsakaState;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -88,30 +84,10 @@ public final class Tournament {
         List<int[]> assignments = assignments(config.agents().size(), config.players());
         Game[] games = new Game[config.games()];
         long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(config.threads());
-        try {
-            AtomicInteger next = new AtomicInteger();
-            List<Future<?>> workers = new ArrayList<>();
-            for (int t = 0; t < config.threads(); t++) {
-                workers.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < config.games(); i = next.getAndIncrement()) {
-                        games[i] = play(config, assignments.get(i % assignments.size()), i);
-                        progress.accept(i);
-                    }
-                }));
-            }
-            for (Future<?> w : workers) {
-                w.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("tournament interrupted", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause()
-                    : new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        ParallelGames.run(config.games(), config.threads(), i -> {
+            games[i] = play(config, assignments.get(i % assignments.size()), i);
+            progress.accept(i);
+        });
         double seconds = (System.nanoTime() - start) / 1e9;
         return summarize(config, assignments.size(), games, seconds);
     }
