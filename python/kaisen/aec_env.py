@@ -97,6 +97,8 @@ class OsakaAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         if not self._started:
             raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent is done; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -93,5 +93,7 @@ def test_aec_bad_input():
             else:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert env.agents == []
+        with pytest.raises(RuntimeError, match="call reset"):
+            env.step(0)
     finally:
         env.close()
