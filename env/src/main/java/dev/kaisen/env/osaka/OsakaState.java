@@ -562,6 +562,17 @@ public final class OsakaState implements GameState<OsakaState> {
         return Arrays.copyOf(out, count);
     }
 
+    /** Writes each player's win share: 1/k to each of the k winners, 0 to the others (all 0 before the end). */
+    public void winShares(double[] out) {
+        Arrays.fill(out, 0, n, 0.0);
+        if (isTerminal()) {
+            int[] winners = winners();
+            for (int w : winners) {
+                out[w] = 1.0 / winners.length;
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ legal actions
 
     @Override
@@ -764,7 +775,8 @@ public final class OsakaState implements GameState<OsakaState> {
         }
     }
 
-    private IllegalActionException illegal(int action) {
+    /** The error for an illegal action: it names the action, who is to act, and the legal actions. */
+    public IllegalActionException illegal(int action) {
         StringJoiner legal = new StringJoiner(", ", "[", "]");
         for (int a : legalActions()) {
             legal.add(a + " " + OsakaAction.name(a));

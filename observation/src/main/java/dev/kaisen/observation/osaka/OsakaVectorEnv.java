@@ -197,12 +197,8 @@ public final class OsakaVectorEnv implements AutoCloseable {
                 throw new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
             }
             if (!envs[i].stateView().isLegal(a)) {
-                StringBuilder legal = new StringBuilder();
-                for (int l : envs[i].legalActions()) {
-                    legal.append(legal.length() == 0 ? "" : ", ").append(l).append(' ').append(OsakaAction.name(l));
-                }
-                throw new IllegalActionException(a, "env " + i + ": illegal action " + a + " (" + OsakaAction.name(a)
-                        + "); legal actions: [" + legal + "]; no env was stepped");
+                throw new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
+                        + "; no env was stepped");
             }
         }
         run((from, to, worker) -> {

@@ -113,13 +113,10 @@ public final class Tournament {
         int[] vp = new int[n];
         int[] tokens = new int[n];
         double[] share = new double[n];
-        int[] winners = state.winners();
+        state.winShares(share);
         for (int s = 0; s < n; s++) {
             vp[s] = state.victoryPoints(s);
             tokens[s] = state.totalTokens(s);
-        }
-        for (int w : winners) {
-            share[w] = 1.0 / winners.length;
         }
         return new Game(seatAgent, vp, tokens, share, state.decisions(), nanos, moves);
     }

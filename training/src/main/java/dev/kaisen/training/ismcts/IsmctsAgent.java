@@ -108,7 +108,7 @@ public final class IsmctsAgent implements Agent<OsakaState> {
             while (!d.isTerminal()) {
                 d.applyInPlace(rollout == Rollout.GREEDY ? greedy.chooseAction(d) : randomAction(d));
             }
-            winShares(d, outcome);
+            d.winShares(outcome);
             for (Node n = node; n.parent != null; n = n.parent) {
                 n.visits++;
                 n.reward += outcome[n.mover];
@@ -159,12 +159,4 @@ public final class IsmctsAgent implements Agent<OsakaState> {
         return Long.numberOfTrailingZeros(mask);
     }
 
-    /** 1/k for each of k winners, 0 for the others. */
-    static void winShares(OsakaState end, double[] out) {
-        java.util.Arrays.fill(out, 0.0);
-        int[] winners = end.winners();
-        for (int w : winners) {
-            out[w] = 1.0 / winners.length;
-        }
-    }
 }
