@@ -24,7 +24,8 @@ public final class OsakaAecEnv {
     private final OsakaObservation encoder = new OsakaObservation();
     private final double[] rewards;
     private final double[] cumulative;
-    private final double[] outcome;
+    /** Shaping potentials before a step (VP_DIFFERENCE mode). */
+    private final double[] potentials;
     private OsakaState state;
 
     public OsakaAecEnv(int players, RewardMode mode) {
@@ -32,7 +33,7 @@ public final class OsakaAecEnv {
         this.mode = mode;
         this.rewards = new double[players];
         this.cumulative = new double[players];
-        this.outcome = new double[players];
+        this.potentials = new double[players];
     }
 
     public void reset(long seed) {
@@ -80,20 +81,18 @@ public final class OsakaAecEnv {
             throw new IllegalStateException("the episode has ended; call reset(seed)");
         }
         int n = config.players();
-        double[] before = new double[n];
         if (mode == RewardMode.VP_DIFFERENCE) {
             for (int p = 0; p < n; p++) {
-                before[p] = Rewards.potential(s, p);
+                potentials[p] = Rewards.potential(s, p);
             }
         }
         s.applyInPlace(action);
         if (mode == RewardMode.VP_DIFFERENCE) {
             for (int p = 0; p < n; p++) {
-                rewards[p] = Rewards.potential(s, p) - before[p];
+                rewards[p] = Rewards.potential(s, p) - potentials[p];
             }
         } else if (s.isTerminal()) {
-            Rewards.outcome(s, outcome);
-            System.arraycopy(outcome, 0, rewards, 0, n);
+            Rewards.outcome(s, rewards);
         } else {
             Arrays.fill(rewards, 0);
         }
