@@ -15,6 +15,12 @@ import java.util.ServiceLoader;
 public final class OsakaAgents {
     public static final List<String> NAMES = List.of("random", "greedy");
 
+    /** Makes an agent from a name and a seed; {@link OsakaAgents#create} is the standard one. */
+    @FunctionalInterface
+    public interface Factory {
+        Agent<OsakaState> create(String name, long seed);
+    }
+
     private OsakaAgents() {
     }
 
@@ -58,9 +64,14 @@ public final class OsakaAgents {
 
     /** Checks every name, so a typo fails before any game starts. */
     public static List<String> validate(List<String> names) {
+        return validate(names, OsakaAgents::create);
+    }
+
+    /** Checks every name against {@code factory}, so a typo fails before any game starts. */
+    public static List<String> validate(List<String> names, Factory factory) {
         List<String> out = new ArrayList<>();
         for (String n : names) {
-            create(n, 0);
+            factory.create(n, 0);
             out.add(n.trim());
         }
         return out;

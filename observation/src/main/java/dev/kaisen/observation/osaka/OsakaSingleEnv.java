@@ -28,8 +28,15 @@ public final class OsakaSingleEnv {
      * @param learnerSeat a seat, or -1 for a seat drawn at random each episode
      * @param opponents   names of the agents for the other seats in turn order after the
      *                    learner (players - 1 names), or one name for all of them
+     * @param agents      turns those names into agents ({@link OsakaAgents#create} by default; a
+     *                    trainer passes its own to add names such as {@code self})
      */
-    public record Config(int players, int learnerSeat, List<String> opponents, RewardMode rewardMode) {
+    public record Config(int players, int learnerSeat, List<String> opponents, RewardMode rewardMode,
+                         OsakaAgents.Factory agents) {
+        public Config(int players, int learnerSeat, List<String> opponents, RewardMode rewardMode) {
+            this(players, learnerSeat, opponents, rewardMode, OsakaAgents::create);
+        }
+
         public Config {
             new OsakaConfig(players);
             if (learnerSeat < -1 || learnerSeat >= players) {
@@ -43,7 +50,7 @@ public final class OsakaSingleEnv {
                 throw new IllegalArgumentException("need " + (players - 1) + " opponents (or one name for all), got "
                         + opponents.size() + ": " + opponents);
             }
-            opponents = OsakaAgents.validate(opponents);
+            opponents = OsakaAgents.validate(opponents, agents);
         }
     }
 
@@ -76,7 +83,7 @@ public final class OsakaSingleEnv {
         seats.clear();
         for (int p = 0; p < n; p++) {
             int r = Math.floorMod(p - learner, n);
-            seats.add(r == 0 ? null : OsakaAgents.create(config.opponents().get(r - 1), SplitMix64.derive(seed, r)));
+            seats.add(r == 0 ? null : config.agents().create(config.opponents().get(r - 1), SplitMix64.derive(seed, r)));
         }
         reward = 0;
         episodeReturn = 0;

@@ -78,6 +78,24 @@ public final class OsakaVectorEnv implements AutoCloseable {
      */
     public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file,
                           boolean autoReset) {
+        this(java.util.Collections.nCopies(numEnvs, config), baseSeed, threads, file, autoReset);
+    }
+
+    /**
+     * One config per env (e.g. a trainer giving each env its own opponent from a pool); all
+     * must have the same number of players.
+     */
+    public OsakaVectorEnv(java.util.List<OsakaSingleEnv.Config> configs, long baseSeed, int threads, Path file,
+                          boolean autoReset) {
+        int numEnvs = configs.size();
+        if (numEnvs < 1) {
+            throw new IllegalArgumentException("a vector env needs at least one env");
+        }
+        for (OsakaSingleEnv.Config c : configs) {
+            if (c.players() != configs.get(0).players()) {
+                throw new IllegalArgumentException("every env of a vector env must have the same number of players");
+            }
+        }
         this.autoReset = autoReset;
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
@@ -88,7 +106,7 @@ public final class OsakaVectorEnv implements AutoCloseable {
         this.envSeeds = new long[numEnvs];
         this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
-            envs[i] = new OsakaSingleEnv(config);
+            envs[i] = new OsakaSingleEnv(configs.get(i));
         }
         reseed(baseSeed);
         shared = new SharedBuffer(layout, file);
@@ -122,6 +140,11 @@ public final class OsakaVectorEnv implements AutoCloseable {
 
     public ByteBuffer buffer() {
         return shared.buffer();
+    }
+
+    /** A little-endian view of one region of the buffer (names: {@link BufferLayout#forVectorEnv}). */
+    public ByteBuffer region(String name) {
+        return shared.region(name);
     }
 
     public int numEnvs() {

@@ -28,10 +28,16 @@ import java.util.function.IntConsumer;
  */
 public final class Tournament {
 
-    public record Config(int players, List<String> agents, int games, long seed, int threads) {
+    /** @param factory turns agent names into agents ({@link OsakaAgents#create} unless a caller adds names) */
+    public record Config(int players, List<String> agents, int games, long seed, int threads,
+                         OsakaAgents.Factory factory) {
+        public Config(int players, List<String> agents, int games, long seed, int threads) {
+            this(players, agents, games, seed, threads, OsakaAgents::create);
+        }
+
         public Config {
             new OsakaConfig(players);
-            agents = OsakaAgents.validate(agents);
+            agents = OsakaAgents.validate(agents, factory);
             if (agents.size() < 2) {
                 throw new IllegalArgumentException("a tournament needs at least two agents, got " + agents);
             }
@@ -97,7 +103,7 @@ public final class Tournament {
         int n = config.players();
         List<Agent<OsakaState>> seats = new ArrayList<>();
         for (int s = 0; s < n; s++) {
-            seats.add(OsakaAgents.create(config.agents().get(seatAgent[s]), SplitMix64.derive(gameSeed, s)));
+            seats.add(config.factory().create(config.agents().get(seatAgent[s]), SplitMix64.derive(gameSeed, s)));
         }
         OsakaState state = OsakaState.newGame(new OsakaConfig(n), gameSeed);
         long[] nanos = new long[n];

@@ -1,0 +1,83 @@
+"""Plots of training runs: ``python -m kaisen.plots RUN_DIR`` writes ``RUN_DIR/learning_curve.png``.
+
+A run folder (from ``./kaisen train`` or ``python/examples/ppo_masked.py``) holds
+``eval.csv`` (step, opponent, games, win_rate, win_rate_low, win_rate_high, ...) and
+``metrics.csv`` (one row per update with ``step`` and ``win_rate_vs_<opponent>`` columns).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from collections import defaultdict
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only; notebooks pick their own backend before importing this
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    if not path.exists():
+        return []
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
+    """Evaluation win rate against each bot (with its 95% interval) and the training win rate, by step.
+
+    Returns the matplotlib Axes; saves a PNG to ``out`` (default ``RUN_DIR/learning_curve.png``)
+    unless an ``ax`` was given.
+    """
+    run = Path(run_dir)
+    evals = _read(run / "eval.csv")
+    metrics = _read(run / "metrics.csv")
+    if not evals and not metrics:
+        raise FileNotFoundError(f"{run} has neither eval.csv nor metrics.csv")
+    own = ax is None
+    if own:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+    by_opponent: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
+    for row in evals:
+        by_opponent[row["opponent"]].append((int(row["step"]), float(row["win_rate"]),
+                                             float(row["win_rate_low"]), float(row["win_rate_high"])))
+    for opponent, rows in by_opponent.items():
+        rows.sort()
+        steps = [r[0] for r in rows]
+        line, = ax.plot(steps, [r[1] for r in rows], marker="o", markersize=3, label=f"eval vs {opponent}")
+        ax.fill_between(steps, [r[2] for r in rows], [r[3] for r in rows], color=line.get_color(), alpha=0.2)
+    if metrics:
+        for column in metrics[0]:
+            if column.startswith("win_rate_vs_"):
+                pts = [(int(r["step"]), float(r[column])) for r in metrics if r[column] not in ("", "NaN", "nan")]
+                if pts:
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], linewidth=0.8, alpha=0.6, linestyle="--",
+                            label=f"training vs {column[len('win_rate_vs_'):]}")
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(f"Learning curve: {run.name}")
+    if own:
+        target = Path(out) if out else run / "learning_curve.png"
+        fig.tight_layout()
+        fig.savefig(target, dpi=120)
+        plt.close(fig)
+    return ax
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m kaisen.plots", description=__doc__.splitlines()[0])
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--out", type=Path, default=None, help="PNG path (default RUN_DIR/learning_curve.png)")
+    a = p.parse_args(argv)
+    learning_curve(a.run_dir, a.out)
+    print(f"learning curve written to {a.out or a.run_dir / 'learning_curve.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+package dev.kaisen.training.ppo;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.osaka.OsakaAgentProvider;
+import dev.kaisen.env.osaka.OsakaState;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Names {@code dl4j:PATH} and {@code dl4j:PATH:greedy|sample}: the policy of a checkpoint
+ * written by {@code ./kaisen train} (e.g. {@code dl4j:runs/osaka-ppo/best.zip}), playing its
+ * most likely legal action (default) or sampling. A checkpoint is read once per file version
+ * (path, size and modification time) and shared by every agent made from it.
+ */
+public final class Dl4jProvider implements OsakaAgentProvider {
+    private record Key(Path path, long size, long modified) {
+    }
+
+    private static final Map<Key, MlpWeights> CACHE = new ConcurrentHashMap<>();
+
+    @Override
+    public String prefix() {
+        return "dl4j";
+    }
+
+    @Override
+    public String usage() {
+        return "dl4j:CHECKPOINT.zip[:greedy|sample]";
+    }
+
+    @Override
+    public Agent<OsakaState> create(String name, long seed) {
+        String rest = name.substring(name.indexOf(':') + 1);
+        NeuralAgent.Mode mode = NeuralAgent.Mode.GREEDY;
+        if (rest.endsWith(":sample")) {
+            mode = NeuralAgent.Mode.SAMPLE;
+            rest = rest.substring(0, rest.length() - ":sample".length());
+        } else if (rest.endsWith(":greedy")) {
+            rest = rest.substring(0, rest.length() - ":greedy".length());
+        }
+        if (rest.isEmpty()) {
+            throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
+        }
+        return new NeuralAgent(load(Path.of(rest)), name, mode, seed);
+    }
+
+    /** The weights of a checkpoint, from the cache when this version of the file was read before. */
+    public static MlpWeights load(Path path) {
+        Path abs = path.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(abs)) {
+            throw new IllegalArgumentException("no checkpoint at " + path + " (expected a .zip written by ./kaisen train)");
+        }
+        Key key;
+        try {
+            BasicFileAttributes a = Files.readAttributes(abs, BasicFileAttributes.class);
+            key = new Key(abs, a.size(), a.lastModifiedTime().toMillis());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return CACHE.computeIfAbsent(key, k -> Checkpoint.readPolicy(k.path()));
+    }
+}

@@ -1,0 +1,230 @@
+package dev.kaisen.training.ppo;
+
+import org.deeplearning4j.nn.conf.ComputationGraphConfiguration;
+import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
+import org.deeplearning4j.nn.conf.WorkspaceMode;
+import org.deeplearning4j.nn.conf.distribution.NormalDistribution;
+import org.deeplearning4j.nn.conf.layers.DenseLayer;
+import org.deeplearning4j.nn.gradient.Gradient;
+import org.deeplearning4j.nn.graph.ComputationGraph;
+import org.deeplearning4j.nn.weights.WeightInit;
+import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
+import org.nd4j.linalg.activations.Activation;
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+import org.nd4j.linalg.learning.config.Adam;
+
+import java.util.Map;
+
+/**
+ * The actor-critic network in Deeplearning4j: a tanh MLP trunk shared by a policy head (one
+ * logit per action, identity activation) and a value head. There is no DL4J output layer:
+ * PPO's loss is computed in {@link PpoMath} and its gradients with respect to the two heads
+ * are pushed back with {@link ComputationGraph#backpropGradient}; then the global gradient
+ * norm is clipped and Adam steps.
+ *
+ * <p>Masking happens outside the network ({@link MaskedPolicy}): the heads output raw
+ * logits; illegal actions never receive probability nor gradient.
+ */
+public final class PolicyNetwork {
+    public static final String INPUT = "obs";
+    public static final String POLICY = "policy";
+    public static final String VALUE = "value";
+
+    private final ComputationGraph graph;
+    private final int inputSize;
+    private final int actions;
+
+    /**
+     * Sets the threads ND4J's native ops may use. One is fastest for these small matrices on
+     * a small machine, where a second OpenMP thread only competes with the env workers
+     * (measured: 2x the training throughput on 2 cores).
+     */
+    public static void setNativeThreads(int threads) {
+        Nd4j.getEnvironment().setMaxThreads(threads);
+        Nd4j.getEnvironment().setMaxMasterThreads(threads);
+    }
+
+    public PolicyNetwork(ComputationGraph graph) {
+        this.graph = graph;
+        this.inputSize = (int) graph.getLayer("h0").getParam("W").size(0);
+        this.actions = (int) graph.getLayer(POLICY).getParam("W").size(1);
+    }
+
+    /** A new network with seeded initial weights. */
+    public static PolicyNetwork create(int inputSize, int actions, int[] hidden, double learningRate, long seed) {
+        return create(inputSize, actions, hidden, learningRate, seed, DataType.FLOAT);
+    }
+
+    /** As {@link #create(int, int, int[], double, long)} in another precision (tests check gradients in double). */
+    public static PolicyNetwork create(int inputSize, int actions, int[] hidden, double learningRate, long seed,
+                                      DataType dataType) {
+        if (hidden.length == 0) {
+            throw new IllegalArgumentException("need at least one hidden layer");
+        }
+        ComputationGraphConfiguration.GraphBuilder b = new NeuralNetConfiguration.Builder()
+                .seed(seed)
+                .dataType(dataType)
+                .updater(new Adam(learningRate, 0.9, 0.999, 1e-5))
+                .trainingWorkspaceMode(WorkspaceMode.NONE)
+                .inferenceWorkspaceMode(WorkspaceMode.NONE)
+                .graphBuilder()
+                .addInputs(INPUT);
+        String prev = INPUT;
+        int in = inputSize;
+        for (int l = 0; l < hidden.length; l++) {
+            String name = "h" + l;
+            b.addLayer(name, new DenseLayer.Builder().nIn(in).nOut(hidden[l]).activation(Activation.TANH)
+                    .weightInit(WeightInit.XAVIER).build(), prev);
+            prev = name;
+            in = hidden[l];
+        }
+        // small initial logits: the first policy is close to uniform over the legal actions
+        b.addLayer(POLICY, new DenseLayer.Builder().nIn(in).nOut(actions).activation(Activation.IDENTITY)
+                .weightInit(new NormalDistribution(0, 0.01)).build(), prev);
+        b.addLayer(VALUE, new DenseLayer.Builder().nIn(in).nOut(1).activation(Activation.IDENTITY)
+                .weightInit(WeightInit.XAVIER).build(), prev);
+        ComputationGraph graph = new ComputationGraph(b.setOutputs(POLICY, VALUE).build());
+        graph.init();
+        return new PolicyNetwork(graph);
+    }
+
+    public ComputationGraph graph() {
+        return graph;
+    }
+
+    public int inputSize() {
+        return inputSize;
+    }
+
+    public int actions() {
+        return actions;
+    }
+
+    public int[] hidden() {
+        int n = 0;
+        while (graph.getVertex("h" + n) != null) {
+            n++;
+        }
+        int[] h = new int[n];
+        for (int l = 0; l < n; l++) {
+            h[l] = (int) graph.getLayer("h" + l).getParam("W").size(1);
+        }
+        return h;
+    }
+
+    /** Inference: {@code obs} is [batch, inputSize]; returns {logits [batch, actions], values [batch, 1]}. */
+    public INDArray[] output(INDArray obs) {
+        return graph.output(false, obs);
+    }
+
+    /** Inference on rows of a flat array: fills {@code logits[batch*actions]} and {@code values[batch]}. */
+    public void output(float[] obs, int batch, float[] logits, float[] values) {
+        INDArray[] out = output(array(obs, batch, inputSize));
+        copyRows(out[0], logits);
+        copyRows(out[1], values);
+    }
+
+    /**
+     * The training forward pass on rows of a flat array; its activations are kept for
+     * {@link #step}. Fills {@code logits[batch*actions]} and {@code values[batch]}.
+     */
+    public void trainForward(float[] obs, int batch, float[] logits, float[] values) {
+        INDArray x = array(obs, batch, inputSize);
+        Map<String, INDArray> act = graph.feedForward(new INDArray[]{x}, true, false);
+        copyRows(act.get(POLICY), logits);
+        copyRows(act.get(VALUE), values);
+    }
+
+    /** {@link #step(INDArray, INDArray, double)} from flat arrays of the last {@link #trainForward}'s batch. */
+    public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
+        return step(array(gradLogits, batch, actions),
+                array(gradValues, batch, 1), maxGradNorm);
+    }
+
+    /**
+     * One optimizer step from the loss gradients with respect to the heads of the last
+     * {@link #trainForward}: backpropagation, global-norm clipping, Adam.
+     *
+     * @return the gradient's global L2 norm before clipping
+     */
+    public double step(INDArray gradLogits, INDArray gradValues, double maxGradNorm) {
+        Gradient gradient = graph.backpropGradient(gradLogits, gradValues);
+        return apply(gradient, maxGradNorm);
+    }
+
+    /**
+     * The gradient of the loss with respect to every parameter (in {@link ComputationGraph#params()}
+     * order), given its gradients with respect to the heads of the last {@link #trainForward}.
+     */
+    public float[] parameterGradient(float[] gradLogits, float[] gradValues, int batch) {
+        Gradient gradient = graph.backpropGradient(array(gradLogits, batch, actions),
+                array(gradValues, batch, 1));
+        float[] out = gradient.gradient().castTo(DataType.FLOAT).dup('c').data().asFloat();
+        graph.clearLayersStates();
+        return out;
+    }
+
+    private double apply(Gradient gradient, double maxGradNorm) {
+        INDArray flat = gradient.gradient();
+        double norm = flat.norm2Number().doubleValue();
+        double scale = PpoMath.clipScale(norm, maxGradNorm);
+        if (scale != 1) {
+            flat.muli(scale);
+        }
+        int iteration = graph.getConfiguration().getIterationCount();
+        // batch size 1: the gradients are already those of the minibatch mean
+        graph.getUpdater().update(gradient, iteration, graph.getConfiguration().getEpochCount(), 1,
+                LayerWorkspaceMgr.noWorkspaces());
+        graph.params().subi(flat);
+        graph.getConfiguration().setIterationCount(iteration + 1);
+        graph.clearLayersStates();
+        return norm;
+    }
+
+    public void setLearningRate(double lr) {
+        graph.setLearningRate(lr);
+    }
+
+    /** Optimizer steps taken so far. */
+    public int updates() {
+        return graph.getConfiguration().getIterationCount();
+    }
+
+    /** A frozen plain-Java copy of the weights. */
+    public MlpWeights export() {
+        int[] hidden = hidden();
+        int layers = hidden.length + 1;
+        int[] sizes = new int[layers + 1];
+        sizes[0] = inputSize;
+        System.arraycopy(hidden, 0, sizes, 1, hidden.length);
+        sizes[layers] = actions;
+        float[][] w = new float[layers][];
+        float[][] b = new float[layers][];
+        for (int l = 0; l < layers; l++) {
+            String name = l < hidden.length ? "h" + l : POLICY;
+            w[l] = flatten(graph.getLayer(name).getParam("W"));
+            b[l] = flatten(graph.getLayer(name).getParam("b"));
+        }
+        float[] vw = flatten(graph.getLayer(VALUE).getParam("W"));
+        float vb = graph.getLayer(VALUE).getParam("b").getFloat(0);
+        return new MlpWeights(sizes, w, b, vw, vb);
+    }
+
+    /** Rows of a flat array as a matrix in the network's precision. */
+    private INDArray array(float[] data, long rows, long cols) {
+        INDArray a = Nd4j.create(data, new long[]{rows, cols}, 'c');
+        DataType type = graph.params().dataType();
+        return a.dataType() == type ? a : a.castTo(type);
+    }
+
+    private static float[] flatten(INDArray a) {
+        return a.castTo(DataType.FLOAT).dup('c').data().asFloat();
+    }
+
+    private static void copyRows(INDArray a, float[] out) {
+        float[] src = a.castTo(DataType.FLOAT).dup('c').data().asFloat();
+        System.arraycopy(src, 0, out, 0, src.length);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.kaisen.training.ppo;
+
+import dev.kaisen.env.osaka.OsakaAgents;
+import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.observation.RewardMode;
+import dev.kaisen.observation.osaka.OsakaSingleEnv;
+import dev.kaisen.observation.osaka.OsakaVectorEnv;
+import dev.kaisen.training.eval.Tournament;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A tiny end-to-end run: training, checkpoints, an interruption, resuming, and the trained agent in use. */
+class PpoTrainerTest {
+    private static PpoConfig tiny(long steps) {
+        PpoConfig c = new PpoConfig();
+        c.players = 2;
+        c.opponents = new ArrayList<>(List.of("random", "self"));
+        c.steps = steps;
+        c.envs = 4;
+        c.rollout = 32;
+        c.minibatch = 64;
+        c.epochs = 2;
+        c.hidden = new int[]{16};
+        c.threads = 1;
+        c.evalEvery = 256;
+        c.evalGames = 6;
+        c.snapshotEvery = 128;
+        c.poolSize = 2;
+        c.seed = 5;
+        return c;
+    }
+
+    @Test
+    void trainsCheckpointsResumesAndPlays(@TempDir Path dir) throws IOException {
+        Path run = dir.resolve("run");
+        MlpWeights atCheckpoint;
+        try (PpoTrainer trainer = PpoTrainer.start(tiny(256), run)) {
+            List<PpoTrainer.IterationStats> seen = new ArrayList<>();
+            trainer.train(new PpoTrainer.Listener() {
+                @Override
+                public void iteration(PpoTrainer.IterationStats s) {
+                    seen.add(s);
+                }
+            });
+            assertEquals(2, seen.size());
+            assertEquals(256, trainer.step());
+            atCheckpoint = trainer.network().export();
+            PpoTrainer.IterationStats last = seen.get(1);
+            assertTrue(last.stepsPerSecond() > 0 && last.envShare() > 0 && last.envShare() < 1);
+            assertTrue(Double.isFinite(last.policyLoss()) && Double.isFinite(last.valueLoss()) && last.entropy() > 0);
+        }
+        assertTrue(Files.isRegularFile(run.resolve("last.zip")));
+        assertTrue(Files.isRegularFile(run.resolve("best.zip")));
+        List<String> metrics = Files.readAllLines(run.resolve("metrics.csv"));
+        assertEquals(3, metrics.size(), "header + one row per iteration");
+        assertTrue(metrics.get(0).startsWith("step,iteration,seconds,steps_per_s,env_share"));
+        assertTrue(metrics.get(0).contains("win_rate_vs_random") && metrics.get(0).contains("win_rate_vs_self"));
+        List<String> eval = Files.readAllLines(run.resolve("eval.csv"));
+        assertEquals(3, eval.size(), "header + random + greedy");
+        assertTrue(eval.get(1).startsWith("256,random,6,") && eval.get(2).startsWith("256,greedy,6,"));
+
+        // the reloaded network gives identical outputs
+        assertEquals(atCheckpoint, Checkpoint.readNetwork(run.resolve("last.zip")).export());
+
+        // a new run may not overwrite it
+        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(tiny(256), run));
+
+        // an interrupted process had logged a row after its last checkpoint: resuming drops it and goes on
+        Files.writeString(run.resolve("metrics.csv"), String.join("\n", metrics) + "\n384,3,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0\n");
+        try (PpoTrainer resumed = PpoTrainer.resume(run, 512)) {
+            assertEquals(256, resumed.step());
+            assertEquals(atCheckpoint, resumed.network().export());
+            assertEquals(512, resumed.config().steps);
+            resumed.train(new PpoTrainer.Listener() { });
+            assertEquals(512, resumed.step());
+        }
+        List<String> after = Files.readAllLines(run.resolve("metrics.csv"));
+        assertEquals(5, after.size());
+        assertTrue(after.get(3).startsWith("384,3,"));
+        assertFalse(after.stream().anyMatch(l -> l.startsWith("384,3,1,1,0,")));
+        assertEquals(5, Files.readAllLines(run.resolve("eval.csv")).size());
+        assertEquals(512, Checkpoint.read(run.resolve("last.zip")).progress().step());
+
+        // the checkpoint is an agent by name: in a tournament, and as an env opponent
+        String name = "dl4j:" + run.resolve("best.zip");
+        Tournament.Result r = Tournament.run(new Tournament.Config(2, List.of(name, "random"), 4, 1, 1), i -> { });
+        assertEquals(4, r.agents().get(0).seatsPlayed());
+        OsakaSingleEnv.Config envConfig = new OsakaSingleEnv.Config(2, 0, List.of(name + ":sample"), RewardMode.TERMINAL);
+        try (OsakaVectorEnv env = new OsakaVectorEnv(2, envConfig, 3, 1)) {
+            env.reset();
+            int[] actions = new int[2];
+            for (int k = 0; k < 50; k++) {
+                for (int i = 0; i < 2; i++) {
+                    actions[i] = env.env(i).legalActions()[0];
+                }
+                env.step(actions);
+            }
+        }
+    }
+
+    @Test
+    void neuralAgentIsDeterministicUnderItsSeed(@TempDir Path dir) {
+        MlpWeights w = RandomNets.weights(dev.kaisen.observation.osaka.OsakaObservation.SIZE, new int[]{8},
+                dev.kaisen.env.osaka.OsakaAction.COUNT, 3, 2f);
+        int[] first = play(w, 17);
+        assertArrayEquals(first, play(w, 17));
+    }
+
+    private static int[] play(MlpWeights w, long seed) {
+        OsakaState s = OsakaState.newGame(new OsakaConfig(2), 9);
+        NeuralAgent a = new NeuralAgent(w, "n", NeuralAgent.Mode.SAMPLE, seed);
+        List<Integer> moves = new ArrayList<>();
+        while (!s.isTerminal()) {
+            int m = a.chooseAction(s);
+            moves.add(m);
+            s.applyInPlace(m);
+        }
+        return moves.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Test
+    void badSettingsAndNamesAreClearErrors(@TempDir Path dir) {
+        PpoConfig c = tiny(256);
+        c.minibatch = 100;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(c, dir.resolve("a")));
+        assertTrue(e.getMessage().contains("minibatch"), e.getMessage());
+        PpoConfig d = tiny(256);
+        d.opponents = List.of("nobody");
+        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(d, dir.resolve("b")));
+        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.resume(dir.resolve("none"), 0));
+        e = assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("dl4j:" + dir.resolve("x.zip"), 1));
+        assertTrue(e.getMessage().contains("no checkpoint"), e.getMessage());
+    }
+}
