@@ -33,6 +33,7 @@ public final class PolicyNetwork {
     public static final String VALUE = "value";
 
     private final ComputationGraph graph;
+    private INDArray lastInput;
     private final int inputSize;
     private final int actions;
 
@@ -44,6 +45,10 @@ public final class PolicyNetwork {
     public static void setNativeThreads(int threads) {
         Nd4j.getEnvironment().setMaxThreads(threads);
         Nd4j.getEnvironment().setMaxMasterThreads(threads);
+        // what DL4J allocates outside its workspaces is freed when Java collects its handles:
+        // have ND4J ask for a collection every second so native memory stays bounded
+        Nd4j.getMemoryManager().togglePeriodicGc(true);
+        Nd4j.getMemoryManager().setAutoGcWindow(1000);
     }
 
     public PolicyNetwork(ComputationGraph graph) {
@@ -67,8 +72,8 @@ public final class PolicyNetwork {
                 .seed(seed)
                 .dataType(dataType)
                 .updater(new Adam(learningRate, 0.9, 0.999, 1e-5))
-                .trainingWorkspaceMode(WorkspaceMode.NONE)
-                .inferenceWorkspaceMode(WorkspaceMode.NONE)
+                .trainingWorkspaceMode(WorkspaceMode.ENABLED)
+                .inferenceWorkspaceMode(WorkspaceMode.ENABLED)
                 .graphBuilder()
                 .addInputs(INPUT);
         String prev = INPUT;
@@ -121,9 +126,11 @@ public final class PolicyNetwork {
 
     /** Inference on rows of a flat array: fills {@code logits[batch*actions]} and {@code values[batch]}. */
     public void output(float[] obs, int batch, float[] logits, float[] values) {
-        INDArray[] out = output(array(obs, batch, inputSize));
+        INDArray x = array(obs, batch, inputSize);
+        INDArray[] out = output(x);
         copyRows(out[0], logits);
         copyRows(out[1], values);
+        release(x, out[0], out[1]);
     }
 
     /**
@@ -135,12 +142,17 @@ public final class PolicyNetwork {
         Map<String, INDArray> act = graph.feedForward(new INDArray[]{x}, true, false);
         copyRows(act.get(POLICY), logits);
         copyRows(act.get(VALUE), values);
+        lastInput = x;
     }
 
     /** {@link #step(INDArray, INDArray, double)} from flat arrays of the last {@link #trainForward}'s batch. */
     public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
-        return step(array(gradLogits, batch, actions),
-                array(gradValues, batch, 1), maxGradNorm);
+        INDArray gl = array(gradLogits, batch, actions);
+        INDArray gv = array(gradValues, batch, 1);
+        double norm = step(gl, gv, maxGradNorm);
+        release(gl, gv, lastInput);
+        lastInput = null;
+        return norm;
     }
 
     /**
@@ -212,6 +224,19 @@ public final class PolicyNetwork {
         return new MlpWeights(sizes, w, b, vw, vb);
     }
 
+    /**
+     * Frees arrays' native memory now rather than at some later garbage collection: ND4J
+     * buffers live outside the Java heap, and a training loop allocates them much faster than
+     * the heap fills, so without this the process grows by gigabytes between collections.
+     */
+    private static void release(INDArray... arrays) {
+        for (INDArray a : arrays) {
+            if (a != null && a.closeable()) {
+                a.close();
+            }
+        }
+    }
+
     /** Rows of a flat array as a matrix in the network's precision. */
     private INDArray array(float[] data, long rows, long cols) {
         INDArray a = Nd4j.create(data, new long[]{rows, cols}, 'c');
@@ -224,7 +249,13 @@ public final class PolicyNetwork {
     }
 
     private static void copyRows(INDArray a, float[] out) {
-        float[] src = a.castTo(DataType.FLOAT).dup('c').data().asFloat();
+        boolean plain = !a.isView() && a.ordering() == 'c' && a.dataType() == DataType.FLOAT
+                && a.data().length() == a.length();
+        INDArray c = plain ? a : a.castTo(DataType.FLOAT).dup('c');
+        float[] src = c.data().asFloat();
         System.arraycopy(src, 0, out, 0, src.length);
+        if (c != a) {
+            release(c);
+        }
     }
 }
