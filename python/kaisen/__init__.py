@@ -14,14 +14,16 @@ import gymnasium
 from ._jvm import shutdown
 from .aec_env import OsakaAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError
+from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .gym_env import OsakaEnv
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
 from .vector_env import OsakaVectorEnv
 
 __all__ = [
-    "IllegalActionError", "JvmDiedError", "KaisenError", "OsakaAECEnv", "OsakaEnv", "OsakaVectorEnv", "Segment",
-    "Spec", "aec_env", "derive_seed", "make", "shutdown", "spec", "vector_env",
+    "EvalResult", "EvaluationReport", "IllegalActionError", "JvmDiedError", "KaisenError", "OsakaAECEnv", "OsakaEnv",
+    "OsakaVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate", "make", "shutdown", "spec",
+    "vector_env", "wilson_interval",
 ]
 __version__ = "0.1.0"
 

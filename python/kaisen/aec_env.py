@@ -10,7 +10,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import _common
-from .render import as_html
+from .render import Board
 from .seeding import to_java_long
 from .spec import Spec, spec
 
@@ -36,7 +36,7 @@ class OsakaAECEnv(AECEnv):
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
         self.spec_info: Spec = spec("osaka")
-        self._resource.open(self._resource.jvm.entry.newAecEnv, "osaka", self.num_players, reward_mode)
+        self._resource.open(self._resource.jvm.slow_entry.newAecEnv, "osaka", self.num_players, reward_mode)
         b = self._resource.buffers
         assert b is not None
         self._status = b["status"]
@@ -135,8 +135,13 @@ class OsakaAECEnv(AECEnv):
         if self.render_mode is None:
             gym.logger.warn("render() needs render_mode='ansi' or 'html' at creation")
             return None
-        text = self._resource.call("render")
-        return text if self.render_mode == "ansi" else as_html(text)
+        if self.render_mode == "ansi":
+            return self._resource.call("render")
+        return self.board()._repr_html_()
+
+    def board(self, observer: int | None = None) -> Board:
+        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides the other hands."""
+        return Board(self.state_json(), observer)
 
     def state_json(self) -> str:
         """The whole game state (hidden parts included) as JSON, for debugging and records."""

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium.error import ResetNeeded
 
 from . import _common
-from .render import as_html
+from .render import Board
 from .spaces import LegalDiscrete
 from .seeding import to_java_long
 from .spec import Spec, spec
@@ -47,7 +47,7 @@ class OsakaEnv(gym.Env):
         self._resource = _common.JavaResource()
         self.spec_info: Spec = spec("osaka")
         self._resource.open(
-            self._resource.jvm.entry.newVectorEnv, "osaka", 1, self.num_players,
+            self._resource.jvm.slow_entry.newVectorEnv, "osaka", 1, self.num_players,
             seat, opponents_csv, reward_mode, 0, 1, False,
         )
         b = self._resource.buffers
@@ -117,8 +117,17 @@ class OsakaEnv(gym.Env):
         if self.render_mode is None:
             gym.logger.warn("render() needs render_mode='ansi' or 'html' at creation")
             return None
-        text = self._resource.call("render", 0)
-        return text if self.render_mode == "ansi" else as_html(text)
+        if self.render_mode == "ansi":
+            return self._resource.call("render", 0)
+        return self.board()._repr_html_()
+
+    def state_json(self) -> str:
+        """The whole game state (hidden parts included) as JSON (format ``kaisen.osaka.state/1``)."""
+        return self._resource.call("stateJson", 0)
+
+    def board(self, observer: int | None = None) -> Board:
+        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides the other hands."""
+        return Board(self.state_json(), observer)
 
     def close(self) -> None:
         self._resource.close()

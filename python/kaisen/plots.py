@@ -12,10 +12,7 @@ import csv
 from collections import defaultdict
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only; notebooks pick their own backend before importing this
-import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.figure import Figure
 
 
 def _read(path: Path) -> list[dict[str, str]]:
@@ -38,7 +35,9 @@ def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
         raise FileNotFoundError(f"{run} has neither eval.csv nor metrics.csv")
     own = ax is None
     if own:
-        fig, ax = plt.subplots(figsize=(8, 4.5))
+        # a Figure without pyplot: no backend is touched, so notebooks keep theirs
+        fig = Figure(figsize=(8, 4.5))
+        ax = fig.add_subplot()
     by_opponent: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
     for row in evals:
         by_opponent[row["opponent"]].append((int(row["step"]), float(row["win_rate"]),
@@ -65,7 +64,6 @@ def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
         target = Path(out) if out else run / "learning_curve.png"
         fig.tight_layout()
         fig.savefig(target, dpi=120)
-        plt.close(fig)
     return ax
 
 

@@ -1,13 +1,236 @@
-"""Text and HTML views of a game for terminals and notebooks."""
+"""Views of a Traders of Osaka game: an SVG/HTML board for notebooks and a text view for terminals.
+
+Both read the state JSON (format ``kaisen.osaka.state/1``, see docs/game-records.md) that
+``env.state_json()`` returns, so they show exactly what the engine holds.
+
+- :func:`board_svg` / :class:`Board`: the ship track (Osaka to Edo, the Enshunada waves
+  shaded), the Market and the Farm (reservations marked), and per player their VP,
+  achievement tokens, hand, goods, insured goods and reserved card. ``Board`` displays itself
+  in Jupyter (``_repr_html_``).
+- :func:`board_text`: the same facts as plain text.
+- :class:`Replay`: a game board by board, with a slider (plain HTML and JavaScript).
+
+A spectator view by default; ``observer=seat`` hides the other players' hands (showing
+only their sizes), as the player at that seat sees the table.
+"""
 
 from __future__ import annotations
 
 import html
+import json
+from collections import Counter
+from typing import Any
+
+TRACK = ["OSAKA", "OSHIMA", "ANORI", "ENSHUNADA_1", "ENSHUNADA_2", "EDO"]
+TRACK_LABELS = ["Osaka", "Oshima", "Anori", "Enshunada 1", "Enshunada 2", "Edo"]
+COLOURS = ["blue", "yellow", "red", "green"]
+FILL = {"blue": "#2f6fd0", "yellow": "#e3b505", "red": "#d1373c", "green": "#2c9a52"}
+LETTER = {"B": "blue", "Y": "yellow", "R": "red", "G": "green"}
+
+
+def _state(state: str | dict[str, Any]) -> dict[str, Any]:
+    s = json.loads(state) if isinstance(state, str) else state
+    if s.get("format") != "kaisen.osaka.state/1":
+        raise ValueError(f"not a Traders of Osaka state (format {s.get('format')!r})")
+    return s
+
+
+def card_type(card: str) -> str:
+    """``'Y2.4'`` (yellow, value 2, copy 4) -> ``'Y2'``."""
+    return card.split(".", 1)[0]
+
+
+def _grouped(cards: list[str]) -> str:
+    counts = Counter(card_type(c) for c in cards)
+    return " ".join(f"{n}x{t}" if n > 1 else t for t, n in sorted(counts.items(), key=lambda kv: ("BYRG".index(kv[0][0]), kv[0]))) or "-"
+
+
+def _reserved_by(s: dict[str, Any]) -> dict[str, int]:
+    return {seat["reservedCard"]: i for i, seat in enumerate(s["seats"]) if seat.get("reservedCard")}
+
+
+def board_text(state: str | dict[str, Any], observer: int | None = None) -> str:
+    """A plain-text view (one line per area and per player)."""
+    s = _state(state)
+    reserved = _reserved_by(s)
+    ships = s.get("ships", {})
+    sunk = set(s.get("sunkColours", []))
+    lines = [
+        f"Traders of Osaka, {s['players']} players, decision {s['decisions']}, phase {s['phase']}, "
+        f"player {s['currentPlayer']} to act" + (f", {s['paymentDue']} coins due" if s.get("paymentDue") else ""),
+        "Track:  " + "  ".join(
+            f"{label}[{''.join(c[0].upper() for c in COLOURS if ships.get(c) == space and c not in sunk)}]"
+            for space, label in zip(TRACK, TRACK_LABELS)
+        ) + (f"  sunk: {', '.join(sorted(sunk))}" if sunk else ""),
+        "Market: " + (" ".join(card_type(c) + (f"(P{reserved[c]})" if c in reserved else "") for c in s["market"]) or "-"),
+        "Farm:   " + (" ".join(card_type(c) + (f"(P{reserved[c]})" if c in reserved else "") for c in s["farm"]) or "-"),
+        f"Draw pile {len(s['drawPile'])}, discard {len(s['discardPile'])}",
+    ]
+    for i, seat in enumerate(s["seats"]):
+        hidden = observer is not None and i != observer
+        hand = f"{len(seat['hand'])} cards" if hidden else _grouped(seat["hand"])
+        tokens = "".join(f"{c[0].upper()}{seat['tokens'][c]}" for c in COLOURS)
+        lines.append(
+            f"P{i}{'*' if i == s['currentPlayer'] else ' '} VP {seat['vp']:>2} tokens {tokens} hand {hand} | goods "
+            f"{_grouped(seat['goods'])} | insured {_grouped(seat['insuredGoods'])}"
+            + (f" | reserved {card_type(seat['reservedCard'])}" if seat.get("reservedCard") else "")
+        )
+    return "\n".join(lines)
+
+
+def _card_svg(x: float, y: float, card: str, note: str = "", w: int = 34, h: int = 46) -> str:
+    t = card_type(card)
+    fill = FILL[LETTER[t[0]]]
+    out = [
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{fill}" stroke="#222" stroke-width="1"/>',
+        f'<text x="{x + w / 2}" y="{y + h / 2 + 6}" font-size="17" font-weight="bold" text-anchor="middle" '
+        f'fill="white">{html.escape(t[1:])}</text>',
+    ]
+    if note:
+        out.append(f'<text x="{x + w / 2}" y="{y + h + 12}" font-size="10" text-anchor="middle">{html.escape(note)}</text>')
+    return "".join(out)
+
+
+def board_svg(state: str | dict[str, Any], observer: int | None = None) -> str:
+    """The board as one SVG image (track, Market, Farm, a row per player)."""
+    s = _state(state)
+    reserved = _reserved_by(s)
+    ships = s.get("ships", {})
+    sunk = set(s.get("sunkColours", []))
+    width = 760
+    parts: list[str] = []
+    y = 10
+    title = (f"Decision {s['decisions']} - {s['phase'].replace('_', ' ').lower()} - player {s['currentPlayer']} to act"
+             + (f" - {s['paymentDue']} coins due" if s.get("paymentDue") else ""))
+    parts.append(f'<text x="10" y="{y + 14}" font-size="15" font-weight="bold">{html.escape(title)}</text>')
+    y += 26
+    # the track
+    box_w = 118
+    for k, (space, label) in enumerate(zip(TRACK, TRACK_LABELS)):
+        x = 10 + k * (box_w + 5)
+        waves = space.startswith("ENSHUNADA")
+        parts.append(f'<rect x="{x}" y="{y}" width="{box_w}" height="62" rx="6" fill="{"#cfe3f7" if waves else "#f3efe4"}" '
+                     f'stroke="#777"/>')
+        parts.append(f'<text x="{x + box_w / 2}" y="{y + 15}" font-size="11" text-anchor="middle">{label}</text>')
+        here = [c for c in COLOURS if ships.get(c) == space and c not in sunk]
+        for j, c in enumerate(here):
+            cx = x + 18 + j * 27
+            parts.append(f'<path d="M{cx - 11},{y + 34} L{cx + 11},{y + 34} L{cx + 7},{y + 48} L{cx - 7},{y + 48} Z" '
+                         f'fill="{FILL[c]}" stroke="#222"><title>{c} ship</title></path>')
+            parts.append(f'<line x1="{cx}" y1="{y + 22}" x2="{cx}" y2="{y + 34}" stroke="#222" stroke-width="1.5"/>')
+    y += 70
+    if sunk:
+        parts.append(f'<text x="10" y="{y + 10}" font-size="11">Sunk: {html.escape(", ".join(sorted(sunk)))}</text>')
+        y += 16
+    # market and farm
+    for name, cards in (("Market", s["market"]), ("Farm", s["farm"])):
+        parts.append(f'<text x="10" y="{y + 28}" font-size="13" font-weight="bold">{name}</text>')
+        for j, c in enumerate(cards):
+            parts.append(_card_svg(70 + j * 40, y + 4, c, f"P{reserved[c]}" if c in reserved else ""))
+        if not cards:
+            parts.append(f'<text x="70" y="{y + 28}" font-size="12" fill="#777">empty</text>')
+        y += 64
+    parts.append(f'<text x="10" y="{y + 8}" font-size="11" fill="#555">Draw pile {len(s["drawPile"])} - discard '
+                 f'{len(s["discardPile"])} - out of game {len(s.get("outOfGame", []))}</text>')
+    y += 18
+    # players
+    for i, seat in enumerate(s["seats"]):
+        current = i == s["currentPlayer"]
+        parts.append(f'<rect x="6" y="{y}" width="{width - 12}" height="58" rx="6" fill="{"#fff7d6" if current else "#fafafa"}" '
+                     f'stroke="{"#c99a00" if current else "#ccc"}"/>')
+        parts.append(f'<text x="14" y="{y + 18}" font-size="13" font-weight="bold">P{i}{" (to act)" if current else ""}'
+                     f'  VP {seat["vp"]}</text>')
+        for j, c in enumerate(COLOURS):
+            tx = 190 + j * 34
+            parts.append(f'<circle cx="{tx}" cy="{y + 13}" r="9" fill="{FILL[c]}"><title>{c} tokens</title></circle>')
+            parts.append(f'<text x="{tx}" y="{y + 17}" font-size="11" text-anchor="middle" fill="white">'
+                         f'{seat["tokens"][c]}</text>')
+        hidden = observer is not None and i != observer
+        hand = f"{len(seat['hand'])} cards (hidden)" if hidden else _grouped(seat["hand"])
+        reserved_card = f"   reserved: {card_type(seat['reservedCard'])}" if seat.get("reservedCard") else ""
+        parts.append(f'<text x="14" y="{y + 36}" font-size="11">hand: {html.escape(hand)}{html.escape(reserved_card)}</text>')
+        parts.append(f'<text x="14" y="{y + 51}" font-size="11">goods: {html.escape(_grouped(seat["goods"]))}   insured: '
+                     f'{html.escape(_grouped(seat["insuredGoods"]))}</text>')
+        y += 64
+    height = y + 4
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'font-family="sans-serif">' + "".join(parts) + "</svg>")
+
+
+class Board:
+    """A state shown as the SVG board in notebooks (``_repr_html_``) and as text elsewhere."""
+
+    def __init__(self, state: str | dict[str, Any], observer: int | None = None) -> None:
+        self.state = _state(state)
+        self.observer = observer
+
+    def svg(self) -> str:
+        return board_svg(self.state, self.observer)
+
+    def text(self) -> str:
+        return board_text(self.state, self.observer)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="kaisen-board">{self.svg()}</div>'
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def as_html(text: str, title: str = "Traders of Osaka") -> str:
-    """The text view in a small HTML block (notebooks display it via _repr_html_)."""
+    """A text view in a small HTML block."""
     return (
         f'<div class="kaisen-board"><b>{html.escape(title)}</b>'
         f'<pre style="font-family: monospace; line-height: 1.3">{html.escape(text)}</pre></div>'
     )
+
+
+class Replay:
+    """A game shown board by board: a self-contained HTML player (a slider and buttons, no widgets needed).
+
+    ``frames`` are states (JSON strings or dicts); ``captions`` one line per frame (e.g. the
+    action that led there). In Jupyter it displays itself; :meth:`html` gives the page.
+    """
+
+    _count = 0
+
+    def __init__(self, frames: list[str | dict[str, Any]], captions: list[str] | None = None,
+                 observer: int | None = None) -> None:
+        if not frames:
+            raise ValueError("a replay needs at least one frame")
+        if captions is not None and len(captions) != len(frames):
+            raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
+        self.boards = [Board(f, observer) for f in frames]
+        self.captions = captions or [f"decision {b.state['decisions']}" for b in self.boards]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def html(self) -> str:
+        Replay._count += 1
+        uid = f"kaisen-replay-{Replay._count}"
+        frames = "".join(
+            f'<div class="frame" style="display:{"block" if i == 0 else "none"}">'
+            f'<div style="font-family:sans-serif;margin:4px 0">{i + 1}/{len(self.boards)}: {html.escape(c)}</div>'
+            f"{b.svg()}</div>"
+            for i, (b, c) in enumerate(zip(self.boards, self.captions))
+        )
+        last = len(self.boards) - 1
+        script = (
+            "<script>(function(){var root=document.getElementById('" + uid + "');"
+            "var frames=root.getElementsByClassName('frame');var slider=root.querySelector('input');"
+            "function show(k){k=Math.max(0,Math.min(" + str(last) + ",k));slider.value=k;"
+            "for(var i=0;i<frames.length;i++){frames[i].style.display=(i==k)?'block':'none';}}"
+            "slider.oninput=function(){show(parseInt(slider.value));};"
+            "root.querySelector('.prev').onclick=function(){show(parseInt(slider.value)-1);};"
+            "root.querySelector('.next').onclick=function(){show(parseInt(slider.value)+1);};})();</script>"
+        )
+        return (f'<div id="{uid}"><button class="prev">&#9664;</button> '
+                f'<input type="range" min="0" max="{last}" value="0" style="width:60%"> '
+                f'<button class="next">&#9654;</button>{frames}{script}</div>')
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return "\n\n".join(f"{c}\n{b.text()}" for b, c in zip(self.boards, self.captions))

@@ -60,7 +60,7 @@ class OsakaVectorEnv(VectorEnv):
         self.spec_info: Spec = spec("osaka")
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource.open(
-            self._resource.jvm.entry.newVectorEnv, "osaka", self.num_envs, self.num_players,
+            self._resource.jvm.slow_entry.newVectorEnv, "osaka", self.num_envs, self.num_players,
             seat, opponents_csv, reward_mode, base, int(threads), True,
         )
         b = self._resource.buffers

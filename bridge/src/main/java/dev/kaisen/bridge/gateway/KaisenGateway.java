@@ -5,6 +5,7 @@ import dev.kaisen.env.Json;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.osaka.OsakaSingleEnv;
 import dev.kaisen.observation.osaka.OsakaVectorEnv;
+import dev.kaisen.training.eval.SeatEvaluation;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -41,6 +42,16 @@ public final class KaisenGateway {
             return new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3)
                     .measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
         }
+    }
+
+    /**
+     * A named agent (e.g. {@code dl4j:runs/osaka-ppo/best.zip}) against copies of {@code opponent},
+     * seat rotated; the same games {@code kaisen.evaluate} plays for a Python policy. JSON of
+     * {@link SeatEvaluation.Result}.
+     */
+    public String evaluateAgent(String agent, String opponent, int players, int games, long seed, int threads) {
+        int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        return Json.write(SeatEvaluation.run(agent, opponent, players, games, seed, workers), false);
     }
 
     /** A turn-based env whose outcome is written to {@code file} (memory-mapped; null for none). */

@@ -1,0 +1,235 @@
+"""Evaluate policies against Kaisen's bots: ``kaisen.evaluate``.
+
+A *policy* is either
+
+- a Python callable ``policy(observation, mask) -> action`` on one ``float32[427]``
+  observation and its ``bool[64]`` legal-action mask (set ``policy.batched = True`` to
+  receive ``float32[B, 427]`` and ``bool[B, 64]`` and return ``B`` actions at once), or
+- an agent name the JVM knows: ``"greedy"``, ``"ismcts:200"``, ``"dl4j:runs/osaka-ppo/best.zip"``.
+
+Several policies are compared in one call by passing a mapping ``{label: policy}``. Every
+policy plays the same games: game ``i`` puts it at seat ``i % num_players`` against copies of
+the opponent, dealt from ``derive_seed(seed, i)`` (the Java ``SeatEvaluation`` does the same
+for named agents), so results are directly comparable.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import numpy as np
+
+from . import _jvm
+from .seeding import derive_seed, to_java_long
+from .vector_env import OsakaVectorEnv
+
+Policy = Union[str, Callable[..., Any]]
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a win rate of ``wins`` out of ``games``."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    """One policy against one opponent."""
+
+    policy: str
+    opponent: str
+    games: int
+    wins: float  # a win shared by k players counts 1/k
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_vp: float
+    opponent_mean_vp: float
+    seat_games: tuple[int, ...]
+    seat_win_rates: tuple[float, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(repr=False)
+class EvaluationReport:
+    """All results of one :func:`evaluate` call."""
+
+    num_players: int
+    seed: int
+    results: list[EvalResult] = field(default_factory=list)
+
+    def get(self, policy: str, opponent: str) -> EvalResult:
+        for r in self.results:
+            if r.policy == policy and r.opponent == opponent:
+                return r
+        raise KeyError(f"no result for policy {policy!r} against {opponent!r}")
+
+    def table(self) -> str:
+        head = f"{'policy':<24} {'opponent':<14} {'games':>6} {'win rate':>9} {'95% CI':>17} {'VP':>6} {'opp VP':>7}"
+        rows = [head]
+        for r in self.results:
+            rows.append(
+                f"{r.policy:<24.24} {r.opponent:<14.14} {r.games:>6} {100 * r.win_rate:>8.1f}% "
+                f"[{100 * r.ci_low:5.1f}, {100 * r.ci_high:5.1f}] {r.mean_vp:>6.2f} {r.opponent_mean_vp:>7.2f}"
+            )
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f"<tr><td>{r.policy}</td><td>{r.opponent}</td><td>{r.games}</td><td>{100 * r.win_rate:.1f}%</td>"
+            f"<td>[{100 * r.ci_low:.1f}%, {100 * r.ci_high:.1f}%]</td><td>{r.mean_vp:.2f}</td>"
+            f"<td>{r.opponent_mean_vp:.2f}</td></tr>"
+            for r in self.results
+        )
+        return ("<table><tr><th>policy</th><th>opponent</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th>"
+                f"<th>mean VP</th><th>opponent mean VP</th></tr>{cells}</table>")
+
+
+def _label(policy: Policy) -> str:
+    if isinstance(policy, str):
+        return policy
+    return getattr(policy, "name", None) or getattr(policy, "__name__", None) or type(policy).__name__
+
+
+def evaluate(
+    policy: Policy | Mapping[str, Policy],
+    opponents: str | Iterable[str] = ("random", "greedy"),
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    num_players: int = 2,
+    threads: int = 0,
+    progress: bool = False,
+) -> EvaluationReport:
+    """Win rates (with 95% Wilson intervals) of one or more policies against named opponents.
+
+    ``policy``: a callable, an agent name, or ``{label: policy}`` to compare several in the
+    same games. ``opponents``: agent names. ``games`` per policy and opponent; seats rotate.
+    ``progress`` shows a tqdm bar per evaluation.
+    """
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"games must be a positive integer, not {games!r}")
+    opponent_list = [opponents] if isinstance(opponents, str) else list(opponents)
+    if not opponent_list or not all(isinstance(o, str) and o for o in opponent_list):
+        raise ValueError(f"opponents must be agent names, got {opponents!r}")
+    policies: dict[str, Policy] = dict(policy) if isinstance(policy, Mapping) else {_label(policy): policy}
+    for label, p in policies.items():
+        if not isinstance(p, str) and not callable(p):
+            raise TypeError(f"policy {label!r} must be a callable (observation, mask) -> action or an agent name")
+    report = EvaluationReport(num_players=num_players, seed=seed)
+    for label, p in policies.items():
+        for opponent in opponent_list:
+            if isinstance(p, str):
+                report.results.append(_evaluate_named(label, p, opponent, games, seed, num_players, threads))
+            else:
+                report.results.append(
+                    _evaluate_callable(label, p, opponent, games, seed, num_players, threads, progress))
+    return report
+
+
+def _evaluate_named(label: str, agent: str, opponent: str, games: int, seed: int, players: int,
+                    threads: int) -> EvalResult:
+    jvm = _jvm.acquire()
+    try:
+        r = json.loads(jvm.call(jvm.slow_entry.evaluateAgent, agent, opponent, players, int(games),
+                                to_java_long(seed), int(threads)))
+    finally:
+        _jvm.release(jvm)
+    return EvalResult(
+        policy=label, opponent=opponent, games=r["games"], wins=r["wins"], win_rate=r["winRate"],
+        # the interval holds the rate (the bounds can miss it by a rounding error at 0 or 1)
+        ci_low=min(r["winRateLow"], r["winRate"]), ci_high=max(r["winRateHigh"], r["winRate"]), mean_vp=r["meanVp"],
+        opponent_mean_vp=r["opponentMeanVp"], seat_games=tuple(r["seatGames"]),
+        seat_win_rates=tuple(w / g if g else 0.0 for w, g in zip(r["seatWins"], r["seatGames"])),
+    )
+
+
+def _act(policy: Callable[..., Any], obs: np.ndarray, masks: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    if getattr(policy, "batched", False):
+        out = np.asarray(policy(obs[rows], masks[rows]))
+        if out.shape != (len(rows),):
+            raise ValueError(f"a batched policy must return {len(rows)} actions, got shape {out.shape}")
+        return out
+    out = np.empty(len(rows), dtype=np.int64)
+    for k, i in enumerate(rows):
+        out[k] = policy(obs[i], masks[i])
+    return out
+
+
+def _evaluate_callable(label: str, policy: Callable[..., Any], opponent: str, games: int, seed: int,
+                       players: int, threads: int, progress: bool) -> EvalResult:
+    share = np.zeros(games)
+    vp = np.zeros(games)
+    opp_vp = np.zeros(games)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=games, desc=f"{label} vs {opponent}", unit="game")
+    try:
+        for seat in range(players):
+            ids = np.arange(seat, games, players)
+            if len(ids) == 0:
+                continue
+            env = OsakaVectorEnv(len(ids), num_players=players, opponents=opponent, learner_seat=seat,
+                                 seed=seed, threads=threads)
+            try:
+                obs, _ = env.reset(seed=[derive_seed(seed, int(i)) for i in ids])
+                masks = env.action_masks()
+                live = np.ones(len(ids), dtype=np.bool_)
+                actions = np.zeros(len(ids), dtype=np.int64)
+                while live.any():
+                    rows = np.flatnonzero(live)
+                    chosen = _act(policy, obs, masks, rows)
+                    actions[:] = masks.argmax(axis=1)  # envs already finished: any legal move
+                    actions[rows] = chosen
+                    bad = ~masks[rows, np.clip(actions[rows], 0, masks.shape[1] - 1)] | (actions[rows] < 0) | (
+                        actions[rows] >= masks.shape[1])
+                    if bad.any():
+                        k = int(rows[np.flatnonzero(bad)[0]])
+                        raise ValueError(
+                            f"policy {label!r} chose illegal action {int(actions[k])} in game {int(ids[k])} "
+                            f"(legal: {np.flatnonzero(masks[k]).tolist()})")
+                    obs, _, term, trunc, infos = env.step(actions)
+                    masks = env.action_masks()
+                    ended = (term | trunc) & live
+                    if ended.any():
+                        fin = infos["final_info"]
+                        for k in np.flatnonzero(ended):
+                            g = int(ids[k])
+                            w = fin["winners"][k]
+                            share[g] = 1.0 / w.sum() if w[seat] else 0.0
+                            vp[g] = fin["vp"][k][seat]
+                            opp_vp[g] = (fin["vp"][k].sum() - vp[g]) / (players - 1)
+                        live &= ~ended
+                        if bar is not None:
+                            bar.update(int(ended.sum()))
+            finally:
+                env.close()
+    finally:
+        if bar is not None:
+            bar.close()
+    wins = float(share.sum())
+    low, high = wilson_interval(wins, games)
+    seat_games = tuple(len(range(s, games, players)) for s in range(players))
+    seat_wins = tuple(float(share[s::players].sum()) / n if n else 0.0 for s, n in enumerate(seat_games))
+    return EvalResult(
+        policy=label, opponent=opponent, games=games, wins=wins, win_rate=wins / games, ci_low=low, ci_high=high,
+        mean_vp=float(vp.mean()), opponent_mean_vp=float(opp_vp.mean()), seat_games=seat_games,
+        seat_win_rates=seat_wins,
+    )

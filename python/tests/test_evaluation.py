@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kaisen
+
+
+def first_legal(obs, mask):
+    return int(np.flatnonzero(mask)[0])
+
+
+class FirstLegalBatched:
+    batched = True
+    name = "first-batched"
+
+    def __call__(self, obs, mask):
+        assert obs.ndim == 2 and obs.shape[1] == 427 and mask.shape == (obs.shape[0], 64)
+        return mask.argmax(axis=1)
+
+
+def test_callable_policy_result_shape_and_interval():
+    report = kaisen.evaluate(first_legal, opponents="random", games=20, seed=3)
+    (r,) = report.results
+    assert (r.policy, r.opponent, r.games) == ("first_legal", "random", 20)
+    assert r.seat_games == (10, 10)
+    assert 0 <= r.ci_low <= r.win_rate <= r.ci_high <= 1
+    assert r.wins == pytest.approx(r.win_rate * 20)
+    assert "first_legal" in report.table()
+
+
+def test_batched_and_single_calls_play_the_same_games():
+    a = kaisen.evaluate(first_legal, opponents=["random"], games=12, seed=9).results[0]
+    b = kaisen.evaluate(FirstLegalBatched(), opponents=["random"], games=12, seed=9).results[0]
+    assert (a.wins, a.mean_vp, a.opponent_mean_vp) == (b.wins, b.mean_vp, b.opponent_mean_vp)
+
+
+def test_named_agents_and_callables_in_one_call():
+    report = kaisen.evaluate({"greedy": "greedy", "first": first_legal}, opponents=["random", "greedy"], games=30,
+                             seed=1)
+    assert [(r.policy, r.opponent) for r in report.results] == [
+        ("greedy", "random"), ("greedy", "greedy"), ("first", "random"), ("first", "greedy")]
+    assert report.get("greedy", "random").win_rate > 0.8
+    assert report.get("greedy", "random").seat_games == (15, 15)
+
+
+def test_three_players_rotate_seats():
+    r = kaisen.evaluate("random", opponents="random", games=9, seed=2, num_players=3).results[0]
+    assert r.seat_games == (3, 3, 3)
+
+
+def test_torch_policy_and_dl4j_checkpoint_compared_in_one_call(dl4j_checkpoint):
+    torch = pytest.importorskip("torch")
+
+    class Linear(torch.nn.Module):
+        batched = True
+
+        def __init__(self):
+            super().__init__()
+            torch.manual_seed(0)
+            self.head = torch.nn.Linear(427, 64)
+
+        @torch.no_grad()
+        def forward(self, obs, mask):
+            logits = self.head(torch.as_tensor(obs)).masked_fill(~torch.as_tensor(mask), float("-inf"))
+            return logits.argmax(-1).numpy()
+
+    report = kaisen.evaluate({"torch": Linear(), "dl4j": f"dl4j:{dl4j_checkpoint}"}, opponents=["random"],
+                             games=10, seed=4)
+    assert {r.policy for r in report.results} == {"torch", "dl4j"}
+    assert all(r.games == 10 for r in report.results)
+
+
+def test_dl4j_checkpoint_as_an_env_opponent(dl4j_checkpoint):
+    env = kaisen.make(opponents=f"dl4j:{dl4j_checkpoint}", seed=1)
+    try:
+        env.reset(seed=1)
+        for _ in range(20):
+            _, _, term, trunc, _ = env.step(first_legal(None, env.action_masks()))
+            if term or trunc:
+                break
+    finally:
+        env.close()
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(ValueError, match="games"):
+        kaisen.evaluate(first_legal, games=0)
+    with pytest.raises(TypeError, match="callable"):
+        kaisen.evaluate({"x": 42}, games=2)
+    with pytest.raises(ValueError, match="illegal action"):
+        kaisen.evaluate(lambda obs, mask: int(np.flatnonzero(~mask)[0]), opponents="random", games=2)
+
+    class WrongShape:
+        batched = True
+
+        def __call__(self, obs, mask):
+            return np.zeros(1, dtype=np.int64)
+
+    with pytest.raises(ValueError, match="must return"):
+        kaisen.evaluate(WrongShape(), opponents="random", games=4)
+    with pytest.raises(ValueError, match="unknown agent"):
+        kaisen.evaluate(first_legal, opponents="nobody", games=2)
+
+
+def test_wilson_interval_by_hand():
+    low, high = kaisen.wilson_interval(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+    assert kaisen.wilson_interval(10, 10)[1] == 1.0
