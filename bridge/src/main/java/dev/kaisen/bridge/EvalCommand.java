@@ -82,10 +82,15 @@ final class EvalCommand implements Callable<Integer> {
     static void print(Tournament.Result r) {
         System.out.printf(Locale.ROOT, "Traders of Osaka, %d players, %d games (seat assignments cycle every %d), seed %d%n",
                 r.config().players(), r.config().games(), r.assignmentCycle(), r.config().seed());
-        System.out.printf(Locale.ROOT, "%-22s %6s %9s %17s %8s %8s %12s %15s%n", "agent", "seats", "win rate",
+        int width = 22;
+        for (Tournament.AgentResult a : r.agents()) {
+            width = Math.max(width, a.agent().length());
+        }
+        String name = "%-" + width + "s";
+        System.out.printf(Locale.ROOT, name + " %6s %9s %17s %8s %8s %12s %15s%n", "agent", "seats", "win rate",
                 "95% CI (Wilson)", "mean VP", "length", "decisions/s", "Elo (+-1.96 SE)");
         for (Tournament.AgentResult a : r.agents()) {
-            System.out.printf(Locale.ROOT, "%-22s %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12.0f %8.0f +- %3.0f%n",
+            System.out.printf(Locale.ROOT, name + " %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12.0f %8.0f +- %3.0f%n",
                     a.agent(), a.seatsPlayed(), 100 * a.winRate(), 100 * a.winRateLow(), 100 * a.winRateHigh(),
                     a.meanVp(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), 1.96 * a.eloError());
         }

@@ -30,8 +30,9 @@ final class TrainCommand implements Callable<Integer> {
                     + "(default ${DEFAULT-VALUE}).")
     List<String> opponents;
 
-    @Option(names = "--steps", defaultValue = "5000000", description = "Learner steps to train for (default ${DEFAULT-VALUE}).")
-    long steps;
+    @Option(names = "--steps", description = "Learner steps to train for (default 5000000; with --resume: the saved "
+            + "budget unless given).")
+    Long steps;
 
     @Option(names = "--out", required = true, description = "Run folder, e.g. runs/osaka-ppo.")
     Path out;
@@ -89,14 +90,14 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() {
         PpoTrainer trainer;
         if (resume) {
-            trainer = PpoTrainer.resume(out, steps);
+            trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
             System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
         } else {
             PpoConfig c = new PpoConfig();
             c.game = game;
             c.players = players;
             c.opponents = opponents;
-            c.steps = steps;
+            c.steps = steps == null ? 5_000_000 : steps;
             c.seed = seed;
             c.envs = envs;
             c.rollout = rollout;
