@@ -5,6 +5,11 @@
 ``kaisen.make`` envs expose ``action_masks()``, which is all MaskablePPO needs: illegal
 actions are masked in its policy during rollouts and updates, and the trained model is
 asked for masked, deterministic actions in ``kaisen.evaluate``.
+
+The default opponent is ``random``: against ``greedy`` alone a short run almost never wins,
+so a terminal reward teaches it nothing (measured: 100,000 steps against ``random`` gave
+87% against ``random`` and 17% against ``greedy``; the same budget against ``greedy`` gave
+under 1% against either).
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ def make_env(seed: int, opponents: str, num_players: int):
     return thunk
 
 
-def train(timesteps: int, seed: int = 1, opponents: str = "greedy", num_players: int = 2, num_envs: int = 8,
+def train(timesteps: int, seed: int = 1, opponents: str = "random", num_players: int = 2, num_envs: int = 8,
           out: str | Path = "runs/sb3-ppo") -> MaskablePPO:
     torch.set_num_threads(1)
     out = Path(out)
@@ -59,7 +64,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--timesteps", type=int, default=100_000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opponents", default="greedy")
+    p.add_argument("--opponents", default="random")
     p.add_argument("--num-envs", type=int, default=8)
     p.add_argument("--eval-games", type=int, default=200)
     p.add_argument("--out", default="runs/sb3-ppo")
