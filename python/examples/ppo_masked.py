@@ -162,7 +162,7 @@ class _Pool:
         for k, e in enumerate(self.envs):
             o, r, term, trunc, info = e.step(actions[self.bounds[k]:self.bounds[k + 1]])
             obs.append(o)
-            rew.append(r.copy())
+            rew.append(r)  # views; the concatenation below copies them
             d = term | trunc
             done.append(d)
             if d.any():
@@ -232,8 +232,8 @@ def train(args: Args) -> tuple[Agent, Path]:
     env_time = 0.0
 
     next_obs_np, next_mask_np = pool.reset()
-    next_obs = torch.as_tensor(next_obs_np).clone()
-    next_mask = torch.as_tensor(next_mask_np).clone()
+    next_obs = torch.as_tensor(next_obs_np)  # the pool's arrays are fresh copies, not shared memory
+    next_mask = torch.as_tensor(next_mask_np)
     bar = tqdm(total=num_updates * batch_size, unit="step", disable=not args.progress, desc="ppo")
     try:
         for update in range(1, num_updates + 1):
@@ -252,8 +252,8 @@ def train(args: Args) -> tuple[Agent, Path]:
                 env_iter += time.time() - t0
                 rew_buf[t] = torch.as_tensor(r)
                 done_buf[t] = torch.as_tensor(d, dtype=torch.float32)
-                next_obs = torch.as_tensor(o).clone()
-                next_mask = torch.as_tensor(m).clone()
+                next_obs = torch.as_tensor(o)
+                next_mask = torch.as_tensor(m)
                 for k, share, _ in finals:
                     recent[k] = (recent[k] + [share])[-500:]
                     episodes += 1

@@ -31,6 +31,11 @@ public final class SplitMix64 {
         return mix(base + GOLDEN_GAMMA * (index + 1));
     }
 
+    /** Maps a 64-bit output to a double uniform in [0, 1) (its top 53 bits). */
+    public static double unit(long output) {
+        return (output >>> 11) * 0x1.0p-53;
+    }
+
     /** Maps a 64-bit output to [0, bound): unsigned remainder (bias below 2^-56 for bound <= 256). */
     public static int below(long output, int bound) {
         return (int) Long.remainderUnsigned(output, bound);

@@ -49,7 +49,7 @@ public final class NeuralAgent implements Agent<OsakaState> {
         }
         MaskedPolicy.logSoftmax(logits, 0, mask, 0, OsakaAction.COUNT, logp);
         rng = SplitMix64.advance(rng);
-        double u = (SplitMix64.mix(rng) >>> 11) * 0x1.0p-53;
+        double u = SplitMix64.unit(SplitMix64.mix(rng));
         return MaskedPolicy.sample(logp, OsakaAction.COUNT, u);
     }
 

@@ -128,14 +128,9 @@ public final class PpoTrainer implements AutoCloseable {
             throw new IllegalArgumentException(out + " already holds a run (last.zip); continue it with --resume or "
                     + "choose another --out");
         }
-        for (String o : config.opponents) {
-            if (!o.equals(SELF)) {
-                OsakaAgents.create(o, 0);
-            }
-        }
-        for (String o : config.evaluationOpponents()) {
-            OsakaAgents.create(o, 0);
-        }
+        // every name is checked before the run folder is touched
+        OsakaAgents.validate(config.opponents.stream().filter(o -> !o.equals(SELF)).toList());
+        OsakaAgents.validate(config.evaluationOpponents());
         try {
             Files.createDirectories(out);
             Files.deleteIfExists(out.resolve("metrics.csv"));
@@ -143,7 +138,6 @@ public final class PpoTrainer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run folder " + out + ": " + e.getMessage(), e);
         }
-        PolicyNetwork.setNativeThreads(config.netThreads);
         PolicyNetwork network = PolicyNetwork.create(OsakaObservation.SIZE, OsakaAction.COUNT, config.hidden,
                 config.learningRate, SplitMix64.derive(config.seed, 1));
         Checkpoint.Progress progress = new Checkpoint.Progress(0, 0, 0, SplitMix64.derive(config.seed, 2),
@@ -429,7 +423,7 @@ public final class PpoTrainer implements AutoCloseable {
 
     private double nextDouble() {
         rng = SplitMix64.advance(rng);
-        return (SplitMix64.mix(rng) >>> 11) * 0x1.0p-53;
+        return SplitMix64.unit(SplitMix64.mix(rng));
     }
 
     private void shuffle(int[] a) {

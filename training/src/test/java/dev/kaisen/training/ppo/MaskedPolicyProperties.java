@@ -80,7 +80,7 @@ class MaskedPolicyProperties {
         }
         assertEquals(1.0, sum, 1e-9);
         for (int k = 0; k < 20; k++) {
-            double u = (SplitMix64.mix(seed + k) >>> 11) * 0x1.0p-53;
+            double u = SplitMix64.unit(SplitMix64.mix(seed + k));
             assertEquals(1, mask[MaskedPolicy.sample(logp, N, u)]);
         }
         assertEquals(1, mask[MaskedPolicy.sample(logp, N, Math.nextDown(1.0))]);

@@ -28,7 +28,7 @@ class PolicyNetworkTest {
     private static float[] random(int n, long seed) {
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {
-            a[i] = (float) (((SplitMix64.mix(seed + i) >>> 11) * 0x1.0p-53) * 2 - 1);
+            a[i] = (float) (SplitMix64.unit(SplitMix64.mix(seed + i)) * 2 - 1);
         }
         return a;
     }

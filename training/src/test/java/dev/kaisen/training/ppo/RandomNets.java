@@ -26,7 +26,7 @@ final class RandomNets {
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {
             r[0] = SplitMix64.advance(r[0]);
-            a[i] = (float) (((SplitMix64.mix(r[0]) >>> 11) * 0x1.0p-53 * 2 - 1) * scale);
+            a[i] = (float) ((SplitMix64.unit(SplitMix64.mix(r[0])) * 2 - 1) * scale);
         }
         return a;
     }
