@@ -1,11 +1,24 @@
 package dev.kaisen.env;
 
 /**
- * The rules' state of one game, as every Kaisen engine exposes it.
+ * The rules' state of one game, as every Kaisen engine exposes it (the game contract,
+ * {@code shared/DESIGN.md}).
  *
  * <p>{@link #apply(int)} never changes the receiver: it returns the successor. Owners that
  * hold the only reference (an env, a self-play loop) may use {@link #applyInPlace(int)}
  * instead, which mutates the receiver and is the fast path.
+ *
+ * <p>Chance (shuffles, draws, dice) happens inside {@code apply} from the random stream the
+ * state carries, so copies, equality and JSON cover it; {@link #applyInPlace(int, ChanceLog)}
+ * reports each chance outcome as it happens, which is how game records write chance steps.
+ *
+ * <p><b>Simultaneous choices</b> (sealed bids, secret price wheels) are sequential
+ * commitments, as OpenSpiel turns simultaneous moves into sequential ones: the players
+ * commit in turn, each commitment an ordinary decision of {@link #currentPlayer()}; the
+ * state keeps the committed choices hidden from the others until a reveal step of the rules;
+ * an observation of a later committer never contains an earlier one's choice, and
+ * {@link #determinize} resamples every commitment the observer has not seen revealed.
+ * {@link SealedChoices} keeps such commitments for a game.
  *
  * @param <S> the concrete state type
  */
@@ -17,7 +30,17 @@ public interface GameState<S extends GameState<S>> {
     /** Seat that must decide now, or -1 when the game is over. */
     int currentPlayer();
 
+    /** Whether the game is over, by its rules or by the cap on its length. */
     boolean isTerminal();
+
+    /** Whether the game was cut by the cap on its length ({@link Game#maxGameLength()}); scored as usual. */
+    boolean isTruncated();
+
+    /** Why the game ended, in the game's words (e.g. {@code TOKENS}), or {@code NONE} while it runs. */
+    String endReason();
+
+    /** Decisions made so far (chance steps not counted). */
+    int decisions();
 
     /** Writes the legal action ids, sorted ascending, into {@code out}; returns how many. */
     int legalActions(int[] out);
@@ -33,8 +56,68 @@ public interface GameState<S extends GameState<S>> {
     /** Applies the action to this state. Throws {@link IllegalActionException} and changes nothing if illegal. */
     void applyInPlace(int action);
 
+    /** As {@link #applyInPlace(int)}, reporting every chance outcome to {@code chance}. */
+    void applyInPlace(int action, ChanceLog chance);
+
+    /** The error for an illegal action: it names the action, who is to act, and the legal actions. */
+    IllegalActionException illegal(int action);
+
     S copy();
 
     /** Human-readable name of an action id, e.g. {@code "take:B5"}. */
     String actionName(int action);
+
+    /** Player p's score in the game's own unit (e.g. victory points); public. */
+    int score(int player);
+
+    /** Player p's first tie-break value (higher is better; e.g. achievement tokens); public. */
+    int tiebreak(int player);
+
+    /**
+     * The seats that share the win by the game's ranking of this state (score, then tie-breaks):
+     * the winners once {@link #isTerminal()}; before the end, who would win if it ended now.
+     */
+    int[] winners();
+
+    /**
+     * A determinization for {@code observer}: a state the observer cannot tell apart from this
+     * one, with everything they do not know (deck order, face-down cards never shown, choices
+     * committed but not revealed) resampled from {@code seed}, consistently with all they saw;
+     * the random stream restarts from {@code seed} too. It depends only on the observer's
+     * information state and the seed: two states the observer cannot tell apart give the same
+     * determinization.
+     */
+    S determinize(int observer, long seed);
+
+    /**
+     * Terminal zero-sum returns: winners share +1, the others share -1 (k winners of n:
+     * +1/k each, -1/(n-k) each); all 0 when everyone wins, and all 0 before the end.
+     */
+    default void returns(double[] out) {
+        int n = numPlayers();
+        java.util.Arrays.fill(out, 0, n, 0.0);
+        if (!isTerminal()) {
+            return;
+        }
+        int[] w = winners();
+        int k = w.length;
+        if (k == n || k == 0) {
+            return;
+        }
+        java.util.Arrays.fill(out, 0, n, -1.0 / (n - k));
+        for (int p : w) {
+            out[p] = 1.0 / k;
+        }
+    }
+
+    /** Each player's win share: 1/k to each of the k winners, 0 to the others (all 0 before the end). */
+    default void winShares(double[] out) {
+        java.util.Arrays.fill(out, 0, numPlayers(), 0.0);
+        if (isTerminal()) {
+            int[] w = winners();
+            for (int p : w) {
+                out[p] = 1.0 / w.length;
+            }
+        }
+    }
 }

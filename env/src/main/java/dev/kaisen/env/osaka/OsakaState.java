@@ -1,5 +1,6 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.SplitMix64;
@@ -367,8 +368,31 @@ public final class OsakaState implements GameState<OsakaState> {
         return startPlayer;
     }
 
-    public EndReason endReason() {
+    /** Why the game ended ({@link EndReason#NONE} while it runs). */
+    public EndReason ending() {
         return endReason;
+    }
+
+    @Override
+    public String endReason() {
+        return endReason.name();
+    }
+
+    @Override
+    public boolean isTruncated() {
+        return endReason == EndReason.DECISION_CAP;
+    }
+
+    /** Victory points (see {@link #victoryPoints}). */
+    @Override
+    public int score(int player) {
+        return vp[player];
+    }
+
+    /** Achievement tokens, all colours together: the first tie-break (section "End and scoring"). */
+    @Override
+    public int tiebreak(int player) {
+        return totalTokens(player);
     }
 
     public int decisions() {
@@ -543,6 +567,7 @@ public final class OsakaState implements GameState<OsakaState> {
     }
 
     /** Seats sharing the win: most VP, then most achievement tokens; still tied, all win. */
+    @Override
     public int[] winners() {
         int best = -1;
         int bestTokens = -1;
@@ -560,17 +585,6 @@ public final class OsakaState implements GameState<OsakaState> {
             }
         }
         return Arrays.copyOf(out, count);
-    }
-
-    /** Writes each player's win share: 1/k to each of the k winners, 0 to the others (all 0 before the end). */
-    public void winShares(double[] out) {
-        Arrays.fill(out, 0, n, 0.0);
-        if (isTerminal()) {
-            int[] winners = winners();
-            for (int w : winners) {
-                out[w] = 1.0 / winners.length;
-            }
-        }
     }
 
     // ------------------------------------------------------------------ legal actions
@@ -765,6 +779,11 @@ public final class OsakaState implements GameState<OsakaState> {
         }
     }
 
+    @Override
+    public void applyInPlace(int action, ChanceLog chance) {
+        applyInPlace(action, OsakaChance.of(chance));
+    }
+
     /** As {@link #applyInPlace(int)}, reporting chance outcomes to {@code events}. */
     public void applyInPlace(int action, OsakaEvents events) {
         this.events = events;
@@ -775,7 +794,7 @@ public final class OsakaState implements GameState<OsakaState> {
         }
     }
 
-    /** The error for an illegal action: it names the action, who is to act, and the legal actions. */
+    @Override
     public IllegalActionException illegal(int action) {
         StringJoiner legal = new StringJoiner(", ", "[", "]");
         for (int a : legalActions()) {

@@ -1,5 +1,7 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.GameRecord;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +9,7 @@ import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -87,8 +90,8 @@ class OsakaJsonTest {
 
     // ---------------------------------------------------------------- game records
 
-    private static OsakaRecord playedRecord() {
-        OsakaRecord.Recorder rec = new OsakaRecord.Recorder(new OsakaConfig(2), 99);
+    private static GameRecord playedRecord() {
+        GameRecord.Recorder<OsakaState> rec = new GameRecord.Recorder<>(new OsakaGame(2), 99);
         OsakaState s = rec.newGame();
         SplittableRandom r = new SplittableRandom(99);
         while (!s.isTerminal()) {
@@ -102,14 +105,16 @@ class OsakaJsonTest {
         ObjectNode root = Json.mapper().valueToTree(playedRecord());
         change.accept(root);
         GameFormatException e = assertThrows(GameFormatException.class,
-                () -> OsakaRecord.fromJson(root.toString()).replay());
+                () -> GameRecord.fromJson(root.toString()).replay());
         assertTrue(e.getMessage().contains(expectedInMessage), "message was: " + e.getMessage());
     }
 
     private static int indexOf(ObjectNode root, String type, int nth) {
         JsonNode steps = root.get("steps");
         for (int i = 0, seen = 0; i < steps.size(); i++) {
-            if (steps.get(i).get("type").asText().equals(type) && seen++ == nth) {
+            JsonNode step = steps.get(i);
+            String kind = step.has("event") ? step.get("event").asText() : step.get("type").asText();
+            if (kind.equals(type) && seen++ == nth) {
                 return i;
             }
         }
@@ -118,10 +123,11 @@ class OsakaJsonTest {
 
     @Test
     void aRecordListsSetupChanceOutcomesThenDecisionsWithTheirChanceOutcomes() {
-        OsakaRecord record = playedRecord();
-        assertEquals("shuffle", record.steps().get(0).type());
-        assertEquals(108, record.steps().get(0).order().size());
-        assertTrue(record.steps().stream().anyMatch(s -> "start-player".equals(s.type())));
+        GameRecord record = playedRecord();
+        assertEquals("chance", record.steps().get(0).type());
+        assertEquals("shuffle", record.steps().get(0).event());
+        assertEquals(108, ((List<?>) record.steps().get(0).data().get("order")).size());
+        assertTrue(record.steps().stream().anyMatch(s -> "start-player".equals(s.event())));
         assertEquals(record.result().decisions(), record.steps().stream().filter(s -> "decision".equals(s.type())).count());
     }
 
@@ -144,17 +150,17 @@ class OsakaJsonTest {
             deck[i] = deck[j];
             deck[j] = t;
         }
-        OsakaRecord.Step first = playedRecord().steps().get(0);
+        List<?> order = (List<?>) playedRecord().steps().get(0).data().get("order");
         for (int i = 0; i < deck.length; i++) {
-            assertEquals(Cards.name(deck[i]), first.order().get(i), "position " + i + " from the top");
+            assertEquals(Cards.name(deck[i]), order.get(i), "position " + i + " from the top");
         }
-        assertEquals(first.order().get(0), playedRecord().steps().get(1).card(), "the first draw is the top card");
+        assertEquals(order.get(0), playedRecord().steps().get(1).data().get("card"), "the first draw is the top card");
     }
 
     @Test
     void rejectsARecordWhoseDrawDiffersFromTheRules() {
         assertRecordRejected(root -> {
-            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "draw", 3));
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "draw", 3)).get("data");
             step.put("card", step.get("card").asText().equals("R5.6") ? "R5.5" : "R5.6");
         }, "but the rules give");
     }
@@ -177,14 +183,14 @@ class OsakaJsonTest {
 
     @Test
     void rejectsUnknownCardsStepsAndTruncationAndAWrongResult() {
-        assertRecordRejected(root -> ((ObjectNode) root.get("steps").get(indexOf(root, "draw", 0))).put("card", "X2.0"),
-                "unknown card 'X2.0'");
+        assertRecordRejected(root -> ((ObjectNode) root.get("steps").get(indexOf(root, "draw", 0)).get("data"))
+                .put("card", "X2.0"), "but the rules give");
         assertRecordRejected(root -> ((ObjectNode) root.get("steps").get(0)).put("type", "dice"), "unknown step type 'dice'");
         assertRecordRejected(root -> {
             ArrayNode steps = (ArrayNode) root.get("steps");
             steps.remove(indexOf(root, "start-player", 0));
         }, "step");
         assertRecordRejected(root -> ((ObjectNode) root.get("result")).putArray("winners").add(0).add(1).add(2), "result");
-        assertRecordRejected(root -> root.put("format", "kaisen.osaka.record/0"), "format must be");
+        assertRecordRejected(root -> root.put("format", "kaisen.osaka.record/1"), "format must be");
     }
 }

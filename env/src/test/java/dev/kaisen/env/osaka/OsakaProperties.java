@@ -1,5 +1,9 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.Agents;
+
+import dev.kaisen.env.GameRecord;
+
 import dev.kaisen.env.IllegalActionException;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -147,23 +151,23 @@ class OsakaProperties {
         while (!s.isTerminal()) {
             s.applyInPlace(playout.next(s));
         }
-        assertNotEquals(EndReason.DECISION_CAP, s.endReason());
+        assertNotEquals(EndReason.DECISION_CAP, s.ending());
         assertTrue(s.decisions() < OsakaState.DECISION_CAP / 4, "game of " + s.decisions() + " decisions");
     }
 
     @Property(tries = 30)
     void replayingAGameRecordReproducesTheIdenticalFinalState(@ForAll @IntRange(min = 2, max = 4) int players,
                                                                @ForAll long seed) {
-        OsakaRecord.Recorder recorder = new OsakaRecord.Recorder(new OsakaConfig(players), seed);
+        GameRecord.Recorder<OsakaState> recorder = new GameRecord.Recorder<>(new OsakaGame(players), seed);
         OsakaState s = recorder.newGame();
         Playout playout = new Playout(seed);
         while (!s.isTerminal()) {
             recorder.applyInPlace(s, playout.next(s));
         }
-        OsakaRecord record = recorder.finish(s);
-        OsakaRecord parsed = OsakaRecord.fromJson(record.toJson(false));
+        GameRecord record = recorder.finish(s);
+        GameRecord parsed = GameRecord.fromJson(record.toJson(false));
         assertEquals(record, parsed);
-        OsakaState replayed = parsed.replay();
+        OsakaState replayed = (OsakaState) parsed.replay();
         assertEquals(s, replayed);
         assertFalse(record.steps().isEmpty());
     }
@@ -222,7 +226,7 @@ class OsakaProperties {
         for (int run = 0; run < 2; run++) {
             List<dev.kaisen.env.Agent<OsakaState>> agents = new ArrayList<>();
             for (int p = 0; p < players; p++) {
-                agents.add(OsakaAgents.create(OsakaAgents.NAMES.get((p + (int) (seed & 1)) % 2), seed + p));
+                agents.add(Agents.create(new OsakaGame(players), List.of("random", "greedy").get((p + (int) (seed & 1)) % 2), seed + p));
             }
             OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
             List<Integer> trajectory = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.GameRecord;
+
 import dev.kaisen.env.IllegalActionException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -76,19 +78,20 @@ class OsakaRulesTest {
         @Test
         void dealsFiveMarketCardsThreeFarmCardsAndHandsWorthEightOrMore() {
             for (int players = 2; players <= 4; players++) {
-                OsakaRecord.Recorder rec = new OsakaRecord.Recorder(new OsakaConfig(players), 7);
+                GameRecord.Recorder<OsakaState> rec = new GameRecord.Recorder<>(new OsakaGame(players), 7);
                 OsakaState s = rec.newGame();
-                OsakaRecord record = rec.finish(s);
+                GameRecord record = rec.finish(s);
                 assertEquals(5, s.marketCards().length);
                 assertEquals(3, s.farmCards().length);
                 for (Colour c : Colour.values()) {
                     assertEquals(OSAKA, s.ship(c));
                 }
                 int[] sums = new int[players];
-                for (OsakaRecord.Step step : record.steps()) {
-                    if ("draw".equals(step.type()) && "hand".equals(step.to())) {
-                        assertTrue(sums[step.player()] < 8, "a player draws only while their hand is worth less than 8");
-                        sums[step.player()] += Cards.value(card(step.card()));
+                for (GameRecord.Step step : record.steps()) {
+                    if ("draw".equals(step.event()) && "hand".equals(step.data().get("to"))) {
+                        int p = (Integer) step.data().get("player");
+                        assertTrue(sums[p] < 8, "a player draws only while their hand is worth less than 8");
+                        sums[p] += Cards.value(card((String) step.data().get("card")));
                     }
                 }
                 for (int p = 0; p < players; p++) {
@@ -271,13 +274,13 @@ class OsakaRulesTest {
             // from the discard pile), then no card at all.
             OsakaState s = Table.players(2).market("B5").ship(BLUE, ENSHUNADA_2).tokens(0, BLUE, 6).hand(0, "Y5")
                     .restInHands().toAct(0).build();
-            OsakaRecord.Recorder rec = new OsakaRecord.Recorder(new OsakaConfig(2), 0);
+            GameRecord.Recorder<OsakaState> rec = new GameRecord.Recorder<>(new OsakaGame(2), 0);
             rec.applyInPlace(s, action("buy"));
             rec.applyInPlace(s, action("pay:Y5"));
             assertEquals(3, s.victoryPoints(0));
             assertEquals(CardPlace.VP_PILE, s.placeOf(card("Y5.0")));
             assertEquals(1, OsakaJson.toDto(s).seats().get(0).vpWithoutCard());
-            assertTrue(rec.finish(s).steps().stream().anyMatch(st -> "shuffle".equals(st.type()) && "discard".equals(st.pile())),
+            assertTrue(rec.finish(s).steps().stream().anyMatch(st -> "shuffle".equals(st.event()) && "discard".equals(st.data().get("pile"))),
                     "the discard pile was shuffled into a new draw pile");
         }
 
@@ -358,7 +361,7 @@ class OsakaRulesTest {
                     .tokens(0, BLUE, 7).hand(0, "Y5").goods(1, "R5").hand(1, "R2").toAct(0).build();
             s = play(s, "buy", "pay:Y5");
             assertTrue(s.isTerminal());
-            assertEquals(EndReason.TOKENS, s.endReason());
+            assertEquals(EndReason.TOKENS, s.ending());
             assertEquals(8, s.totalTokens(0));
             assertEquals(ENSHUNADA_1, s.ship(RED), "no sinking step");
             assertEquals(1, goods(s, 1, "R5"), "P1's uninsured red good was not discarded");
@@ -445,7 +448,7 @@ class OsakaRulesTest {
             assertArrayEquals(actions("pass"), s.legalActions());
             s = play(s, "pass");
             assertTrue(s.isTerminal());
-            assertEquals(EndReason.STALEMATE, s.endReason());
+            assertEquals(EndReason.STALEMATE, s.ending());
             assertEquals(s, OsakaJson.fromJson(OsakaJson.toJson(s, false)), "a stalemate-ended state round-trips");
         }
     }
@@ -461,7 +464,7 @@ class OsakaRulesTest {
         assertEquals(OsakaState.DECISION_CAP - 1, s.decisions());
         assertTrue(s.isLegal(action("insure:G3")), "green is still to be decided after red");
         s = play(s, "insure:R3");
-        assertEquals(EndReason.DECISION_CAP, s.endReason());
+        assertEquals(EndReason.DECISION_CAP, s.ending());
         assertTrue(s.isTerminal());
         assertEquals(List.of(), OsakaInvariants.check(s));
         assertEquals(s, OsakaJson.fromJson(OsakaJson.toJson(s, false)));

@@ -1,8 +1,6 @@
-package dev.kaisen.observation.osaka;
+package dev.kaisen.env.osaka;
 
-import dev.kaisen.env.osaka.Cards;
-import dev.kaisen.env.osaka.Colour;
-import dev.kaisen.env.osaka.OsakaAction;
+import dev.kaisen.env.Game;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,12 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 /** The documented table of the 64 action ids (id, name, meaning), printed by {@code ./kaisen spec}. */
-public final class OsakaActionTable {
-    /** One row of the table. */
-    public record Entry(int id, String name, String meaning) {
-    }
-
-    public static final List<Entry> ENTRIES = build();
+final class OsakaActionTable {
+    public static final List<Game.ActionEntry> ENTRIES = build();
 
     private OsakaActionTable() {
     }
@@ -28,8 +22,8 @@ public final class OsakaActionTable {
         return colour(Cards.typeColour(type)) + " " + Cards.typeValue(type);
     }
 
-    private static List<Entry> build() {
-        List<Entry> e = new ArrayList<>();
+    private static List<Game.ActionEntry> build() {
+        List<Game.ActionEntry> e = new ArrayList<>();
         for (int a = 0; a < OsakaAction.COUNT; a++) {
             String meaning;
             if (a < OsakaAction.BUY) {
@@ -56,7 +50,7 @@ public final class OsakaActionTable {
             } else {
                 meaning = "pass: only when no other action is possible (stalemate guard)";
             }
-            e.add(new Entry(a, OsakaAction.name(a), meaning));
+            e.add(new Game.ActionEntry(a, OsakaAction.name(a), meaning));
         }
         return Collections.unmodifiableList(e);
     }

@@ -1,0 +1,86 @@
+package dev.kaisen.env;
+
+import java.util.List;
+
+/**
+ * A game for one config: it answers every size before any state exists (so buffers and
+ * networks are sized up front), deals new games, and holds what is the game's own beside
+ * the rules: its action table, JSON state format, invariants, scripted bots and text
+ * rendering. Everything generic (envs, records, search, evaluation, training, gateway, CLI,
+ * Python) works through this interface; games are found by id in {@link Games}.
+ *
+ * @param <S> the game's state type
+ */
+public interface Game<S extends GameState<S>> {
+
+    /** The registry entry this game came from (id, title, player range, options). */
+    GameProvider provider();
+
+    default String id() {
+        return provider().id();
+    }
+
+    GameConfig config();
+
+    default int numPlayers() {
+        return config().players();
+    }
+
+    /** Size of the fixed action space: ids are {@code 0 .. numDistinctActions() - 1}. */
+    int numDistinctActions();
+
+    /** Upper bound on decisions in a game (the safety cap; a game reaching it is truncated). */
+    int maxGameLength();
+
+    /** A new game dealt from {@code seed}. */
+    default S newGame(long seed) {
+        return newGame(seed, ChanceLog.NONE);
+    }
+
+    /** A new game dealt from {@code seed}, reporting the setup's chance outcomes to {@code chance}. */
+    S newGame(long seed, ChanceLog chance);
+
+    /** Short name of an action id (e.g. {@code take:B5}); a bad id gets a name saying so. */
+    String actionName(int action);
+
+    /** The documented action table: every id with its name and meaning. */
+    List<ActionEntry> actionTable();
+
+    /** The state as JSON in the game's own format (hidden parts included: a spectator's view). */
+    String toJson(S state, boolean pretty);
+
+    /** Reads a state written by {@link #toJson}; malformed or inconsistent input is a {@link GameFormatException}. */
+    S fromJson(String json);
+
+    /** What is wrong with a state by the game's invariants (card conservation, ranges); empty when nothing. */
+    List<String> invariantViolations(S state);
+
+    /** What is wrong with one transition (e.g. a quantity that may only grow); by default the successor's invariants. */
+    default List<String> stepViolations(S before, int action, S after) {
+        return invariantViolations(after);
+    }
+
+    /** Names of the game's own scripted bots (e.g. {@code greedy}); {@code random} is everyone's. */
+    List<String> botNames();
+
+    /** The game's scripted bot of that name, seeded; unknown names are an {@link IllegalArgumentException}. */
+    Agent<S> bot(String name, long seed);
+
+    /** The bot search agents use for rollouts by default ({@code random} when a game has no better one). */
+    default String rolloutBot() {
+        return botNames().isEmpty() ? "random" : botNames().get(0);
+    }
+
+    /** The state as text for a terminal (spectator view: hidden parts included). */
+    String render(S state);
+
+    /** What {@link GameState#score} counts, e.g. {@code VP}. */
+    String scoreName();
+
+    /** What {@link GameState#tiebreak} counts, e.g. {@code tokens}. */
+    String tiebreakName();
+
+    /** The record of one action id. */
+    record ActionEntry(int id, String name, String meaning) {
+    }
+}

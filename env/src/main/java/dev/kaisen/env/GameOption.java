@@ -1,0 +1,50 @@
+package dev.kaisen.env;
+
+import java.util.List;
+
+/**
+ * One option of a game's config besides the player count (a variant flag, a board file):
+ * its name, its default, what it means, and the values it accepts ({@code choices} empty
+ * for any value of the default's type).
+ */
+public record GameOption(String name, Object defaultValue, String meaning, List<Object> choices) {
+    public GameOption {
+        if (name == null || name.isBlank() || name.equals("players")) {
+            throw new IllegalArgumentException("an option needs a name other than 'players'");
+        }
+        choices = List.copyOf(choices);
+    }
+
+    public GameOption(String name, Object defaultValue, String meaning) {
+        this(name, defaultValue, meaning, List.of());
+    }
+
+    /** Checks a value's type (and choice); returns it normalized (JSON numbers become Integer where the default is). */
+    Object accept(Object value) {
+        Object v = value;
+        if (defaultValue instanceof Integer && v instanceof Number && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue())) {
+            v = ((Number) v).intValue();
+        }
+        if (defaultValue != null && (v == null || !defaultValue.getClass().isInstance(v))) {
+            throw new IllegalArgumentException("option '" + name + "' takes a " + typeName(defaultValue) + ", not "
+                    + (v == null ? "null" : v + " (" + typeName(v) + ")"));
+        }
+        if (!choices.isEmpty() && !choices.contains(v)) {
+            throw new IllegalArgumentException("option '" + name + "' must be one of " + choices + ", not " + v);
+        }
+        return v;
+    }
+
+    private static String typeName(Object o) {
+        if (o instanceof Boolean) {
+            return "boolean";
+        }
+        if (o instanceof Number) {
+            return "number";
+        }
+        if (o instanceof String) {
+            return "string";
+        }
+        return o.getClass().getSimpleName();
+    }
+}
