@@ -20,8 +20,8 @@ import java.util.Map;
  * truncated          uint8    [N]            episode hit the safety cap at the last step
  * learner_seat       int32    [N]            the learner's seat in the current episode
  * final_observations float32  [N, obs]       valid where terminated or truncated: the last observation
- * final_vp           int32    [N, seats]     final VP by absolute seat (valid where done)
- * final_winners      uint8    [N]            bit s set when seat s won (valid where done)
+ * final_scores       int32    [N, seats]     final scores (e.g. VP) by absolute seat (valid where done)
+ * final_winners      int32    [N]            bit s set when seat s won (valid where done)
  * final_learner_seat int32    [N]            the learner's seat in the episode that ended
  * episode_return     float32  [N]            the learner's return over the episode that ended
  * episode_length     int32    [N]            the learner's decisions in the episode that ended
@@ -53,8 +53,8 @@ public final class BufferLayout {
         l.add("truncated", "uint8", numEnvs);
         l.add("learner_seat", "int32", numEnvs);
         l.add("final_observations", "float32", numEnvs, obsSize);
-        l.add("final_vp", "int32", numEnvs, seats);
-        l.add("final_winners", "uint8", numEnvs);
+        l.add("final_scores", "int32", numEnvs, seats);
+        l.add("final_winners", "int32", numEnvs);
         l.add("final_learner_seat", "int32", numEnvs);
         l.add("episode_return", "float32", numEnvs);
         l.add("episode_length", "int32", numEnvs);

@@ -10,20 +10,22 @@ public enum RewardMode {
      */
     TERMINAL,
     /**
-     * Shaped: after each step, the change of (own VP - mean VP of the others). Summed over a
-     * game it is the final VP difference; no terminal bonus.
+     * Shaped: after each step, the change of (own score - mean score of the others), the score
+     * being the game's own ({@link dev.kaisen.env.GameState#score}, e.g. VP). Summed over a game
+     * it is the final score difference; no terminal bonus.
      */
-    VP_DIFFERENCE;
+    SCORE_DIFFERENCE;
 
+    /** Parses {@code terminal} or {@code score_difference} (also {@code shaped} and Osaka's older {@code vp_difference}). */
     public static RewardMode parse(String s) {
         String n = s.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        if (n.equals("SHAPED")) {
-            return VP_DIFFERENCE;
+        if (n.equals("SHAPED") || n.equals("VP_DIFFERENCE")) {
+            return SCORE_DIFFERENCE;
         }
         try {
             return valueOf(n);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown reward mode '" + s + "' (terminal, vp_difference)");
+            throw new IllegalArgumentException("unknown reward mode '" + s + "' (terminal, score_difference)");
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.kaisen.observation.osaka;
 
-import dev.kaisen.env.osaka.OsakaAction;
+import dev.kaisen.env.osaka.Cards;
 import dev.kaisen.env.osaka.OsakaConfig;
 import dev.kaisen.env.osaka.OsakaJson;
 import dev.kaisen.env.osaka.OsakaState;
@@ -36,38 +36,46 @@ class OsakaObservationProperties {
         return s;
     }
 
-    static float[] observe(OsakaState s, int observer) {
-        float[] buf = new float[OsakaObservation.SIZE + 3];
+    static float[] observe(OsakaObservation encoder, OsakaState s, int observer) {
+        float[] buf = new float[encoder.size() + 3];
         Arrays.fill(buf, 7f); // the encoder must overwrite its whole range, and only it
-        new OsakaObservation().encode(s, observer, buf, 2);
+        encoder.encode(s, observer, buf, 2);
         assertEquals(7f, buf[0]);
         assertEquals(7f, buf[1]);
         assertEquals(7f, buf[buf.length - 1]);
-        return Arrays.copyOfRange(buf, 2, 2 + OsakaObservation.SIZE);
+        return Arrays.copyOfRange(buf, 2, 2 + encoder.size());
     }
 
-    static String differingSegments(float[] a, float[] b) {
-        List<String> names = new ArrayList<>();
-        for (Segment seg : OsakaObservation.SPEC.segments()) {
-            if (!Arrays.equals(a, seg.offset(), seg.end(), b, seg.offset(), seg.end())) {
-                names.add(seg.name());
-            }
-        }
-        return names.toString();
+    static float[] observe(OsakaState s, int observer) {
+        return observe(OsakaObservation.informationState(), s, observer);
     }
 
-    @Property(tries = 150)
-    void changingOnlyWhatTheObserverCannotKnowLeavesTheObservationBitIdentical(
+    static float[] table(OsakaState s, int observer) {
+        return observe(OsakaObservation.observation(), s, observer);
+    }
+
+    /** Perfect recall: every hand is known exactly, so another seat's hand is in the information state. */
+    @Property(tries = 60)
+    void theInformationStateHoldsEveryHandAndTheMemorylessViewOnlyTheObserversOwn(
             @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed,
             @ForAll @IntRange(min = 0, max = 300) int decisions, @ForAll @IntRange(min = 0, max = 3) int observerPick) {
         OsakaState s = reachable(players, seed, decisions);
         int observer = observerPick % players;
-        // A determinization reshuffles the other hands (same sizes) and the draw pile order,
-        // and replaces the random stream: everything the observer cannot know.
-        OsakaState other = s.determinize(observer, seed * 31 + 1);
-        float[] a = observe(s, observer);
-        float[] b = observe(other, observer);
-        assertArrayEquals(a, b, () -> "leaking segments: " + differingSegments(a, b));
+        OsakaObservation info = OsakaObservation.informationState();
+        float[] o = observe(s, observer);
+        Segment hands = OsakaObservation.INFORMATION_STATE_SPEC.segment("hands");
+        Segment own = OsakaObservation.OBSERVATION_SPEC.segment("hand");
+        float[] t = table(s, observer);
+        for (int p = 0; p < players; p++) {
+            int r = OsakaObservation.rel(p, observer, players);
+            for (int type = 0; type < Cards.TYPES; type++) {
+                assertEquals(s.handCount(p, type), o[hands.offset() + r * Cards.TYPES + type]);
+                if (r == 0) {
+                    assertEquals(s.handCount(p, type), t[own.offset() + type]);
+                }
+            }
+        }
+        assertEquals(OsakaObservation.INFORMATION_STATE_SPEC.size(), info.size());
     }
 
     private static OsakaState withDto(OsakaState s, UnaryOperator<OsakaJson.StateJson> change) {
@@ -101,7 +109,13 @@ class OsakaObservationProperties {
                                                   @ForAll @IntRange(min = 0, max = 3) int observerPick) {
         OsakaState s = reachable(players, seed, decisions);
         int observer = observerPick % players;
-        float[] base = observe(s, observer);
+        for (OsakaObservation encoder : List.of(OsakaObservation.informationState(), OsakaObservation.observation())) {
+            publicFactsShow(encoder, s, players, observer);
+        }
+    }
+
+    private static void publicFactsShow(OsakaObservation encoder, OsakaState s, int players, int observer) {
+        float[] base = observe(encoder, s, observer);
 
         // A ship moves (staying off Edo, where only a payout may leave it).
         OsakaState shipMoved = withDto(s, j -> {
@@ -111,7 +125,7 @@ class OsakaObservationProperties {
             return withShips(j, ships);
         });
         if (shipMoved.ship(dev.kaisen.env.osaka.Colour.BLUE) != s.ship(dev.kaisen.env.osaka.Colour.BLUE)) {
-            assertFalse(Arrays.equals(base, observe(shipMoved, observer)), "a ship moved");
+            assertFalse(Arrays.equals(base, observe(encoder, shipMoved, observer)), "a ship moved");
         }
 
         // A Market card is swapped with a draw pile card of another type.
@@ -126,7 +140,7 @@ class OsakaObservationProperties {
                     market.set(0, d);
                     draw.set(k, m);
                     OsakaState swapped = OsakaJson.fromDto(withMarketAndDraw(j, market, draw));
-                    assertFalse(Arrays.equals(base, observe(swapped, observer)), "a Market card changed");
+                    assertFalse(Arrays.equals(base, observe(encoder, swapped, observer)), "a Market card changed");
                     break;
                 }
             }
@@ -144,34 +158,8 @@ class OsakaObservationProperties {
                         old.vpCards(), old.vpWithoutCard(), tokens, old.reservedCard()));
                 return withSeats(x, seats);
             });
-            assertFalse(Arrays.equals(base, observe(token, observer)), "a token was gained");
+            assertFalse(Arrays.equals(base, observe(encoder, token, observer)), "a token was gained");
         }
     }
 
-    @Property(tries = 60)
-    void maskBitIsOneExactlyWhenTheActionIsLegalAndEveryMaskedActionSteps(
-            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
-        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
-        SplittableRandom r = new SplittableRandom(seed);
-        byte[] mask = new byte[OsakaAction.COUNT + 1];
-        while (true) {
-            for (int p = 0; p < players; p++) {
-                mask[OsakaAction.COUNT] = 9;
-                OsakaObservation.mask(s, p, mask, 0);
-                assertEquals(9, mask[OsakaAction.COUNT], "the mask writes only its own range");
-                for (int a = 0; a < OsakaAction.COUNT; a++) {
-                    boolean expected = p == s.currentPlayer() && s.isLegal(a);
-                    assertEquals(expected ? 1 : 0, mask[a], "player " + p + " action " + OsakaAction.name(a));
-                    if (expected) {
-                        s.apply(a); // steps without error
-                    }
-                }
-            }
-            if (s.isTerminal()) {
-                break;
-            }
-            int[] legal = s.legalActions();
-            s.applyInPlace(legal[r.nextInt(legal.length)]);
-        }
-    }
 }

@@ -1,4 +1,4 @@
-package dev.kaisen.observation.osaka;
+package dev.kaisen.observation;
 
 import org.junit.jupiter.api.Test;
 
@@ -8,18 +8,18 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The committed golden playthroughs still come out identically, observation for observation. */
-class OsakaGoldenTest {
+/** The committed golden playthroughs of every registered game still come out identically, observation for observation. */
+class GoldenTest {
     static final Path DIR = Path.of("src/test/resources/golden");
 
     @Test
     void everyCommittedPlaythroughIsReproducedExactly() throws Exception {
-        for (OsakaGolden.Case c : OsakaGolden.CASES) {
+        for (Golden.Case c : Golden.cases()) {
             Path file = DIR.resolve(c.fileName());
             assertTrue(Files.exists(file), "missing " + file + " (generate it on purpose: ./kaisen golden --out "
                     + "observation/src/test/resources/golden)");
             String expected = Files.readString(file);
-            String actual = OsakaGolden.generate(c);
+            String actual = Golden.generate(c);
             String[] want = expected.split("\n");
             String[] got = actual.split("\n");
             for (int i = 0; i < Math.min(want.length, got.length); i++) {

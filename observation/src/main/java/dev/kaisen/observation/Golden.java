@@ -1,7 +1,10 @@
-package dev.kaisen.observation.osaka;
+package dev.kaisen.observation;
 
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameProvider;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
-import dev.kaisen.observation.RewardMode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,37 +13,51 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Golden playthroughs: a whole game through the turn-based env, with per step the player
- * to act, their observation (sparse: [index, value] pairs of the non-zero entries), their
- * legal actions (the mask's ones), the action taken (seeded random), every player's reward
- * after it, and the end flags. Committed files are checked by the Java and Python tests;
- * regenerate them only on purpose ({@code ./kaisen golden --out DIR}).
+ * Golden playthroughs, for every registered game: a whole game through the turn-based env,
+ * with per step the player to act, their observation in the default view (sparse:
+ * [index, value] pairs of the non-zero entries), their legal actions (the mask's ones), the
+ * action taken (seeded random), every player's reward after it, and the end flags. Committed
+ * files are checked by the Java and Python tests; regenerate them only on purpose
+ * ({@code ./kaisen golden --out DIR}).
  */
-public final class OsakaGolden {
-    public static final String FORMAT = "kaisen.osaka.golden/1";
+public final class Golden {
+    public static final String FORMAT = "kaisen.golden/1";
 
-    /** The committed playthroughs: players, seed, reward mode. */
-    public record Case(int players, long seed, RewardMode mode) {
+    /** One committed playthrough: game, player count, seed, reward mode. */
+    public record Case(String game, int players, long seed, RewardMode mode) {
         public String fileName() {
-            return "osaka-" + players + "p-seed" + seed + "-" + mode.id() + ".json";
+            return game + "-" + players + "p-seed" + seed + "-" + mode.id() + ".json";
         }
     }
 
-    public static final List<Case> CASES = List.of(
-            new Case(2, 1, RewardMode.TERMINAL),
-            new Case(3, 2, RewardMode.TERMINAL),
-            new Case(4, 3, RewardMode.VP_DIFFERENCE));
+    private Golden() {
+    }
 
-    private OsakaGolden() {
+    /**
+     * The committed cases: every registered game at every player count, seeded with
+     * {@code players - 1}; terminal rewards, except shaped ones at the largest count.
+     */
+    public static List<Case> cases() {
+        List<Case> out = new ArrayList<>();
+        for (GameProvider p : Games.all()) {
+            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
+                out.add(new Case(p.id(), n, n - 1, n == p.maxPlayers() ? RewardMode.SCORE_DIFFERENCE : RewardMode.TERMINAL));
+            }
+        }
+        return out;
     }
 
     /** The playthrough as text: a header, then one compact JSON line per step. */
     public static String generate(Case c) {
-        OsakaAecEnv env = new OsakaAecEnv(c.players(), c.mode());
+        return generate(Games.create(c.game(), dev.kaisen.env.GameConfig.of(c.players())), c);
+    }
+
+    private static <S extends GameState<S>> String generate(Game<S> game, Case c) {
+        AecEnv<S> env = new AecEnv<>(game, c.mode());
         env.reset(c.seed());
         SplittableRandom choices = new SplittableRandom(c.seed());
-        float[] obs = new float[OsakaObservation.SIZE];
-        byte[] mask = new byte[OsakaObservation.NUM_ACTIONS];
+        float[] obs = new float[env.encoder().size()];
+        byte[] mask = new byte[game.numDistinctActions()];
         List<String> lines = new ArrayList<>();
         while (env.currentPlayer() >= 0) {
             int p = env.currentPlayer();
@@ -77,16 +94,18 @@ public final class OsakaGolden {
         EnvInfo info = env.info();
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("format", FORMAT);
-        header.put("game", "osaka");
+        header.put("game", game.id());
+        header.put("config", game.config().toMap());
         header.put("players", c.players());
         header.put("seed", c.seed());
         header.put("rewardMode", c.mode().id());
+        header.put("view", env.encoder().view());
         header.put("actionChoice", "java.util.SplittableRandom(seed).nextInt(number of legal actions), over the mask's ones in id order");
-        header.put("observationSize", OsakaObservation.SIZE);
-        header.put("numActions", OsakaObservation.NUM_ACTIONS);
+        header.put("observationSize", env.encoder().size());
+        header.put("numActions", game.numDistinctActions());
         Map<String, Object> result = new LinkedHashMap<>();
-        result.put("vp", info.vp());
-        result.put("tokens", info.tokens());
+        result.put("scores", info.scores());
+        result.put("tiebreaks", info.tiebreaks());
         result.put("winners", info.winners());
         result.put("endReason", info.endReason());
         String head = Json.write(header, false);

@@ -1,13 +1,8 @@
-package dev.kaisen.observation.osaka;
+package dev.kaisen.observation;
 
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.env.osaka.OsakaAction;
-import dev.kaisen.env.osaka.OsakaConfig;
-import dev.kaisen.observation.BufferLayout;
-import dev.kaisen.observation.Workers;
-
-import dev.kaisen.observation.SharedBuffer;
 
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
@@ -15,7 +10,7 @@ import java.nio.IntBuffer;
 import java.nio.file.Path;
 
 /**
- * N independent single-learner envs stepped by one call, writing everything into the flat
+ * N independent single-learner envs of any registered game stepped by one call, writing everything into the flat
  * buffers of a {@link BufferLayout#forVectorEnv} (a direct buffer, or a memory-mapped file that Python
  * maps too).
  *
@@ -29,14 +24,15 @@ import java.nio.file.Path;
  * ({@link SplitMix64#derive}), so each env has its own stream and results do not depend on
  * the thread count.
  *
- * <p>Bad input changes nothing: all actions are checked before any env steps.
+ * <p>Bad input changes nothing: all actions are checked before any env steps (under
+ * {@link IllegalActionMode#LOSE} an illegal action is accepted and ends that env's episode as a loss).
  */
-public final class OsakaVectorEnv implements AutoCloseable {
+public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     /** Below this many envs per worker, splitting across threads costs more than it saves. */
     private static final int MIN_ENVS_PER_THREAD = 32;
 
     private final int numEnvs;
-    private final OsakaSingleEnv[] envs;
+    private final SingleEnv<S>[] envs;
     private final long[] envSeeds;
     private final boolean autoReset;
     private long baseSeed;
@@ -51,8 +47,8 @@ public final class OsakaVectorEnv implements AutoCloseable {
     private final ByteBuffer truncated;
     private final IntBuffer learnerSeat;
     private final FloatBuffer finalObservations;
-    private final IntBuffer finalVp;
-    private final ByteBuffer finalWinners;
+    private final IntBuffer finalScores;
+    private final IntBuffer finalWinners;
     private final IntBuffer finalLearnerSeat;
     private final FloatBuffer episodeReturn;
     private final IntBuffer episodeLength;
@@ -62,11 +58,15 @@ public final class OsakaVectorEnv implements AutoCloseable {
     private final byte[][] maskScratch;
     private final int[] actionScratch;
 
-    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads) {
+    private final int seats;
+    private final int obsSize;
+    private final int numActions;
+
+    public VectorEnv(int numEnvs, SingleEnv.Config<S> config, long baseSeed, int threads) {
         this(numEnvs, config, baseSeed, threads, null);
     }
 
-    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file) {
+    public VectorEnv(int numEnvs, SingleEnv.Config<S> config, long baseSeed, int threads, Path file) {
         this(numEnvs, config, baseSeed, threads, file, true);
     }
 
@@ -76,24 +76,26 @@ public final class OsakaVectorEnv implements AutoCloseable {
      *                  false it stays finished (its observation is the final one) until
      *                  {@link #resetOne} or {@link #reset}, and stepping it is an error
      */
-    public OsakaVectorEnv(int numEnvs, OsakaSingleEnv.Config config, long baseSeed, int threads, Path file,
-                          boolean autoReset) {
+    public VectorEnv(int numEnvs, SingleEnv.Config<S> config, long baseSeed, int threads, Path file,
+                     boolean autoReset) {
         this(java.util.Collections.nCopies(numEnvs, config), baseSeed, threads, file, autoReset);
     }
 
     /**
      * One config per env (e.g. a trainer giving each env its own opponent from a pool); all
-     * must have the same number of players.
+     * must be of the same game, config and observation view.
      */
-    public OsakaVectorEnv(java.util.List<OsakaSingleEnv.Config> configs, long baseSeed, int threads, Path file,
-                          boolean autoReset) {
+    @SuppressWarnings("unchecked")
+    public VectorEnv(java.util.List<SingleEnv.Config<S>> configs, long baseSeed, int threads, Path file,
+                     boolean autoReset) {
         int numEnvs = configs.size();
         if (numEnvs < 1) {
             throw new IllegalArgumentException("a vector env needs at least one env");
         }
-        for (OsakaSingleEnv.Config c : configs) {
-            if (c.players() != configs.get(0).players()) {
-                throw new IllegalArgumentException("every env of a vector env must have the same number of players");
+        SingleEnv.Config<S> first = configs.get(0);
+        for (SingleEnv.Config<S> c : configs) {
+            if (!c.game().equals(first.game()) || !java.util.Objects.equals(c.view(), first.view())) {
+                throw new IllegalArgumentException("every env of a vector env must have the same game, config and view");
             }
         }
         this.autoReset = autoReset;
@@ -101,13 +103,17 @@ public final class OsakaVectorEnv implements AutoCloseable {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
         }
         this.numEnvs = numEnvs;
-        this.layout = BufferLayout.forVectorEnv(numEnvs, OsakaObservation.SIZE, OsakaAction.COUNT, OsakaConfig.MAX_PLAYERS);
-        this.envs = new OsakaSingleEnv[numEnvs];
+        this.envs = new SingleEnv[numEnvs];
         this.envSeeds = new long[numEnvs];
         this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
-            envs[i] = new OsakaSingleEnv(configs.get(i));
+            envs[i] = new SingleEnv<>(configs.get(i));
         }
+        this.seats = first.game().numPlayers();
+        this.obsSize = envs[0].encoder().size();
+        this.numActions = first.game().numDistinctActions();
+        this.layout = BufferLayout.forVectorEnv(numEnvs, obsSize, numActions, seats)
+                .fact("game", first.game().id()).fact("view", envs[0].encoder().view());
         reseed(baseSeed);
         shared = new SharedBuffer(layout, file);
         actions = bytes("actions").asIntBuffer();
@@ -118,15 +124,15 @@ public final class OsakaVectorEnv implements AutoCloseable {
         truncated = bytes("truncated");
         learnerSeat = bytes("learner_seat").asIntBuffer();
         finalObservations = bytes("final_observations").asFloatBuffer();
-        finalVp = bytes("final_vp").asIntBuffer();
-        finalWinners = bytes("final_winners");
+        finalScores = bytes("final_scores").asIntBuffer();
+        finalWinners = bytes("final_winners").asIntBuffer();
         finalLearnerSeat = bytes("final_learner_seat").asIntBuffer();
         episodeReturn = bytes("episode_return").asFloatBuffer();
         episodeLength = bytes("episode_length").asIntBuffer();
         this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
         this.workers = new Workers(this.threads, "kaisen-vector-env");
-        obsScratch = new float[this.threads][OsakaObservation.SIZE];
-        maskScratch = new byte[this.threads][OsakaAction.COUNT];
+        obsScratch = new float[this.threads][obsSize];
+        maskScratch = new byte[this.threads][numActions];
         actionScratch = new int[numEnvs];
     }
 
@@ -156,7 +162,7 @@ public final class OsakaVectorEnv implements AutoCloseable {
         return threads;
     }
 
-    public OsakaSingleEnv env(int i) {
+    public SingleEnv<S> env(int i) {
         return envs[i];
     }
 
@@ -219,7 +225,7 @@ public final class OsakaVectorEnv implements AutoCloseable {
             if (envs[i].done()) {
                 throw new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
             }
-            if (!envs[i].stateView().isLegal(a)) {
+            if (!envs[i].accepts(a)) {
                 throw new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
                         + "; no env was stepped");
             }
@@ -232,7 +238,7 @@ public final class OsakaVectorEnv implements AutoCloseable {
     }
 
     private void stepOne(int i, int worker) {
-        OsakaSingleEnv env = envs[i];
+        SingleEnv<S> env = envs[i];
         env.step(actionScratch[i]);
         rewards.put(i, (float) env.reward());
         boolean done = env.done();
@@ -241,16 +247,16 @@ public final class OsakaVectorEnv implements AutoCloseable {
         if (done) {
             float[] obs = obsScratch[worker];
             env.observe(obs, 0);
-            finalObservations.put(i * OsakaObservation.SIZE, obs);
+            finalObservations.put(i * obsSize, obs);
             EnvInfo info = env.info();
             int winners = 0;
             for (int w : info.winners()) {
                 winners |= 1 << w;
             }
-            for (int p = 0; p < OsakaConfig.MAX_PLAYERS; p++) {
-                finalVp.put(i * OsakaConfig.MAX_PLAYERS + p, p < info.vp().length ? info.vp()[p] : 0);
+            for (int p = 0; p < seats; p++) {
+                finalScores.put(i * seats + p, info.scores()[p]);
             }
-            finalWinners.put(i, (byte) winners);
+            finalWinners.put(i, winners);
             finalLearnerSeat.put(i, env.learnerSeat());
             episodeReturn.put(i, (float) env.episodeReturn());
             episodeLength.put(i, env.episodeLength());
@@ -262,13 +268,13 @@ public final class OsakaVectorEnv implements AutoCloseable {
     }
 
     private void writeCurrent(int i, int worker) {
-        OsakaSingleEnv env = envs[i];
+        SingleEnv<S> env = envs[i];
         float[] obs = obsScratch[worker];
         byte[] mask = maskScratch[worker];
         env.observe(obs, 0);
         env.mask(mask, 0);
-        observations.put(i * OsakaObservation.SIZE, obs);
-        masks.put(i * OsakaAction.COUNT, mask);
+        observations.put(i * obsSize, obs);
+        masks.put(i * numActions, mask);
         learnerSeat.put(i, env.learnerSeat());
     }
 

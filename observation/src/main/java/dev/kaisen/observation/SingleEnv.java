@@ -1,0 +1,242 @@
+package dev.kaisen.observation;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.SplitMix64;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The single-learner view of any registered game: one learning seat; the other seats are
+ * played inside the JVM by named {@link Agent}s until the learner must act again (or the game
+ * ends). Each {@link #step} returns control at the learner's next decision, with the learner's
+ * reward accumulated over the opponents' moves.
+ *
+ * <p>Seeds: an episode reset with seed {@code s} deals the game from {@code s}, draws the
+ * learner seat (when random) from {@code SplitMix64.derive(s, 0)} and seeds the opponent at
+ * relative seat r with {@code SplitMix64.derive(s, r)}.
+ */
+public final class SingleEnv<S extends GameState<S>> {
+
+    /**
+     * @param learnerSeat   a seat, or -1 for a seat drawn at random each episode
+     * @param opponents     names of the agents for the other seats in turn order after the
+     *                      learner (players - 1 names), or one name for all of them
+     * @param view          the observation view ({@link Encoders}; null for the default)
+     * @param illegalAction what an illegal learner action does
+     * @param agents        turns those names into agents ({@link Agents#factory} by default; a
+     *                      trainer passes its own to add names such as {@code self})
+     */
+    public record Config<S extends GameState<S>>(Game<S> game, int learnerSeat, List<String> opponents,
+                                                 RewardMode rewardMode, String view, IllegalActionMode illegalAction,
+                                                 Agents.Factory<S> agents) {
+        public Config(Game<S> game, int learnerSeat, List<String> opponents, RewardMode rewardMode) {
+            this(game, learnerSeat, opponents, rewardMode, null, IllegalActionMode.RAISE, Agents.factory(game));
+        }
+
+        public Config {
+            int players = game.numPlayers();
+            if (learnerSeat < -1 || learnerSeat >= players) {
+                throw new IllegalArgumentException("learner seat " + learnerSeat + " is not a seat (0.." + (players - 1)
+                        + ", or -1 for random)");
+            }
+            if (opponents.size() == 1) {
+                opponents = Collections.nCopies(players - 1, opponents.get(0));
+            }
+            if (opponents.size() != players - 1) {
+                throw new IllegalArgumentException("need " + (players - 1) + " opponents (or one name for all), got "
+                        + opponents.size() + ": " + opponents);
+            }
+            opponents = Agents.validate(opponents, agents);
+            Encoders.create(game, view); // an unknown view fails here, before any env exists
+        }
+
+        public int players() {
+            return game.numPlayers();
+        }
+
+        /** This config with another agent factory (names checked again). */
+        public Config<S> withAgents(Agents.Factory<S> factory) {
+            return new Config<>(game, learnerSeat, opponents, rewardMode, view, illegalAction, factory);
+        }
+    }
+
+    private final Config<S> config;
+    private final Game<S> game;
+    private final Encoder<S> encoder;
+    private final int[] scratch;
+    private final double[] outcome;
+    private final List<Agent<S>> seats = new ArrayList<>();
+    private S state;
+    private int learner;
+    private double reward;
+    private double episodeReturn;
+    private int episodeLength;
+    private EnvInfo forfeit;
+
+    public SingleEnv(Config<S> config) {
+        this.config = config;
+        this.game = config.game();
+        this.encoder = Encoders.create(game, config.view());
+        this.scratch = new int[game.numDistinctActions()];
+        this.outcome = new double[game.numPlayers()];
+    }
+
+    public Config<S> config() {
+        return config;
+    }
+
+    public Encoder<S> encoder() {
+        return encoder;
+    }
+
+    public void reset(long seed) {
+        int n = game.numPlayers();
+        state = game.newGame(seed);
+        forfeit = null;
+        learner = config.learnerSeat() >= 0 ? config.learnerSeat()
+                : SplitMix64.below(SplitMix64.derive(seed, 0), n);
+        seats.clear();
+        for (int p = 0; p < n; p++) {
+            int r = Math.floorMod(p - learner, n);
+            seats.add(r == 0 ? null : config.agents().create(config.opponents().get(r - 1), SplitMix64.derive(seed, r)));
+        }
+        reward = 0;
+        episodeReturn = 0;
+        episodeLength = 0;
+        double before = potential();
+        playOpponents();
+        settle(before);
+    }
+
+    private S requireState() {
+        if (state == null) {
+            throw new IllegalStateException("call reset(seed) before using the env");
+        }
+        return state;
+    }
+
+    /**
+     * Applies the learner's action, then the opponents' until the learner acts again or the
+     * game ends. An illegal action throws the engine's {@link IllegalActionException} and
+     * changes nothing, or under {@link IllegalActionMode#LOSE} ends the episode as a loss.
+     */
+    public void step(int action) {
+        S s = requireState();
+        if (done()) {
+            throw new IllegalStateException("the episode has ended; call reset(seed)");
+        }
+        if (!s.isLegal(action)) {
+            IllegalActionException e = s.illegal(action);
+            if (config.illegalAction() == IllegalActionMode.RAISE) {
+                throw e;
+            }
+            forfeit = EnvInfo.forfeit(s, learner, e.getMessage());
+            Rewards.forfeit(game.numPlayers(), learner, outcome);
+            reward = outcome[learner];
+            episodeReturn += reward;
+            episodeLength++;
+            return;
+        }
+        double before = potential();
+        s.applyInPlace(action);
+        episodeLength++;
+        playOpponents();
+        settle(before);
+    }
+
+    private void playOpponents() {
+        while (!state.isTerminal() && state.currentPlayer() != learner) {
+            state.applyInPlace(seats.get(state.currentPlayer()).chooseAction(state));
+        }
+    }
+
+    private double potential() {
+        return config.rewardMode() == RewardMode.SCORE_DIFFERENCE ? Rewards.potential(state, learner) : 0;
+    }
+
+    private void settle(double before) {
+        if (config.rewardMode() == RewardMode.SCORE_DIFFERENCE) {
+            reward = Rewards.potential(state, learner) - before;
+        } else if (state.isTerminal()) {
+            state.returns(outcome);
+            reward = outcome[learner];
+        } else {
+            reward = 0;
+        }
+        episodeReturn += reward;
+    }
+
+    public int learnerSeat() {
+        return learner;
+    }
+
+    /** The learner's reward from the last reset or step. */
+    public double reward() {
+        return reward;
+    }
+
+    public double episodeReturn() {
+        return episodeReturn;
+    }
+
+    /** Learner decisions in this episode so far. */
+    public int episodeLength() {
+        return episodeLength;
+    }
+
+    public boolean terminated() {
+        return forfeit != null || (requireState().isTerminal() && !state.isTruncated());
+    }
+
+    public boolean truncated() {
+        return forfeit == null && requireState().isTruncated();
+    }
+
+    public boolean done() {
+        return forfeit != null || requireState().isTerminal();
+    }
+
+    /** The learner's observation (also valid after the episode ended: the final observation). */
+    public void observe(float[] buf, int offset) {
+        encoder.encode(requireState(), learner, buf, offset);
+    }
+
+    public void mask(byte[] buf, int offset) {
+        if (forfeit != null) {
+            Arrays.fill(buf, offset, offset + scratch.length, (byte) 0);
+            return;
+        }
+        Masks.write(requireState(), learner, buf, offset, scratch.length, scratch);
+    }
+
+    public int[] legalActions() {
+        S s = requireState();
+        return forfeit == null && s.currentPlayer() == learner ? s.legalActions() : new int[0];
+    }
+
+    /** Whether {@code action} may be stepped now: legal, or anything under {@link IllegalActionMode#LOSE}. */
+    boolean accepts(int action) {
+        return config.illegalAction() == IllegalActionMode.LOSE || requireState().isLegal(action);
+    }
+
+    public EnvInfo info() {
+        return forfeit != null ? forfeit : EnvInfo.of(requireState());
+    }
+
+    /** A copy of the current state (hidden parts included). */
+    public S state() {
+        return requireState().copy();
+    }
+
+    /** The raw state for in-module fast paths; callers must not mutate it. */
+    S stateView() {
+        return requireState();
+    }
+}
