@@ -36,8 +36,8 @@ final class BenchCommand implements Runnable {
         @Option(names = "--json", description = "Print one JSON object.")
         boolean json;
 
-        @Option(names = "--players", defaultValue = "4", description = "Players (default ${DEFAULT-VALUE}).")
-        int players;
+        @picocli.CommandLine.Mixin
+        GameOptions gameOptions;
 
         @Option(names = "--warmup", defaultValue = "3", description = "Warm-up iterations of 1 s (default ${DEFAULT-VALUE}).")
         int warmup;
@@ -47,9 +47,14 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            if (gameOptions.players == null && gameOptions.config == null) {
+                gameOptions.players = 4; // the engine figure is quoted for 4 players
+            }
+            dev.kaisen.env.Game<?> game = gameOptions.create();
+            int players = game.numPlayers();
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include(EngineBenchmark.class.getName() + ".randomDecision")
-                    .param("players", Integer.toString(players))
+                    .param("game", game.id()).param("config", game.config().toJson())
                     .mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS)
                     .forks(1).threads(1)
                     .warmupIterations(warmup).warmupTime(TimeValue.seconds(1))
@@ -60,7 +65,8 @@ final class BenchCommand implements Runnable {
             Result<?> r = results.iterator().next().getPrimaryResult();
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("benchmark", "engine");
-            out.put("game", "osaka");
+            out.put("game", game.id());
+            out.put("config", game.config().toMap());
             out.put("players", players);
             out.put("threads", 1);
             out.put("decisionsPerSecond", Math.round(r.getScore()));
@@ -85,8 +91,8 @@ final class BenchCommand implements Runnable {
         @Option(names = "--json", description = "Print one JSON object.")
         boolean json;
 
-        @Option(names = "--players", defaultValue = "2", description = "Players (default ${DEFAULT-VALUE}).")
-        int players;
+        @picocli.CommandLine.Mixin
+        GameOptions gameOptions;
 
         @Option(names = "--sizes", defaultValue = "1,64,256,1024", split = ",",
                 description = "Vector env sizes (default ${DEFAULT-VALUE}).")
@@ -100,18 +106,20 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() {
+            dev.kaisen.env.Game<?> game = gameOptions.create();
+            int players = game.numPlayers();
             int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             dev.kaisen.bridge.bench.EnvBench bench = new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3);
-            double engine = bench.measure(dev.kaisen.bridge.bench.EnvBench.engine(players));
+            double engine = bench.measure(dev.kaisen.bridge.bench.EnvBench.engine(game));
             report("(a) raw engine, 1 thread", engine, "decisions/s");
-            double single = bench.measure(dev.kaisen.bridge.bench.EnvBench.singleEnv(players));
+            double single = bench.measure(dev.kaisen.bridge.bench.EnvBench.singleEnv(game));
             report("(b) single env + observation + mask, 1 thread", single, "env-steps/s");
             java.util.List<Map<String, Object>> vector = new java.util.ArrayList<>();
             double at256 = Double.NaN;
             int threadsAt256 = 1;
             for (int n : sizes) {
-                try (dev.kaisen.observation.osaka.OsakaVectorEnv vec =
-                             dev.kaisen.bridge.bench.EnvBench.newVectorEnv(n, players, cores)) {
+                try (dev.kaisen.observation.VectorEnv<?> vec =
+                             dev.kaisen.bridge.bench.EnvBench.newVectorEnv(game, n, cores)) {
                     double rate = bench.measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
                     report("(c) vector env N=" + n + ", " + vec.threads() + " thread(s)", rate, "env-steps/s");
                     Map<String, Object> row = new LinkedHashMap<>();
@@ -128,7 +136,8 @@ final class BenchCommand implements Runnable {
             }
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("benchmark", "env");
-            out.put("game", "osaka");
+            out.put("game", game.id());
+            out.put("config", game.config().toMap());
             out.put("players", players);
             out.put("opponents", "random");
             out.put("cores", Runtime.getRuntime().availableProcessors());

@@ -1,6 +1,10 @@
 package dev.kaisen.bridge;
 
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
+import picocli.CommandLine.Mixin;
+import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -17,17 +21,21 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        description = "Evaluate named agents: seats rotated, games in parallel, win rates with 95% Wilson "
-                + "intervals, mean VP, game length, decisions/s and Elo ratings with uncertainty.")
+        description = "Evaluate named agents in a tournament (every mix of the agents over the seats, rotated): "
+                + "win rates with 95% Wilson intervals, mean score, game length, decisions/s and Elo ratings with "
+                + "uncertainty. For one agent against copies of one opponent (the protocol of train's eval.csv and "
+                + "Python's kaisen.evaluate), give --protocol head-to-head.")
 final class EvalCommand implements Callable<Integer> {
-    @Option(names = "--game", defaultValue = "osaka", description = "Game (only 'osaka' so far).")
-    String game;
+    @Mixin
+    GameOptions gameOptions;
 
-    @Option(names = "--players", defaultValue = "2", description = "Players per game, 2 to 4 (default ${DEFAULT-VALUE}).")
-    int players;
+    @Option(names = "--protocol", defaultValue = "tournament",
+            description = "tournament (default) or head-to-head (first agent against copies of the second).")
+    String protocol;
 
     @Option(names = "--agents", required = true, split = ",",
-            description = "Two or more agent names, e.g. ismcts:500,greedy (random, greedy, ismcts:N[:greedy|random]).")
+            description = "Two or more agent names, e.g. ismcts:500,greedy (random, the game's bots, ismcts:N[:ROLLOUT], "
+                    + "dl4j:CHECKPOINT.zip).")
     List<String> agents;
 
     @Option(names = "--games", defaultValue = "1000", description = "Games (default ${DEFAULT-VALUE}).")
@@ -47,11 +55,18 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!game.equals("osaka")) {
-            throw new IllegalArgumentException("unknown game '" + game + "' (known: osaka)");
-        }
+        return run(gameOptions.create());
+    }
+
+    private <S extends GameState<S>> Integer run(Game<S> game) throws Exception {
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        Tournament.Config config = new Tournament.Config(players, agents, games, seed, workers);
+        if (protocol.equals("head-to-head")) {
+            return headToHead(game, workers);
+        }
+        if (!protocol.equals("tournament")) {
+            throw new IllegalArgumentException("unknown protocol '" + protocol + "' (tournament, head-to-head)");
+        }
+        Tournament.Config<S> config = new Tournament.Config<>(game, agents, games, seed, workers);
         Tournament.Result result;
         boolean quiet = "-".equals(json);
         if (System.console() != null && !quiet) {
@@ -79,20 +94,45 @@ final class EvalCommand implements Callable<Integer> {
         return 0;
     }
 
+    private <S extends GameState<S>> Integer headToHead(Game<S> game, int workers) throws Exception {
+        if (agents.size() != 2) {
+            throw new IllegalArgumentException("head-to-head takes two agents (the agent, then its opponent), not "
+                    + agents);
+        }
+        SeatEvaluation.Result r = SeatEvaluation.run(game, agents.get(0), agents.get(1), games, seed, workers);
+        String asJson = Json.write(r, true);
+        if ("-".equals(json)) {
+            System.out.println(asJson);
+            return 0;
+        }
+        System.out.printf(Locale.ROOT, "%s, head-to-head: %s against copies of %s, %d games, seats rotated, seed %d%n",
+                GameOptions.describe(game), r.agent(), r.opponent(), r.games(), r.seed());
+        System.out.printf(Locale.ROOT, "win rate %.1f%% [%.1f%%, %.1f%%] (95%% Wilson), mean %s %.2f vs %.2f, "
+                        + "per-seat games %s, mean length %.1f%n", 100 * r.winRate(), 100 * r.winRateLow(),
+                100 * r.winRateHigh(), game.scoreName(), r.meanScore(), r.opponentMeanScore(),
+                Arrays.toString(r.seatGames()), r.meanDecisions());
+        if (json != null) {
+            Files.writeString(Path.of(json), asJson);
+            System.out.println("JSON written to " + json);
+        }
+        return 0;
+    }
+
     static void print(Tournament.Result r) {
-        System.out.printf(Locale.ROOT, "Traders of Osaka, %d players, %d games (seat assignments cycle every %d), seed %d%n",
-                r.config().players(), r.config().games(), r.assignmentCycle(), r.config().seed());
+        Game<?> g = r.config().game();
+        System.out.printf(Locale.ROOT, "%s, %d games (seat assignments cycle every %d), seed %d%n",
+                GameOptions.describe(g), r.config().games(), r.assignmentCycle(), r.config().seed());
         int width = 22;
         for (Tournament.AgentResult a : r.agents()) {
             width = Math.max(width, a.agent().length());
         }
         String name = "%-" + width + "s";
         System.out.printf(Locale.ROOT, name + " %6s %9s %17s %8s %8s %12s %15s%n", "agent", "seats", "win rate",
-                "95% CI (Wilson)", "mean VP", "length", "decisions/s", "Elo (+-1.96 SE)");
+                "95% CI (Wilson)", "mean " + g.scoreName(), "length", "decisions/s", "Elo (+-1.96 SE)");
         for (Tournament.AgentResult a : r.agents()) {
             System.out.printf(Locale.ROOT, name + " %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12.0f %8.0f +- %3.0f%n",
                     a.agent(), a.seatsPlayed(), 100 * a.winRate(), 100 * a.winRateLow(), 100 * a.winRateHigh(),
-                    a.meanVp(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), 1.96 * a.eloError());
+                    a.meanScore(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), 1.96 * a.eloError());
         }
         System.out.printf(Locale.ROOT, "%d decisions in %.1f s: %.0f decisions/s on %d threads; mean game length %.1f%n",
                 r.totalDecisions(), r.seconds(), r.decisionsPerSecond(), r.config().threads(), r.meanGameLength());
@@ -100,11 +140,11 @@ final class EvalCommand implements Callable<Integer> {
 
     static String csv(Tournament.Result r) {
         StringBuilder b = new StringBuilder(
-                "agent,seats_played,wins,win_rate,win_rate_low95,win_rate_high95,mean_vp,mean_game_length,decisions,"
+                "agent,seats_played,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_game_length,decisions,"
                         + "decisions_per_second,elo,elo_standard_error\n");
         for (Tournament.AgentResult a : r.agents()) {
             b.append(String.join(",", Arrays.asList(quote(a.agent()), Integer.toString(a.seatsPlayed()),
-                    num(a.wins()), num(a.winRate()), num(a.winRateLow()), num(a.winRateHigh()), num(a.meanVp()),
+                    num(a.wins()), num(a.winRate()), num(a.winRateLow()), num(a.winRateHigh()), num(a.meanScore()),
                     num(a.meanGameLength()), Long.toString(a.decisions()), num(a.decisionsPerSecond()), num(a.elo()),
                     num(a.eloError())))).append('\n');
         }

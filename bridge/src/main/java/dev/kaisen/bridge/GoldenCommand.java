@@ -1,6 +1,6 @@
 package dev.kaisen.bridge;
 
-import dev.kaisen.observation.osaka.OsakaGolden;
+import dev.kaisen.observation.Golden;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -9,7 +9,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "golden", mixinStandardHelpOptions = true,
-        description = "Regenerate the golden playthrough files (on purpose only: tests compare against them).")
+        description = "Regenerate the golden playthrough files of every registered game (on purpose only: tests "
+                + "compare against them).")
 final class GoldenCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR",
             description = "Folder to write into (the committed ones: observation/src/test/resources/golden).")
@@ -18,9 +19,9 @@ final class GoldenCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Files.createDirectories(out);
-        for (OsakaGolden.Case c : OsakaGolden.CASES) {
+        for (Golden.Case c : Golden.cases()) {
             Path file = out.resolve(c.fileName());
-            Files.writeString(file, OsakaGolden.generate(c));
+            Files.writeString(file, Golden.generate(c));
             System.out.println("wrote " + file);
         }
         return 0;

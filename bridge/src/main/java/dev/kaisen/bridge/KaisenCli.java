@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code kaisen} command line (reached through the {@code ./kaisen} launcher). */
 @Command(name = "kaisen", mixinStandardHelpOptions = true, version = "kaisen 0.1.0",
         description = "Reinforcement-learning environments for trading board games.",
-        subcommands = {SelfPlayCommand.class, ReplayCommand.class, SpecCommand.class, BenchCommand.class,
+        subcommands = {GamesCommand.class, SelfPlayCommand.class, ReplayCommand.class, SpecCommand.class, BenchCommand.class,
                 GoldenCommand.class, ServeCommand.class, EvalCommand.class, TrainCommand.class})
 public final class KaisenCli implements Runnable {
     @CommandLine.Spec

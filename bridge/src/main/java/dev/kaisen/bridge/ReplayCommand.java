@@ -1,8 +1,8 @@
 package dev.kaisen.bridge;
 
-import dev.kaisen.env.osaka.OsakaJson;
-import dev.kaisen.env.osaka.OsakaRecord;
-import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameRecord;
+import dev.kaisen.env.GameState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -13,7 +13,8 @@ import java.util.Arrays;
 import java.util.concurrent.Callable;
 
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Replay a game record, checking every step against the rules; print the final state and scores.")
+        description = "Replay a game record of any game, checking every step against the rules; print the final "
+                + "state and scores.")
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "A game record (JSON), as written by selfplay --records.")
     Path file;
@@ -23,18 +24,23 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OsakaRecord record = OsakaRecord.fromJson(Files.readString(file));
-        OsakaState end = record.replay();
+        GameRecord record = GameRecord.fromJson(Files.readString(file));
+        return show(record, record.openGame());
+    }
+
+    @SuppressWarnings("unchecked")
+    private <S extends GameState<S>> int show(GameRecord record, Game<S> game) {
+        S end = (S) record.replay();
         if (json) {
-            System.out.println(OsakaJson.toJson(end, true));
+            System.out.println(game.toJson(end, true));
             return 0;
         }
         System.out.printf("%s: %d steps checked, all consistent with the rules.%n", file, record.steps().size());
-        System.out.print(end);
+        System.out.print(game.render(end));
         StringBuilder scores = new StringBuilder();
         for (int p = 0; p < end.numPlayers(); p++) {
-            scores.append(p == 0 ? "" : ", ").append("P").append(p).append(' ').append(end.victoryPoints(p))
-                    .append(" VP/").append(end.totalTokens(p)).append(" tokens");
+            scores.append(p == 0 ? "" : ", ").append("P").append(p).append(' ').append(end.score(p)).append(' ')
+                    .append(game.scoreName()).append('/').append(end.tiebreak(p)).append(' ').append(game.tiebreakName());
         }
         System.out.println("Scores: " + scores);
         System.out.println("Winners: " + (end.isTerminal() ? Arrays.toString(end.winners()) : "(game not finished)")

@@ -1,7 +1,9 @@
 package dev.kaisen.bridge;
 
 import dev.kaisen.env.Json;
-import dev.kaisen.env.osaka.OsakaSelfPlay;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.SelfPlay;
+import picocli.CommandLine.Mixin;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -17,11 +19,8 @@ import java.util.concurrent.Callable;
 @Command(name = "selfplay", mixinStandardHelpOptions = true,
         description = "Play many games between named agents and summarize them.")
 final class SelfPlayCommand implements Callable<Integer> {
-    @Option(names = "--game", defaultValue = "osaka", description = "Game (only 'osaka' so far).")
-    String game;
-
-    @Option(names = "--players", defaultValue = "4", description = "Players, 2 to 4 (default ${DEFAULT-VALUE}).")
-    int players;
+    @Mixin
+    GameOptions gameOptions;
 
     @Option(names = "--agents", defaultValue = "random",
             description = "Agent names, comma-separated, one per seat, or one for every seat (default ${DEFAULT-VALUE}).")
@@ -47,35 +46,34 @@ final class SelfPlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!game.equals("osaka")) {
-            throw new IllegalArgumentException("unknown game '" + game + "' (known: osaka)");
-        }
+        Game<?> game = gameOptions.create();
+        int players = game.numPlayers();
         List<String> names = new ArrayList<>(Arrays.asList(agents.split(",")));
         if (names.size() == 1) {
             names = new ArrayList<>(java.util.Collections.nCopies(players, names.get(0).trim()));
         }
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        OsakaSelfPlay.Options options = new OsakaSelfPlay.Options(players, names, games, seed, check, records, workers);
-        OsakaSelfPlay.Summary s;
+        SelfPlay.Options options = new SelfPlay.Options(games, names, seed, check, records, workers);
+        SelfPlay.Summary s;
         if (System.console() != null) {
             try (ProgressBar bar = new ProgressBarBuilder().setTaskName("selfplay").setInitialMax(games)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
                     .build()) {
-                s = OsakaSelfPlay.run(options, i -> bar.step());
+                s = SelfPlay.run(game, options, i -> bar.step());
             }
         } else {
-            s = OsakaSelfPlay.run(options);
+            s = SelfPlay.run(game, options);
         }
         if (json) {
             System.out.println(Json.write(s, false));
         } else {
-            System.out.printf("Traders of Osaka self-play: %d games, %d players, agents %s, seed %d%s%n",
-                    s.games(), s.players(), s.agents(), s.seed(), s.checked() ? ", invariants checked" : "");
+            System.out.printf("%s self-play: %d games, agents %s, seed %d%s%n", GameOptions.describe(game),
+                    s.games(), s.agents(), s.seed(), s.checked() ? ", invariants checked" : "");
             System.out.printf("decisions per game   mean %.1f, max %d (game %d)%n", s.meanDecisions(), s.maxDecisions(),
                     s.maxDecisionsGame());
             System.out.printf("wins per seat        %s (%d shared wins)%n", Arrays.toString(s.winsPerSeat()), s.sharedWins());
-            System.out.printf("games ended by       tokens %d, stalemate %d, decision cap %d%n", s.endedByTokens(),
-                    s.endedByStalemate(), s.endedByCap());
+            System.out.printf("games ended by       %s (%d truncated by the decision cap)%n", s.endReasons(),
+                    s.truncated());
             if (s.checked()) {
                 System.out.printf("invariant violations %d%s%n", s.invariantViolations(),
                         s.firstViolation() == null ? "" : " (first: " + s.firstViolation() + ")");

@@ -19,11 +19,11 @@ import java.util.concurrent.Callable;
                 "Writes metrics.csv, eval.csv, last.zip and best.zip to --out; evaluate the result with "
                         + "./kaisen eval --agents dl4j:OUT/best.zip,greedy."})
 final class TrainCommand implements Callable<Integer> {
-    @Option(names = "--game", defaultValue = "osaka", description = "Game (only 'osaka' so far).")
-    String game;
+    @picocli.CommandLine.Mixin
+    GameOptions gameOptions;
 
-    @Option(names = "--players", defaultValue = "2", description = "Players per game, 2 to 4 (default ${DEFAULT-VALUE}).")
-    int players;
+    @Option(names = "--view", description = "Observation view the policy reads: information_state (default) or observation.")
+    String view;
 
     @Option(names = "--opponents", defaultValue = "greedy,self", split = ",",
             description = "Opponent pool; env i plays the (i mod size)-th; 'self' = past snapshots of the policy "
@@ -94,8 +94,11 @@ final class TrainCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
         } else {
             PpoConfig c = new PpoConfig();
-            c.game = game;
-            c.players = players;
+            dev.kaisen.env.Game<?> game = gameOptions.create();
+            c.game = game.id();
+            c.players = game.numPlayers();
+            c.options = new java.util.LinkedHashMap<>(game.config().options());
+            c.view = view == null ? dev.kaisen.observation.Encoders.DEFAULT_VIEW : view;
             c.opponents = opponents;
             c.steps = steps == null ? 5_000_000 : steps;
             c.seed = seed;
@@ -117,8 +120,8 @@ final class TrainCommand implements Callable<Integer> {
         }
         try (trainer) {
             PpoConfig c = trainer.config();
-            System.out.printf(Locale.ROOT, "training %s, %d players, opponents %s, %,d steps, %d envs x %d, net %s -> %s%n",
-                    c.game, c.players, c.opponents, c.steps, c.envs, c.rollout, java.util.Arrays.toString(c.hidden), out);
+            System.out.printf(Locale.ROOT, "training %s, %d players (%s view), opponents %s, %,d steps, %d envs x %d, net %s -> %s%n",
+                    c.game, c.players, c.view, c.opponents, c.steps, c.envs, c.rollout, java.util.Arrays.toString(c.hidden), out);
             boolean console = System.console() != null;
             ProgressBar bar = console ? new ProgressBarBuilder().setTaskName("train").setInitialMax(c.steps)
                     .setStyle(ProgressBarStyle.ASCII).setUnit(" steps", 1).showSpeed()

@@ -1,26 +1,62 @@
 package dev.kaisen.training;
 
 import dev.kaisen.env.Agent;
-import dev.kaisen.env.osaka.OsakaAgents;
-import dev.kaisen.env.osaka.OsakaConfig;
-import dev.kaisen.env.osaka.OsakaState;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameProvider;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.Games;
+import dev.kaisen.env.HiddenEdits;
+import dev.kaisen.env.SplitMix64;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/**
+ * The agents' part of the conformance suite, over every registered game and player count:
+ * every agent (random, the game's bots, ISMCTS with each rollout) chooses only legal actions,
+ * never changes the state it is shown, and ISMCTS never peeks.
+ */
 class AgentsProperties {
-    static final List<String> NAMES = List.of("random", "greedy", "ismcts:30", "ismcts:30:random");
 
-    /** A random reachable state (random legal play from the deal). */
-    static OsakaState reachable(int players, long seed, int decisions) {
-        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+    static Stream<Arguments> games() {
+        List<Arguments> out = new ArrayList<>();
+        for (GameProvider p : Games.all()) {
+            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
+                out.add(Arguments.of(p.id(), n));
+            }
+        }
+        return out.stream();
+    }
+
+    @SuppressWarnings("unchecked")
+    static <S extends GameState<S>> Game<S> typed(String id, int players) {
+        return (Game<S>) Games.create(id, GameConfig.of(players));
+    }
+
+    static List<String> names(Game<?> g) {
+        List<String> out = new ArrayList<>(List.of("random", "ismcts:25:random"));
+        out.addAll(g.botNames());
+        for (String bot : g.botNames()) {
+            out.add("ismcts:25:" + bot);
+        }
+        return out;
+    }
+
+    /** Random legal play from the deal, for a random number of decisions. */
+    static <S extends GameState<S>> S reachable(Game<S> g, long seed, int decisions) {
+        S s = g.newGame(seed);
         SplittableRandom r = new SplittableRandom(seed + 1);
         while (!s.isTerminal() && s.decisions() < decisions) {
             int[] legal = s.legalActions();
@@ -29,30 +65,39 @@ class AgentsProperties {
         return s;
     }
 
-    @Property(tries = 30)
-    void everyAgentOnlyChoosesLegalActionsInRandomStates(@ForAll @IntRange(min = 2, max = 4) int players,
-                                                        @ForAll long seed,
-                                                        @ForAll @IntRange(min = 0, max = 250) int decisions) {
-        OsakaState s = reachable(players, seed, decisions);
-        if (s.isTerminal()) {
-            return;
-        }
-        for (String name : NAMES) {
-            Agent<OsakaState> agent = OsakaAgents.create(name, seed);
-            OsakaState before = s.copy();
-            int action = agent.chooseAction(s);
-            assertTrue(s.isLegal(action), name + " chose an illegal action");
-            assertEquals(before, s, name + " changed the state it was shown");
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void everyAgentOnlyChoosesLegalActionsAndNeverChangesTheStateItIsShown(String id,
+                                                                                                   int players) {
+        Game<S> g = typed(id, players);
+        SplittableRandom r = new SplittableRandom(players);
+        for (int k = 0; k < 8; k++) {
+            long seed = SplitMix64.derive(id.hashCode(), players * 100L + k);
+            S s = reachable(g, seed, r.nextInt(g.maxGameLength() / 20 + 1));
+            if (s.isTerminal()) {
+                continue;
+            }
+            for (String name : names(g)) {
+                Agent<S> agent = Agents.create(g, name, seed);
+                S before = s.copy();
+                int action = agent.chooseAction(s);
+                assertTrue(s.isLegal(action), name + " chose an illegal action");
+                assertEquals(before, s, name + " changed the state it was shown");
+            }
         }
     }
 
-    @Property(tries = 6)
-    void agentsPlayWholeGamesWithLegalActionsOnly(@ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
-        List<Agent<OsakaState>> seats = new ArrayList<>();
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void agentsPlayWholeGamesWithLegalActionsOnly(String id, int players) {
+        Game<S> g = typed(id, players);
+        List<String> names = names(g);
+        List<Agent<S>> seats = new ArrayList<>();
         for (int p = 0; p < players; p++) {
-            seats.add(OsakaAgents.create(NAMES.get(Math.floorMod(p + (int) seed, NAMES.size())), seed + p));
+            String name = names.get(p % names.size()).replace(":25", ":5");
+            seats.add(Agents.create(g, name, p));
         }
-        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        S s = g.newGame(players);
         while (!s.isTerminal()) {
             int action = seats.get(s.currentPlayer()).chooseAction(s);
             assertTrue(s.isLegal(action));
@@ -60,21 +105,36 @@ class AgentsProperties {
         }
     }
 
-    @Property(tries = 25)
-    void ismctsNeverPeeksItsChoiceIsTheSameForStatesDifferingOnlyInHiddenInformation(
-            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed,
-            @ForAll @IntRange(min = 0, max = 250) int decisions) {
-        OsakaState s = reachable(players, seed, decisions);
-        if (s.isTerminal()) {
-            return;
+    /** ISMCTS makes the same choice in states the searcher cannot tell apart (made by the game's HiddenEdits). */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void ismctsNeverPeeks(String id, int players) {
+        Game<S> g = typed(id, players);
+        HiddenEdits edits = null;
+        for (HiddenEdits h : ServiceLoader.load(HiddenEdits.class)) {
+            if (h.game().equals(id)) {
+                edits = h;
+            }
         }
-        int me = s.currentPlayer();
-        // Same public facts and own hand; other hands, the draw pile order and the random stream differ.
-        OsakaState other = s.determinize(me, ~seed);
-        for (String name : List.of("ismcts:40", "ismcts:40:random")) {
-            int a = OsakaAgents.create(name, seed).chooseAction(s);
-            int b = OsakaAgents.create(name, seed).chooseAction(other);
-            assertEquals(a, b, name);
+        assertNotNull(edits, id + " has no HiddenEdits");
+        int compared = 0;
+        for (int k = 0; k < 10; k++) {
+            long seed = SplitMix64.derive(players, k);
+            S s = reachable(g, seed, new SplittableRandom(seed).nextInt(g.maxGameLength() / 20 + 1));
+            if (s.isTerminal()) {
+                continue;
+            }
+            int me = s.currentPlayer();
+            for (String json : edits.variations(g.toJson(s, false), me, seed, 2)) {
+                S other = g.fromJson(json);
+                for (String name : List.of("ismcts:30", "ismcts:30:random")) {
+                    int a = Agents.create(g, name, seed).chooseAction(s);
+                    int b = Agents.create(g, name, seed).chooseAction(other);
+                    assertEquals(a, b, name);
+                    compared++;
+                }
+            }
         }
+        assertTrue(compared > 0, "some states had hidden parts to vary");
     }
 }

@@ -1,6 +1,8 @@
 package dev.kaisen.training;
 
-import dev.kaisen.env.osaka.OsakaAgents;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.BradleyTerry;
 import dev.kaisen.training.eval.Tournament;
 import dev.kaisen.training.eval.Wilson;
@@ -88,14 +90,14 @@ class EvaluationTest {
     @Test
     void theSameSeedGivesTheSameTournamentResultInParallelOrNot() {
         List<String> agents = List.of("greedy", "random", "ismcts:20");
-        Tournament.Result one = Tournament.run(new Tournament.Config(3, agents, 30, 9, 1), i -> { });
-        Tournament.Result two = Tournament.run(new Tournament.Config(3, agents, 30, 9, 2), i -> { });
+        Tournament.Result one = Tournament.run(new Tournament.Config<>(new OsakaGame(3), agents, 30, 9, 1), i -> { });
+        Tournament.Result two = Tournament.run(new Tournament.Config<>(new OsakaGame(3), agents, 30, 9, 2), i -> { });
         assertEquals(one.totalDecisions(), two.totalDecisions());
         for (int i = 0; i < agents.size(); i++) {
             Tournament.AgentResult a = one.agents().get(i);
             Tournament.AgentResult b = two.agents().get(i);
             assertEquals(a.wins(), b.wins());
-            assertEquals(a.meanVp(), b.meanVp());
+            assertEquals(a.meanScore(), b.meanScore());
             assertEquals(a.elo(), b.elo());
             assertEquals(a.winRateLow(), b.winRateLow());
         }
@@ -103,12 +105,29 @@ class EvaluationTest {
 
     @Test
     void agentsAreNamedByStringAndBadNamesAreExplained() {
-        assertEquals("ismcts:1000", OsakaAgents.create("ismcts:1000", 1).name());
-        assertEquals("ismcts:7:random", OsakaAgents.create("ismcts:7:random", 1).name());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("alpha", 1));
-        assertTrue(e.getMessage().contains("ismcts:ITERATIONS"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("ismcts:lots", 1));
-        assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("ismcts:10:smart", 1));
-        assertThrows(IllegalArgumentException.class, () -> new Tournament.Config(2, List.of("greedy"), 10, 1, 1));
+        OsakaGame g = new OsakaGame(2);
+        assertEquals("ismcts:1000", Agents.create(g, "ismcts:1000", 1).name());
+        assertEquals("ismcts:1000", Agents.create(g, "ismcts:1000:greedy", 1).name(), "greedy is Osaka's default rollout");
+        assertEquals("ismcts:7:random", Agents.create(g, "ismcts:7:random", 1).name());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Agents.create(g, "alpha", 1));
+        assertTrue(e.getMessage().contains("ismcts:ITERATIONS") && e.getMessage().contains("greedy"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Agents.create(g, "ismcts:lots", 1));
+        e = assertThrows(IllegalArgumentException.class, () -> Agents.create(g, "ismcts:10:smart", 1));
+        assertTrue(e.getMessage().contains("[greedy]"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new Tournament.Config<>(g, List.of("greedy"), 10, 1, 1));
+    }
+
+    /** The head-to-head protocol: seats rotate, results do not depend on threads, shares and scores add up. */
+    @Test
+    void seatEvaluationRotatesTheSeatAndDoesNotDependOnTheThreadCount() {
+        OsakaGame g = new OsakaGame(3);
+        SeatEvaluation.Result one = SeatEvaluation.run(g, "greedy", "random", 12, 4, 1);
+        SeatEvaluation.Result two = SeatEvaluation.run(g, "greedy", "random", 12, 4, 2);
+        assertArrayEquals(new int[] {4, 4, 4}, one.seatGames());
+        assertEquals(one.wins(), two.wins());
+        assertEquals(one.meanScore(), two.meanScore());
+        assertEquals(one.wins(), java.util.Arrays.stream(one.seatWins()).sum(), 1e-12);
+        assertTrue(one.winRateLow() <= one.winRate() && one.winRate() <= one.winRateHigh());
+        assertEquals("osaka", one.game());
     }
 }

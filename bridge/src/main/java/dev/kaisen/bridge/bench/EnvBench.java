@@ -1,12 +1,10 @@
 package dev.kaisen.bridge.bench;
 
-import dev.kaisen.env.osaka.OsakaAction;
-import dev.kaisen.env.osaka.OsakaConfig;
-import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.observation.RewardMode;
-import dev.kaisen.observation.osaka.OsakaObservation;
-import dev.kaisen.observation.osaka.OsakaSingleEnv;
-import dev.kaisen.observation.osaka.OsakaVectorEnv;
+import dev.kaisen.observation.SingleEnv;
+import dev.kaisen.observation.VectorEnv;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -15,7 +13,7 @@ import java.util.SplittableRandom;
 /**
  * A warmed-up throughput harness for the env layers: each workload runs for a warm-up
  * period, then for several measured periods; the reported rate is the median period's.
- * All workloads pick uniformly random legal actions; opponents are {@code random}.
+ * All workloads pick uniformly random legal actions; opponents are {@code random}. Any game.
  */
 public final class EnvBench {
     /** A workload runs for about {@code nanos} and returns the units of work it did. */
@@ -47,40 +45,39 @@ public final class EnvBench {
     }
 
     /** (a) The raw engine: random-playout decisions, legal-action generation included. */
-    public static Workload engine(int players) {
-        OsakaConfig config = new OsakaConfig(players);
+    public static <S extends GameState<S>> Workload engine(Game<S> game) {
         SplittableRandom random = new SplittableRandom(1);
-        int[] legal = new int[OsakaAction.COUNT];
-        OsakaState[] state = {OsakaState.newGame(config, random.nextLong())};
+        int[] legal = new int[game.numDistinctActions()];
+        List<S> state = new java.util.ArrayList<>(List.of(game.newGame(random.nextLong())));
         return nanos -> {
             long end = System.nanoTime() + nanos;
             long units = 0;
-            OsakaState s = state[0];
+            S s = state.get(0);
             do {
                 for (int k = 0; k < 256; k++) {
                     if (s.isTerminal()) {
-                        s = OsakaState.newGame(config, random.nextLong());
+                        s = game.newGame(random.nextLong());
                     }
                     int count = s.legalActions(legal);
                     s.applyInPlace(legal[random.nextInt(count)]);
                 }
                 units += 256;
             } while (System.nanoTime() < end);
-            state[0] = s;
+            state.set(0, s);
             return units;
         };
     }
 
-    private static OsakaSingleEnv.Config config(int players) {
-        return new OsakaSingleEnv.Config(players, -1, List.of("random"), RewardMode.TERMINAL);
+    private static <S extends GameState<S>> SingleEnv.Config<S> config(Game<S> game) {
+        return new SingleEnv.Config<>(game, -1, List.of("random"), RewardMode.TERMINAL);
     }
 
     /** (b) The single-learner env: step, then the learner's observation and mask encoded. */
-    public static Workload singleEnv(int players) {
-        OsakaSingleEnv env = new OsakaSingleEnv(config(players));
+    public static <S extends GameState<S>> Workload singleEnv(Game<S> game) {
+        SingleEnv<S> env = new SingleEnv<>(config(game));
         SplittableRandom random = new SplittableRandom(2);
-        float[] obs = new float[OsakaObservation.SIZE];
-        byte[] mask = new byte[OsakaAction.COUNT];
+        float[] obs = new float[env.encoder().size()];
+        byte[] mask = new byte[game.numDistinctActions()];
         long[] episode = {0};
         env.reset(episode[0]++);
         env.observe(obs, 0);
@@ -90,7 +87,7 @@ public final class EnvBench {
             long units = 0;
             do {
                 for (int k = 0; k < 64; k++) {
-                    env.step(pick(mask, 0, random));
+                    env.step(pick(mask, 0, mask.length, random));
                     if (env.done()) {
                         env.reset(episode[0]++);
                     }
@@ -104,11 +101,12 @@ public final class EnvBench {
     }
 
     /** (c) The vectorized env: one step call for N envs, actions drawn from the masks in its buffer. */
-    public static Workload vectorEnv(OsakaVectorEnv vec) {
+    public static Workload vectorEnv(VectorEnv<?> vec) {
         SplittableRandom random = new SplittableRandom(3);
         int n = vec.numEnvs();
+        int a = vec.layout().region("masks").shape().get(1);
         int[] actions = new int[n];
-        byte[] masks = new byte[n * OsakaAction.COUNT];
+        byte[] masks = new byte[n * a];
         ByteBuffer maskRegion = vec.buffer().slice(vec.layout().offset("masks"), masks.length);
         vec.reset();
         return nanos -> {
@@ -117,7 +115,7 @@ public final class EnvBench {
             do {
                 maskRegion.get(0, masks);
                 for (int i = 0; i < n; i++) {
-                    actions[i] = pick(masks, i * OsakaAction.COUNT, random);
+                    actions[i] = pick(masks, i * a, a, random);
                 }
                 vec.step(actions);
                 units += n;
@@ -127,9 +125,9 @@ public final class EnvBench {
     }
 
     /** A uniformly random action among the mask's ones. */
-    static int pick(byte[] mask, int offset, SplittableRandom random) {
+    static int pick(byte[] mask, int offset, int numActions, SplittableRandom random) {
         int count = 0;
-        for (int a = 0; a < OsakaAction.COUNT; a++) {
+        for (int a = 0; a < numActions; a++) {
             count += mask[offset + a];
         }
         int k = random.nextInt(count);
@@ -140,7 +138,7 @@ public final class EnvBench {
         }
     }
 
-    public static OsakaVectorEnv newVectorEnv(int n, int players, int threads) {
-        return new OsakaVectorEnv(n, config(players), 4, threads);
+    public static <S extends GameState<S>> VectorEnv<S> newVectorEnv(Game<S> game, int n, int threads) {
+        return new VectorEnv<>(n, config(game), 4, threads);
     }
 }

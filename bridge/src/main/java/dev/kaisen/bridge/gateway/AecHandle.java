@@ -1,13 +1,14 @@
 package dev.kaisen.bridge.gateway;
 
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
-import dev.kaisen.env.osaka.OsakaJson;
+import dev.kaisen.observation.AecEnv;
 import dev.kaisen.observation.BufferLayout;
+import dev.kaisen.observation.EnvInfo;
+import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SharedBuffer;
-import dev.kaisen.observation.osaka.EnvInfo;
-import dev.kaisen.observation.osaka.OsakaAecEnv;
-import dev.kaisen.observation.osaka.OsakaObservation;
 
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
@@ -16,50 +17,68 @@ import java.nio.IntBuffer;
 import java.nio.file.Path;
 
 /**
- * The turn-based env as Python sees it: every call writes the whole public outcome (every
- * player's observation and mask, rewards, flags, scores) into shared buffers, so one Py4J
- * call per step suffices.
+ * The turn-based env of any game as Python sees it: every call writes the whole public
+ * outcome (every player's observation and mask, rewards, flags, scores) into shared buffers,
+ * so one Py4J call per step suffices.
  *
  * <pre>
  * region             dtype    shape
- * status             int32    [4]            current player (-1 when over), terminated, truncated, decisions
+ * status             int32    [5]            current player (-1 when over), terminated, truncated, decisions,
+ *                                            the seat that forfeited by an illegal action (-1 if none)
  * rewards            float64  [P]            each player's reward for the last step
  * observations       float32  [P, obs]       each player's observation
  * masks              uint8    [P, A]         each player's mask (zero unless that player is to act)
- * vp                 int32    [P]
- * tokens             int32    [P]
- * winners            uint8    [1]            bit s set when seat s won (when over)
+ * scores             int32    [P]            the game's scores (e.g. VP)
+ * tiebreaks          int32    [P]            the first tie-break (e.g. tokens)
+ * winners            int32    [1]            bit s set when seat s won (when over)
  * </pre>
  */
 public final class AecHandle implements AutoCloseable {
-    private final OsakaAecEnv env;
+    private final Typed<?> env;
     private final SharedBuffer shared;
     private final IntBuffer status;
     private final DoubleBuffer rewards;
     private final FloatBuffer observations;
     private final ByteBuffer masks;
-    private final IntBuffer vp;
-    private final IntBuffer tokens;
-    private final ByteBuffer winners;
-    private final float[] obs = new float[OsakaObservation.SIZE];
-    private final byte[] mask = new byte[OsakaObservation.NUM_ACTIONS];
+    private final IntBuffer scores;
+    private final IntBuffer tiebreaks;
+    private final IntBuffer winners;
+    private final float[] obs;
+    private final byte[] mask;
 
-    AecHandle(int players, RewardMode mode, Path file) {
-        env = new OsakaAecEnv(players, mode);
-        BufferLayout layout = new BufferLayout().fact("players", players).fact("observationSize", OsakaObservation.SIZE)
-                .fact("numActions", OsakaObservation.NUM_ACTIONS)
-                .add("status", "int32", 4).add("rewards", "float64", players)
-                .add("observations", "float32", players, OsakaObservation.SIZE)
-                .add("masks", "uint8", players, OsakaObservation.NUM_ACTIONS)
-                .add("vp", "int32", players).add("tokens", "int32", players).add("winners", "uint8", 1);
+    /** The env with its state type, for the calls that need it. */
+    private record Typed<S extends GameState<S>>(Game<S> game, AecEnv<S> env) {
+        String json() {
+            return game.toJson(env.state(), false);
+        }
+
+        String render() {
+            return game.render(env.state());
+        }
+    }
+
+    <S extends GameState<S>> AecHandle(Game<S> game, RewardMode mode, String view, IllegalActionMode illegal, Path file) {
+        AecEnv<S> aec = new AecEnv<>(game, mode, illegal, view);
+        env = new Typed<>(game, aec);
+        int players = game.numPlayers();
+        int size = aec.encoder().size();
+        int actions = game.numDistinctActions();
+        obs = new float[size];
+        mask = new byte[actions];
+        BufferLayout layout = new BufferLayout().fact("game", game.id()).fact("players", players)
+                .fact("view", aec.encoder().view()).fact("observationSize", size).fact("numActions", actions)
+                .add("status", "int32", 5).add("rewards", "float64", players)
+                .add("observations", "float32", players, size)
+                .add("masks", "uint8", players, actions)
+                .add("scores", "int32", players).add("tiebreaks", "int32", players).add("winners", "int32", 1);
         shared = new SharedBuffer(layout, file);
         status = shared.region("status").asIntBuffer();
         rewards = shared.region("rewards").asDoubleBuffer();
         observations = shared.region("observations").asFloatBuffer();
         masks = shared.region("masks");
-        vp = shared.region("vp").asIntBuffer();
-        tokens = shared.region("tokens").asIntBuffer();
-        winners = shared.region("winners");
+        scores = shared.region("scores").asIntBuffer();
+        tiebreaks = shared.region("tiebreaks").asIntBuffer();
+        winners = shared.region("winners").asIntBuffer();
     }
 
     public String layoutJson() {
@@ -67,46 +86,53 @@ public final class AecHandle implements AutoCloseable {
     }
 
     public void reset(long seed) {
-        env.reset(seed);
+        env.env().reset(seed);
         publish();
     }
 
     public void step(int action) {
-        env.step(action);
+        env.env().step(action);
         publish();
     }
 
     private void publish() {
-        int n = env.numPlayers();
-        status.put(0, env.currentPlayer());
-        status.put(1, env.terminated() ? 1 : 0);
-        status.put(2, env.truncated() ? 1 : 0);
-        EnvInfo info = env.info();
+        AecEnv<?> e = env.env();
+        int n = e.numPlayers();
+        EnvInfo info = e.info();
+        status.put(0, e.currentPlayer());
+        status.put(1, e.terminated() ? 1 : 0);
+        status.put(2, e.truncated() ? 1 : 0);
         status.put(3, info.decisions());
+        status.put(4, info.forfeitedBy());
         int w = 0;
         for (int p : info.winners()) {
             w |= 1 << p;
         }
-        winners.put(0, (byte) w);
+        winners.put(0, w);
         for (int p = 0; p < n; p++) {
-            rewards.put(p, env.reward(p));
-            env.observe(p, obs, 0);
-            observations.put(p * OsakaObservation.SIZE, obs);
-            env.mask(p, mask, 0);
-            masks.put(p * OsakaObservation.NUM_ACTIONS, mask);
-            vp.put(p, info.vp()[p]);
-            tokens.put(p, info.tokens()[p]);
+            rewards.put(p, e.reward(p));
+            e.observe(p, obs, 0);
+            observations.put(p * obs.length, obs);
+            e.mask(p, mask, 0);
+            masks.put(p * mask.length, mask);
+            scores.put(p, info.scores()[p]);
+            tiebreaks.put(p, info.tiebreaks()[p]);
         }
+    }
+
+    /** The env's info as JSON (scores, tie-breaks, winners, end reason, and why an illegal action forfeited). */
+    public String infoJson() {
+        return Json.write(env.env().info(), false);
     }
 
     /** The whole state as text (spectator view, hidden parts included). */
     public String render() {
-        return env.state().toString();
+        return env.render();
     }
 
-    /** The whole state as JSON (format kaisen.osaka.state/1). */
+    /** The whole state as JSON, in the game's own format. */
     public String stateJson() {
-        return OsakaJson.toJson(env.state(), false);
+        return env.json();
     }
 
     @Override

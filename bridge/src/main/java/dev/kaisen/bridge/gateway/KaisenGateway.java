@@ -1,31 +1,43 @@
 package dev.kaisen.bridge.gateway;
 
 import dev.kaisen.bridge.SpecCommand;
+import dev.kaisen.bridge.bench.EnvBench;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
+import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
-import dev.kaisen.observation.osaka.OsakaSingleEnv;
-import dev.kaisen.observation.osaka.OsakaVectorEnv;
+import dev.kaisen.observation.SingleEnv;
+import dev.kaisen.observation.VectorEnv;
 import dev.kaisen.training.eval.SeatEvaluation;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/** The Py4J entry point: what Python may create and ask. */
+/**
+ * The Py4J entry point: what Python may create and ask, for any registered game. A game is
+ * named by its id and its config as JSON ({@code {"players": 3, ...options}}), checked by the
+ * registry (a bad option is an error naming the valid ones).
+ */
 public final class KaisenGateway {
     public String version() {
-        return "0.1.0";
+        return "0.2.0";
     }
 
-    public String spec(String game) {
-        requireOsaka(game);
-        return Json.write(SpecCommand.spec(), false);
+    /** The registered games (id, title, players, options, views) as a JSON array. */
+    public String games() {
+        return Json.write(dev.kaisen.bridge.GamesCommand.list(), false);
     }
 
-    private static void requireOsaka(String game) {
-        if (!"osaka".equals(game)) {
-            throw new IllegalArgumentException("unknown game '" + game + "' (known: osaka)");
-        }
+    static Game<?> game(String game, String configJson) {
+        return Games.create(game, configJson);
+    }
+
+    /** Sizes, segments and action table of a game and view, as JSON (see {@code ./kaisen spec --json}). */
+    public String spec(String game, String configJson, String view) {
+        return Json.write(SpecCommand.spec(game(game, configJson), view), false);
     }
 
     private static Path path(String file) {
@@ -36,42 +48,52 @@ public final class KaisenGateway {
      * The Java-side rate of the vectorized env (env-steps per second, random legal actions,
      * random opponents) measured in this JVM, for comparison with the same env driven from Python.
      */
-    public double benchVectorEnv(int numEnvs, int players, double seconds) {
-        try (OsakaVectorEnv vec = dev.kaisen.bridge.bench.EnvBench.newVectorEnv(numEnvs, players,
+    public double benchVectorEnv(String game, String configJson, int numEnvs, double seconds) {
+        try (VectorEnv<?> vec = EnvBench.newVectorEnv(game(game, configJson), numEnvs,
                 Runtime.getRuntime().availableProcessors())) {
-            return new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3)
-                    .measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
+            return new EnvBench(seconds, seconds, 3).measure(EnvBench.vectorEnv(vec));
         }
     }
 
     /**
      * A named agent (e.g. {@code dl4j:runs/osaka-ppo/best.zip}) against copies of {@code opponent},
-     * seat rotated; the same games {@code kaisen.evaluate} plays for a Python policy. JSON of
-     * {@link SeatEvaluation.Result}.
+     * seat rotated (the head-to-head protocol); the same games {@code kaisen.evaluate} plays for
+     * a Python policy. JSON of {@link SeatEvaluation.Result}.
      */
-    public String evaluateAgent(String agent, String opponent, int players, int games, long seed, int threads) {
+    public String evaluateAgent(String game, String configJson, String agent, String opponent, int games, long seed,
+                                int threads) {
         int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        return Json.write(SeatEvaluation.run(agent, opponent, players, games, seed, workers), false);
+        return Json.write(SeatEvaluation.run(game(game, configJson), agent, opponent, games, seed, workers), false);
     }
 
     /** A turn-based env whose outcome is written to {@code file} (memory-mapped; null for none). */
-    public AecHandle newAecEnv(String game, int players, String rewardMode, String file) {
-        requireOsaka(game);
-        return new AecHandle(players, RewardMode.parse(rewardMode), path(file));
+    public AecHandle newAecEnv(String game, String configJson, String rewardMode, String view, String illegalAction,
+                               String file) {
+        return new AecHandle(game(game, configJson), RewardMode.parse(rewardMode), view,
+                IllegalActionMode.parse(illegalAction), path(file));
     }
 
     /**
      * A vectorized single-learner env.
      *
      * @param opponents comma-separated agent names (players - 1 of them, or one for all)
-     * @param autoReset  whether finished envs start their next episode in the same step
+     * @param autoReset whether finished envs start their next episode in the same step
      */
-    public VectorHandle newVectorEnv(String game, int numEnvs, int players, int learnerSeat, String opponents,
-                                     String rewardMode, long seed, int threads, boolean autoReset, String file) {
-        requireOsaka(game);
-        List<String> names = Arrays.asList(opponents.split(","));
-        OsakaSingleEnv.Config config = new OsakaSingleEnv.Config(players, learnerSeat, names, RewardMode.parse(rewardMode));
+    public VectorHandle newVectorEnv(String game, String configJson, int numEnvs, int learnerSeat, String opponents,
+                                     String rewardMode, String view, String illegalAction, long seed, int threads,
+                                     boolean autoReset, String file) {
+        return vector(game(game, configJson), numEnvs, learnerSeat, Arrays.asList(opponents.split(",")),
+                RewardMode.parse(rewardMode), view, IllegalActionMode.parse(illegalAction), seed, threads, autoReset,
+                path(file));
+    }
+
+    private static <S extends GameState<S>> VectorHandle vector(Game<S> g, int numEnvs, int learnerSeat,
+                                                                List<String> names, RewardMode mode, String view,
+                                                                IllegalActionMode illegal, long seed, int threads,
+                                                                boolean autoReset, Path file) {
+        SingleEnv.Config<S> config = new SingleEnv.Config<>(g, learnerSeat, names, mode, view, illegal,
+                dev.kaisen.env.Agents.factory(g));
         int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        return new VectorHandle(new OsakaVectorEnv(numEnvs, config, seed, workers, path(file), autoReset));
+        return new VectorHandle(g, new VectorEnv<>(numEnvs, config, seed, workers, file, autoReset));
     }
 }

@@ -1,57 +1,74 @@
 package dev.kaisen.training.eval;
 
 import dev.kaisen.env.Agent;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.env.osaka.OsakaAgents;
-import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.observation.EnvInfo;
 import dev.kaisen.observation.RewardMode;
-import dev.kaisen.observation.osaka.EnvInfo;
-import dev.kaisen.observation.osaka.OsakaSingleEnv;
+import dev.kaisen.observation.SingleEnv;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One agent against copies of one opponent, the agent's seat rotated: game i puts it at seat
- * {@code i mod players} of a single-learner env reset with {@code SplitMix64.derive(seed, i)}
- * (which deals the game and seeds the opponents), and seeds the agent with
- * {@code derive(derive(seed, i), 0)}. Python's {@code kaisen.evaluate} plays a Python policy
- * in exactly the same games, so a named agent (e.g. {@code dl4j:...}) and a Python policy
- * evaluated with the same seed meet the same deals and opponents.
+ * The head-to-head evaluation protocol, for any game: one agent against copies of one
+ * opponent, the agent's seat rotated. Game i puts it at seat {@code i mod players} of a
+ * single-learner env reset with {@code SplitMix64.derive(seed, i)} (which deals the game and
+ * seeds the opponents), and seeds the agent with {@code derive(derive(seed, i), 0)}.
+ *
+ * <p>This is the protocol of the trainer's {@code eval.csv} and of Python's
+ * {@code kaisen.evaluate}: a named agent (e.g. {@code dl4j:...}) and a Python policy
+ * evaluated with the same seed meet the same deals and opponents. {@link Tournament} is the
+ * layer above it for several agents at once (every mix of agents over the seats, with
+ * Bradley-Terry ratings); with two agents and two players the two protocols play the same
+ * seat assignments but different deals.
  */
 public final class SeatEvaluation {
     /**
      * @param wins        the agent's win shares (a win shared by k players counts 1/k)
      * @param seatGames   games played at each seat
      * @param seatWins    win shares at each seat
+     * @param meanScore   the agent's mean final score (the game's own unit, e.g. VP)
      */
-    public record Result(String agent, String opponent, int players, int games, long seed, double wins,
+    public record Result(String game, String agent, String opponent, int players, int games, long seed, double wins,
                          double winRate, double winRateLow, double winRateHigh, int[] seatGames, double[] seatWins,
-                         double meanVp, double opponentMeanVp, double meanDecisions) {
+                         double meanScore, double opponentMeanScore, double meanDecisions) {
     }
 
     private SeatEvaluation() {
     }
 
-    public static Result run(String agent, String opponent, int players, int games, long seed, int threads) {
-        OsakaAgents.validate(List.of(agent, opponent));
+    public static <S extends GameState<S>> Result run(Game<S> game, String agent, String opponent, int games, long seed,
+                                                      int threads) {
+        return run(game, agent, opponent, games, seed, threads, Agents.factory(game));
+    }
+
+    /** As above, with a factory that knows more names (e.g. a trainer's policy under evaluation). */
+    public static <S extends GameState<S>> Result run(Game<S> game, String agent, String opponent, int games, long seed,
+                                                      int threads, Agents.Factory<S> factory) {
+        Agents.validate(List.of(agent, opponent), factory);
         if (games < 1 || threads < 1) {
             throw new IllegalArgumentException("games and threads must be positive");
         }
+        int players = game.numPlayers();
         double[] share = new double[games];
-        double[] vp = new double[games];
-        double[] oppVp = new double[games];
+        double[] score = new double[games];
+        double[] oppScore = new double[games];
         int[] decisions = new int[games];
-        OsakaSingleEnv.Config[] configs = new OsakaSingleEnv.Config[players];
+        List<SingleEnv.Config<S>> configs = new ArrayList<>();
         for (int s = 0; s < players; s++) {
-            configs[s] = new OsakaSingleEnv.Config(players, s, List.of(opponent), RewardMode.TERMINAL);
+            configs.add(new SingleEnv.Config<>(game, s, List.of(opponent), RewardMode.TERMINAL, null,
+                    dev.kaisen.observation.IllegalActionMode.RAISE, factory));
         }
         ParallelGames.run(games, threads, i -> {
             int seat = i % players;
             long gameSeed = SplitMix64.derive(seed, i);
-            OsakaSingleEnv env = new OsakaSingleEnv(configs[seat]);
+            SingleEnv<S> env = new SingleEnv<>(configs.get(seat));
             env.reset(gameSeed);
-            Agent<OsakaState> me = OsakaAgents.create(agent, SplitMix64.derive(gameSeed, 0));
+            Agent<S> me = factory.create(agent, SplitMix64.derive(gameSeed, 0));
             while (!env.done()) {
                 env.step(me.chooseAction(env.state()));
             }
@@ -62,30 +79,30 @@ public final class SeatEvaluation {
                     share[i] = 1.0 / winners;
                 }
             }
-            vp[i] = info.vp()[seat];
+            score[i] = info.scores()[seat];
             double others = 0;
             for (int p = 0; p < players; p++) {
-                others += p == seat ? 0 : info.vp()[p];
+                others += p == seat ? 0 : info.scores()[p];
             }
-            oppVp[i] = others / (players - 1);
+            oppScore[i] = others / (players - 1);
             decisions[i] = info.decisions();
         });
         int[] seatGames = new int[players];
         double[] seatWins = new double[players];
         double wins = 0;
-        double sumVp = 0;
+        double sumScore = 0;
         double sumOpp = 0;
         double sumDecisions = 0;
         for (int i = 0; i < games; i++) {
             seatGames[i % players]++;
             seatWins[i % players] += share[i];
             wins += share[i];
-            sumVp += vp[i];
-            sumOpp += oppVp[i];
+            sumScore += score[i];
+            sumOpp += oppScore[i];
             sumDecisions += decisions[i];
         }
         double[] ci = Wilson.interval95(wins, games);
-        return new Result(agent, opponent, players, games, seed, wins, wins / games, ci[0], ci[1], seatGames, seatWins,
-                sumVp / games, sumOpp / games, sumDecisions / games);
+        return new Result(game.id(), agent, opponent, players, games, seed, wins, wins / games, ci[0], ci[1], seatGames,
+                seatWins, sumScore / games, sumOpp / games, sumDecisions / games);
     }
 }

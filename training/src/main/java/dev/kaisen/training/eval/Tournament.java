@@ -1,18 +1,19 @@
 package dev.kaisen.training.eval;
 
 import dev.kaisen.env.Agent;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.env.osaka.OsakaAgents;
-import dev.kaisen.env.osaka.OsakaConfig;
-import dev.kaisen.env.osaka.OsakaState;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * Plays named agents against each other and says how sure the result is.
+ * Plays named agents against each other in any game and says how sure the result is: the
+ * layer above the head-to-head protocol ({@link SeatEvaluation}) for several agents at once.
  *
  * <p>Seat assignments: every sequence of agents over the seats that uses at least two
  * different agents, in lexicographic order (for two agents and two seats: AB, BA); game
@@ -22,22 +23,21 @@ import java.util.function.IntConsumer;
  * {@code SplitMix64.derive(gameSeed, s)}: results do not depend on the thread count.
  *
  * <p>Per agent: win rate (a shared win among k winners counts 1/k) with a 95% Wilson
- * interval, mean VP, mean game length and its own decisions per second. Ratings: Elo from a
+ * interval, mean score (the game's own, e.g. VP), mean game length and its own decisions per second. Ratings: Elo from a
  * Bradley-Terry fit over every pair of seats held by different agents in every game, ranked
- * by VP then achievement tokens (equal ranks are draws).
+ * by score then the first tie-break (equal ranks are draws).
  */
 public final class Tournament {
 
-    /** @param factory turns agent names into agents ({@link OsakaAgents#create} unless a caller adds names) */
-    public record Config(int players, List<String> agents, int games, long seed, int threads,
-                         OsakaAgents.Factory factory) {
-        public Config(int players, List<String> agents, int games, long seed, int threads) {
-            this(players, agents, games, seed, threads, OsakaAgents::create);
+    /** @param factory turns agent names into agents ({@link Agents#factory} unless a caller adds names) */
+    public record Config<S extends GameState<S>>(Game<S> game, List<String> agents, int games, long seed, int threads,
+                                                 Agents.Factory<S> factory) {
+        public Config(Game<S> game, List<String> agents, int games, long seed, int threads) {
+            this(game, agents, games, seed, threads, Agents.factory(game));
         }
 
         public Config {
-            new OsakaConfig(players);
-            agents = OsakaAgents.validate(agents, factory);
+            agents = Agents.validate(agents, factory);
             if (agents.size() < 2) {
                 throw new IllegalArgumentException("a tournament needs at least two agents, got " + agents);
             }
@@ -48,17 +48,17 @@ public final class Tournament {
     }
 
     public record AgentResult(String agent, int seatsPlayed, double wins, double winRate, double winRateLow,
-                              double winRateHigh, double meanVp, double meanGameLength, long decisions,
+                              double winRateHigh, double meanScore, double meanGameLength, long decisions,
                               double decisionsPerSecond, double elo, double eloError) {
     }
 
-    public record Result(Config config, int assignmentCycle, List<AgentResult> agents, long totalDecisions,
+    public record Result(Config<?> config, int assignmentCycle, List<AgentResult> agents, long totalDecisions,
                          double meanGameLength, double seconds, double decisionsPerSecond) {
     }
 
     /** One finished game: who sat where and how they did. */
-    private record Game(int[] seatAgent, int[] vp, int[] tokens, double[] share, int decisions, long[] nanos,
-                        int[] moves) {
+    private record Played(int[] seatAgent, int[] score, int[] tiebreak, double[] share, int decisions, long[] nanos,
+                          int[] moves) {
     }
 
     private Tournament() {
@@ -86,9 +86,9 @@ public final class Tournament {
         return out;
     }
 
-    public static Result run(Config config, IntConsumer progress) {
-        List<int[]> assignments = assignments(config.agents().size(), config.players());
-        Game[] games = new Game[config.games()];
+    public static <S extends GameState<S>> Result run(Config<S> config, IntConsumer progress) {
+        List<int[]> assignments = assignments(config.agents().size(), config.game().numPlayers());
+        Played[] games = new Played[config.games()];
         long start = System.nanoTime();
         ParallelGames.run(config.games(), config.threads(), i -> {
             games[i] = play(config, assignments.get(i % assignments.size()), i);
@@ -98,14 +98,14 @@ public final class Tournament {
         return summarize(config, assignments.size(), games, seconds);
     }
 
-    private static Game play(Config config, int[] seatAgent, int index) {
+    private static <S extends GameState<S>> Played play(Config<S> config, int[] seatAgent, int index) {
         long gameSeed = SplitMix64.derive(config.seed(), index);
-        int n = config.players();
-        List<Agent<OsakaState>> seats = new ArrayList<>();
+        int n = config.game().numPlayers();
+        List<Agent<S>> seats = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             seats.add(config.factory().create(config.agents().get(seatAgent[s]), SplitMix64.derive(gameSeed, s)));
         }
-        OsakaState state = OsakaState.newGame(new OsakaConfig(n), gameSeed);
+        S state = config.game().newGame(gameSeed);
         long[] nanos = new long[n];
         int[] moves = new int[n];
         while (!state.isTerminal()) {
@@ -116,41 +116,41 @@ public final class Tournament {
             moves[p]++;
             state.applyInPlace(action);
         }
-        int[] vp = new int[n];
-        int[] tokens = new int[n];
+        int[] score = new int[n];
+        int[] tiebreak = new int[n];
         double[] share = new double[n];
         state.winShares(share);
         for (int s = 0; s < n; s++) {
-            vp[s] = state.victoryPoints(s);
-            tokens[s] = state.totalTokens(s);
+            score[s] = state.score(s);
+            tiebreak[s] = state.tiebreak(s);
         }
-        return new Game(seatAgent, vp, tokens, share, state.decisions(), nanos, moves);
+        return new Played(seatAgent, score, tiebreak, share, state.decisions(), nanos, moves);
     }
 
-    private static Result summarize(Config config, int cycle, Game[] games, double seconds) {
+    private static Result summarize(Config<?> config, int cycle, Played[] games, double seconds) {
         int a = config.agents().size();
         int[] seatsPlayed = new int[a];
         double[] wins = new double[a];
-        double[] vp = new double[a];
+        double[] score = new double[a];
         double[] length = new double[a];
         long[] nanos = new long[a];
         long[] decisions = new long[a];
         long total = 0;
         BradleyTerry ratings = new BradleyTerry(a);
-        for (Game g : games) {
+        for (Played g : games) {
             total += g.decisions();
             for (int s = 0; s < g.seatAgent().length; s++) {
                 int agent = g.seatAgent()[s];
                 seatsPlayed[agent]++;
                 wins[agent] += g.share()[s];
-                vp[agent] += g.vp()[s];
+                score[agent] += g.score()[s];
                 length[agent] += g.decisions();
                 nanos[agent] += g.nanos()[s];
                 decisions[agent] += g.moves()[s];
                 for (int t = s + 1; t < g.seatAgent().length; t++) {
                     if (g.seatAgent()[t] != agent) {
-                        int cmp = g.vp()[s] != g.vp()[t] ? Integer.compare(g.vp()[s], g.vp()[t])
-                                : Integer.compare(g.tokens()[s], g.tokens()[t]);
+                        int cmp = g.score()[s] != g.score()[t] ? Integer.compare(g.score()[s], g.score()[t])
+                                : Integer.compare(g.tiebreak()[s], g.tiebreak()[t]);
                         ratings.add(agent, g.seatAgent()[t], cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0);
                     }
                 }
@@ -162,7 +162,7 @@ public final class Tournament {
             double[] ci = Wilson.interval95(wins[i], seatsPlayed[i]);
             out.add(new AgentResult(config.agents().get(i), seatsPlayed[i], wins[i],
                     seatsPlayed[i] == 0 ? 0 : wins[i] / seatsPlayed[i], ci[0], ci[1],
-                    seatsPlayed[i] == 0 ? 0 : vp[i] / seatsPlayed[i], seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
+                    seatsPlayed[i] == 0 ? 0 : score[i] / seatsPlayed[i], seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
                     decisions[i], nanos[i] == 0 ? 0 : decisions[i] / (nanos[i] / 1e9), elo.elo()[i],
                     elo.standardError()[i]));
         }

@@ -1,11 +1,17 @@
 package dev.kaisen.training.ismcts;
 
 import dev.kaisen.env.Agent;
-import dev.kaisen.env.osaka.OsakaAgentProvider;
-import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.env.AgentProvider;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 
-/** Names {@code ismcts:ITERATIONS} and {@code ismcts:ITERATIONS:greedy|random} (the rollout policy; default greedy). */
-public final class IsmctsProvider implements OsakaAgentProvider {
+/**
+ * Names {@code ismcts:ITERATIONS} and {@code ismcts:ITERATIONS:ROLLOUT}, for every game: the
+ * rollout policy is {@code random} or one of the game's bots, by default the game's
+ * {@link Game#rolloutBot()} (its greedy bot when it has one).
+ */
+public final class IsmctsProvider implements AgentProvider {
     @Override
     public String prefix() {
         return "ismcts";
@@ -13,14 +19,14 @@ public final class IsmctsProvider implements OsakaAgentProvider {
 
     @Override
     public String usage() {
-        return "ismcts:ITERATIONS[:greedy|random]";
+        return "ismcts:ITERATIONS[:ROLLOUT] (ROLLOUT: random or a bot of the game)";
     }
 
     @Override
-    public Agent<OsakaState> create(String name, long seed) {
+    public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
         String[] parts = name.split(":");
         if (parts.length < 2 || parts.length > 3) {
-            throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
+            throw new IllegalArgumentException("agent '" + name + "': expected ismcts:ITERATIONS[:ROLLOUT]");
         }
         int iterations;
         try {
@@ -28,16 +34,11 @@ public final class IsmctsProvider implements OsakaAgentProvider {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("agent '" + name + "': iterations must be a number, not '" + parts[1] + "'");
         }
-        IsmctsAgent.Rollout rollout = IsmctsAgent.Rollout.GREEDY;
-        if (parts.length == 3) {
-            switch (parts[2]) {
-                case "random": rollout = IsmctsAgent.Rollout.RANDOM; break;
-                case "greedy": rollout = IsmctsAgent.Rollout.GREEDY; break;
-                default:
-                    throw new IllegalArgumentException("agent '" + name + "': rollout must be random or greedy, not '"
-                            + parts[2] + "'");
-            }
+        String rollout = parts.length == 3 ? parts[2] : game.rolloutBot();
+        if (!rollout.equals(Agents.RANDOM) && !game.botNames().contains(rollout)) {
+            throw new IllegalArgumentException("agent '" + name + "': the rollout policy must be random or one of "
+                    + game.botNames() + ", not '" + rollout + "'");
         }
-        return new IsmctsAgent(iterations, rollout, seed);
+        return new IsmctsAgent<>(game, iterations, rollout, seed);
     }
 }

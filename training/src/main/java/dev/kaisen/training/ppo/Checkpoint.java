@@ -42,6 +42,10 @@ public final class Checkpoint {
     public record Loaded(PolicyNetwork network, PpoConfig config, Progress progress, List<MlpWeights> snapshots) {
     }
 
+    /** A trained policy and the config it was trained with (its game, game config and observation view). */
+    public record Policy(MlpWeights weights, PpoConfig config) {
+    }
+
     private Checkpoint() {
     }
 
@@ -116,8 +120,14 @@ public final class Checkpoint {
         }
     }
 
-    static MlpWeights readPolicy(Path file) {
-        return readNetwork(file).export();
+    static Policy readPolicy(Path file) {
+        try (ZipFile zip = open(file)) {
+            PpoConfig config = Json.mapper().readValue(entry(zip, file, CONFIG), PpoConfig.class).validate();
+            return new Policy(new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export(),
+                    config);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static ZipFile open(Path file) throws IOException {

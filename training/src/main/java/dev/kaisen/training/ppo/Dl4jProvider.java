@@ -1,8 +1,9 @@
 package dev.kaisen.training.ppo;
 
 import dev.kaisen.env.Agent;
-import dev.kaisen.env.osaka.OsakaAgentProvider;
-import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.env.AgentProvider;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,13 +17,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Names {@code dl4j:PATH} and {@code dl4j:PATH:greedy|sample}: the policy of a checkpoint
  * written by {@code ./kaisen train} (e.g. {@code dl4j:runs/osaka-ppo/best.zip}), playing its
  * most likely legal action (default) or sampling. A checkpoint is read once per file version
- * (path, size and modification time) and shared by every agent made from it.
+ * (path, size and modification time) and shared by every agent made from it. A checkpoint
+ * records the game and config it was trained on and refuses to play another.
  */
-public final class Dl4jProvider implements OsakaAgentProvider {
+public final class Dl4jProvider implements AgentProvider {
     private record Key(Path path, long size, long modified) {
     }
 
-    private static final Map<Key, MlpWeights> CACHE = new ConcurrentHashMap<>();
+    private static final Map<Key, Checkpoint.Policy> CACHE = new ConcurrentHashMap<>();
 
     @Override
     public String prefix() {
@@ -35,7 +37,7 @@ public final class Dl4jProvider implements OsakaAgentProvider {
     }
 
     @Override
-    public Agent<OsakaState> create(String name, long seed) {
+    public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
         String rest = name.substring(name.indexOf(':') + 1);
         NeuralAgent.Mode mode = NeuralAgent.Mode.GREEDY;
         if (rest.endsWith(":sample")) {
@@ -47,11 +49,13 @@ public final class Dl4jProvider implements OsakaAgentProvider {
         if (rest.isEmpty()) {
             throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
         }
-        return new NeuralAgent(load(Path.of(rest)), name, mode, seed);
+        Checkpoint.Policy policy = load(Path.of(rest));
+        policy.config().requirePlays(game, rest);
+        return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, mode, seed);
     }
 
-    /** The weights of a checkpoint, from the cache when this version of the file was read before. */
-    public static MlpWeights load(Path path) {
+    /** The policy of a checkpoint, from the cache when this version of the file was read before. */
+    public static Checkpoint.Policy load(Path path) {
         Path abs = path.toAbsolutePath().normalize();
         if (!Files.isRegularFile(abs)) {
             throw new IllegalArgumentException("no checkpoint at " + path + " (expected a .zip written by ./kaisen train)");

@@ -1,10 +1,12 @@
 package dev.kaisen.training.ppo;
 
 import dev.kaisen.env.Agent;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.env.osaka.OsakaAction;
-import dev.kaisen.env.osaka.OsakaState;
-import dev.kaisen.observation.osaka.OsakaObservation;
+import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.Masks;
 
 /**
  * A trained policy as an {@link Agent}: it encodes the current player's observation (the
@@ -12,25 +14,35 @@ import dev.kaisen.observation.osaka.OsakaObservation;
  * legal action ({@link Mode#GREEDY}) or samples from the masked policy ({@link Mode#SAMPLE},
  * seeded). One instance serves one game at a time.
  */
-public final class NeuralAgent implements Agent<OsakaState> {
+public final class NeuralAgent<S extends GameState<S>> implements Agent<S> {
     public enum Mode { GREEDY, SAMPLE }
 
     private final MlpWeights weights;
     private final String name;
     private final Mode mode;
-    private final OsakaObservation encoder = new OsakaObservation();
+    private final Encoder<S> encoder;
+    private final int actions;
     private final MlpWeights.Scratch scratch;
-    private final float[] obs = new float[OsakaObservation.SIZE];
-    private final byte[] mask = new byte[OsakaAction.COUNT];
-    private final float[] logits = new float[OsakaAction.COUNT];
-    private final double[] logp = new double[OsakaAction.COUNT];
+    private final float[] obs;
+    private final byte[] mask;
+    private final int[] legal;
+    private final float[] logits;
+    private final double[] logp;
     private long rng;
 
-    public NeuralAgent(MlpWeights weights, String name, Mode mode, long seed) {
-        if (weights.inputSize() != OsakaObservation.SIZE || weights.actions() != OsakaAction.COUNT) {
+    /** @param view the observation view the network was trained on */
+    public NeuralAgent(Game<S> game, String view, MlpWeights weights, String name, Mode mode, long seed) {
+        this.encoder = Encoders.create(game, view);
+        this.actions = game.numDistinctActions();
+        if (weights.inputSize() != encoder.size() || weights.actions() != actions) {
             throw new IllegalArgumentException("network for " + weights.inputSize() + " inputs and " + weights.actions()
-                    + " actions cannot play Traders of Osaka (" + OsakaObservation.SIZE + ", " + OsakaAction.COUNT + ")");
+                    + " actions cannot play " + game.id() + " (" + encoder.size() + ", " + actions + ")");
         }
+        this.obs = new float[encoder.size()];
+        this.mask = new byte[actions];
+        this.legal = new int[actions];
+        this.logits = new float[actions];
+        this.logp = new double[actions];
         this.weights = weights;
         this.name = name;
         this.mode = mode;
@@ -39,18 +51,18 @@ public final class NeuralAgent implements Agent<OsakaState> {
     }
 
     @Override
-    public int chooseAction(OsakaState state) {
+    public int chooseAction(S state) {
         int p = state.currentPlayer();
         encoder.encode(state, p, obs, 0);
-        OsakaObservation.mask(state, p, mask, 0);
+        Masks.write(state, p, mask, 0, actions, legal);
         weights.forward(obs, scratch, logits);
         if (mode == Mode.GREEDY) {
-            return MaskedPolicy.argmax(logits, 0, mask, 0, OsakaAction.COUNT);
+            return MaskedPolicy.argmax(logits, 0, mask, 0, actions);
         }
-        MaskedPolicy.logSoftmax(logits, 0, mask, 0, OsakaAction.COUNT, logp);
+        MaskedPolicy.logSoftmax(logits, 0, mask, 0, actions, logp);
         rng = SplitMix64.advance(rng);
         double u = SplitMix64.unit(SplitMix64.mix(rng));
-        return MaskedPolicy.sample(logp, OsakaAction.COUNT, u);
+        return MaskedPolicy.sample(logp, actions, u);
     }
 
     @Override

@@ -2,11 +2,16 @@ package dev.kaisen.training.ppo;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.Games;
+import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.RewardMode;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every setting of a PPO run, saved in each checkpoint ({@code kaisen-config.json}) so that
@@ -15,8 +20,12 @@ import java.util.List;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
 public final class PpoConfig {
+    /** The game's registry id, player count and options: a checkpoint plays only this game. */
     public String game = "osaka";
     public int players = 2;
+    public Map<String, Object> options = new LinkedHashMap<>();
+    /** The observation view the policy reads ({@link Encoders}). */
+    public String view = Encoders.DEFAULT_VIEW;
     /** The opponent pool: env i plays {@code opponents[i % size]}; {@code self} is a past snapshot of the policy. */
     public List<String> opponents = new ArrayList<>(List.of("greedy", "self"));
     /** Total env steps (learner decisions) to train for. */
@@ -52,10 +61,9 @@ public final class PpoConfig {
     public int poolSize = 8;
 
     public PpoConfig validate() {
-        if (!game.equals("osaka")) {
-            throw new IllegalArgumentException("the trainer supports --game osaka (got '" + game + "')");
-        }
-        new OsakaConfig(players);
+        Game<?> g = game();
+        options = new LinkedHashMap<>(g.config().options());
+        Encoders.create(g, view);
         RewardMode.parse(rewardMode);
         if (opponents.isEmpty()) {
             throw new IllegalArgumentException("need at least one opponent (e.g. greedy,self)");
@@ -96,7 +104,12 @@ public final class PpoConfig {
         }
     }
 
-    /** The bots evaluated against: {@link #evalOpponents}, else the pool's named bots, else random and greedy. */
+    /** The game this run trains on, from the registry (its config checked). */
+    public Game<?> game() {
+        return Games.create(game, new GameConfig(players, options));
+    }
+
+    /** The bots evaluated against: {@link #evalOpponents}, else random, the pool's named bots and the game's bots. */
     public List<String> evaluationOpponents() {
         if (!evalOpponents.isEmpty()) {
             return evalOpponents;
@@ -107,10 +120,21 @@ public final class PpoConfig {
                 out.add(o);
             }
         }
-        if (!out.contains("greedy")) {
-            out.add("greedy");
+        for (String bot : game().botNames()) {
+            if (!out.contains(bot)) {
+                out.add(bot);
+            }
         }
         return out;
+    }
+
+    /** Whether a policy trained with this config can play {@code g} (same game, config and observation size). */
+    public void requirePlays(Game<?> g, String checkpoint) {
+        Game<?> mine = game();
+        if (!mine.id().equals(g.id()) || !mine.config().equals(g.config())) {
+            throw new IllegalArgumentException("checkpoint " + checkpoint + " was trained on " + mine.id() + " "
+                    + mine.config().toJson() + " and cannot play " + g.id() + " " + g.config().toJson());
+        }
     }
 
     public long stepsPerIteration() {

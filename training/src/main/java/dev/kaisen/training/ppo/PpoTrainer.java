@@ -1,13 +1,16 @@
 package dev.kaisen.training.ppo;
 
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.env.osaka.OsakaAction;
-import dev.kaisen.env.osaka.OsakaAgents;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
-import dev.kaisen.observation.osaka.OsakaObservation;
-import dev.kaisen.observation.osaka.OsakaSingleEnv;
-import dev.kaisen.observation.osaka.OsakaVectorEnv;
-import dev.kaisen.training.eval.Tournament;
+import dev.kaisen.observation.SingleEnv;
+import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.eval.SeatEvaluation;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -27,9 +30,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Proximal policy optimization with invalid-action masking for Traders of Osaka, in the JVM:
- * the {@link OsakaVectorEnv} collects rollouts against a pool of opponents, the DL4J
- * {@link PolicyNetwork} learns from them.
+ * Proximal policy optimization with invalid-action masking for any registered game, in the
+ * JVM: the {@link VectorEnv} collects rollouts against a pool of opponents, the DL4J
+ * {@link PolicyNetwork} (sized from the game's observation and action counts) learns from
+ * them. Checkpoints record the game and its config; a {@code dl4j:} agent refuses another game.
  *
  * <p>Each iteration: {@code envs x rollout} steps sampled from the masked policy; GAE
  * advantages; {@code epochs} passes of shuffled minibatches with the clipped surrogate, an
@@ -39,7 +43,8 @@ import java.util.Map;
  * pool (a snapshot is added every {@code snapshotEvery} steps), playing by sampling.
  *
  * <p>The run folder holds {@code metrics.csv} (one row per iteration), {@code eval.csv} (one
- * row per evaluation and opponent), {@code last.zip} (written at every evaluation and at the
+ * row per evaluation and opponent, by the head-to-head protocol of {@link SeatEvaluation}, the
+ * same games {@code kaisen.evaluate} plays), {@code last.zip} (written at every evaluation and at the
  * end) and {@code best.zip} (the checkpoint with the best mean evaluation win rate).
  *
  * <p>Seeds: the network is initialized from {@code derive(seed, 1)}; action sampling and
@@ -62,7 +67,7 @@ public final class PpoTrainer implements AutoCloseable {
 
     /** The policy (greedy) against one bot. */
     public record EvalResult(long step, String opponent, int games, double winRate, double low, double high,
-                             double meanVp, double opponentMeanVp) {
+                             double meanScore, double opponentMeanScore) {
     }
 
     public interface Listener {
@@ -74,10 +79,11 @@ public final class PpoTrainer implements AutoCloseable {
     }
 
     private final PpoConfig config;
+    private final Game<?> game;
     private final Path out;
     private final PolicyNetwork network;
     private volatile List<MlpWeights> snapshots;
-    private final OsakaVectorEnv env;
+    private final VectorEnv<?> env;
     private final List<String> envOpponent = new ArrayList<>();
     private final Map<String, ArrayDeque<Double>> recentWins = new LinkedHashMap<>();
     private final ArrayDeque<Double> recentReturns = new ArrayDeque<>();
@@ -96,6 +102,7 @@ public final class PpoTrainer implements AutoCloseable {
     private PpoTrainer(PpoConfig config, Path out, PolicyNetwork network, List<MlpWeights> snapshots,
                        Checkpoint.Progress progress) {
         this.config = config;
+        this.game = config.game();
         this.out = out;
         this.network = network;
         this.snapshots = List.copyOf(snapshots);
@@ -109,16 +116,24 @@ public final class PpoTrainer implements AutoCloseable {
         this.nextSnapshot = progress.nextSnapshot();
         this.secondsBefore = progress.seconds();
         PolicyNetwork.setNativeThreads(config.netThreads);
-        RewardMode reward = RewardMode.parse(config.rewardMode);
-        List<OsakaSingleEnv.Config> configs = new ArrayList<>();
         for (int i = 0; i < config.envs; i++) {
             String opponent = config.opponents.get(i % config.opponents.size());
             envOpponent.add(opponent);
             recentWins.putIfAbsent(opponent, new ArrayDeque<>());
-            configs.add(new OsakaSingleEnv.Config(config.players, -1, List.of(opponent), reward, this::agent));
         }
-        this.env = new OsakaVectorEnv(configs, SplitMix64.derive(config.seed, 1000 + iteration), config.threads, null,
-                true);
+        this.env = vectorEnv(game);
+    }
+
+    /** Env i plays {@code opponents[i % size]}, the learner's seat drawn per episode. */
+    private <S extends GameState<S>> VectorEnv<S> vectorEnv(Game<S> g) {
+        RewardMode reward = RewardMode.parse(config.rewardMode);
+        Agents.Factory<S> factory = (name, seed) -> agent(g, name, seed);
+        List<SingleEnv.Config<S>> configs = new ArrayList<>();
+        for (String opponent : envOpponent) {
+            configs.add(new SingleEnv.Config<>(g, -1, List.of(opponent), reward, config.view, IllegalActionMode.RAISE,
+                    factory));
+        }
+        return new VectorEnv<>(configs, SplitMix64.derive(config.seed, 1000 + iteration), config.threads, null, true);
     }
 
     /** A new run in {@code out}, which must not hold a checkpoint already. */
@@ -129,8 +144,9 @@ public final class PpoTrainer implements AutoCloseable {
                     + "choose another --out");
         }
         // every name is checked before the run folder is touched
-        OsakaAgents.validate(config.opponents.stream().filter(o -> !o.equals(SELF)).toList());
-        OsakaAgents.validate(config.evaluationOpponents());
+        Game<?> game = config.game();
+        checkNames(game, config.opponents.stream().filter(o -> !o.equals(SELF)).toList());
+        checkNames(game, config.evaluationOpponents());
         try {
             Files.createDirectories(out);
             Files.deleteIfExists(out.resolve("metrics.csv"));
@@ -138,7 +154,8 @@ public final class PpoTrainer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run folder " + out + ": " + e.getMessage(), e);
         }
-        PolicyNetwork network = PolicyNetwork.create(OsakaObservation.SIZE, OsakaAction.COUNT, config.hidden,
+        PolicyNetwork network = PolicyNetwork.create(Encoders.create(game, config.view).size(),
+                game.numDistinctActions(), config.hidden,
                 config.learningRate, SplitMix64.derive(config.seed, 1));
         Checkpoint.Progress progress = new Checkpoint.Progress(0, 0, 0, SplitMix64.derive(config.seed, 2),
                 Double.NEGATIVE_INFINITY, -1, config.evalEvery, config.snapshotEvery, 0);
@@ -182,21 +199,25 @@ public final class PpoTrainer implements AutoCloseable {
         return out;
     }
 
-    private dev.kaisen.env.Agent<dev.kaisen.env.osaka.OsakaState> agent(String name, long seed) {
+    private static <S extends GameState<S>> void checkNames(Game<S> g, List<String> names) {
+        Agents.validate(g, names);
+    }
+
+    private <S extends GameState<S>> Agent<S> agent(Game<S> g, String name, long seed) {
         if (name.equals(SELF)) {
             List<MlpWeights> pool = snapshots;
             MlpWeights w = pool.get(SplitMix64.below(SplitMix64.mix(seed), pool.size()));
-            return new NeuralAgent(w, SELF, NeuralAgent.Mode.SAMPLE, seed);
+            return new NeuralAgent<>(g, config.view, w, SELF, NeuralAgent.Mode.SAMPLE, seed);
         }
-        return OsakaAgents.create(name, seed);
+        return Agents.create(g, name, seed);
     }
 
     /** Trains until the step budget is used, then writes the final checkpoint and evaluation. */
     public void train(Listener listener) {
         final int n = config.envs;
         final int t = config.rollout;
-        final int obsSize = OsakaObservation.SIZE;
-        final int actions = OsakaAction.COUNT;
+        final int obsSize = env.env(0).encoder().size();
+        final int actions = game.numDistinctActions();
         final int batch = n * t;
         float[] obsBuf = new float[batch * obsSize];
         byte[] maskBuf = new byte[batch * actions];
@@ -219,7 +240,7 @@ public final class PpoTrainer implements AutoCloseable {
         FloatBuffer rewardRegion = env.region("rewards").asFloatBuffer();
         ByteBuffer terminated = env.region("terminated");
         ByteBuffer truncated = env.region("truncated");
-        ByteBuffer finalWinners = env.region("final_winners");
+        IntBuffer finalWinners = env.region("final_winners").asIntBuffer();
         IntBuffer finalSeat = env.region("final_learner_seat").asIntBuffer();
         FloatBuffer episodeReturn = env.region("episode_return").asFloatBuffer();
 
@@ -350,7 +371,7 @@ public final class PpoTrainer implements AutoCloseable {
         }
         for (EvalResult r : results) {
             appendLine(out.resolve("eval.csv"), String.format(Locale.ROOT, "%d,%s,%d,%.4f,%.4f,%.4f,%.3f,%.3f", r.step(),
-                    r.opponent(), r.games(), r.winRate(), r.low(), r.high(), r.meanVp(), r.opponentMeanVp()));
+                    r.opponent(), r.games(), r.winRate(), r.low(), r.high(), r.meanScore(), r.opponentMeanScore()));
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, iteration, episodes, rng, bestScore, bestStep,
                 nextEval, nextSnapshot, seconds);
@@ -362,21 +383,27 @@ public final class PpoTrainer implements AutoCloseable {
         listener.evaluation(results, best);
     }
 
-    /** The greedy policy of {@code weights} against each evaluation bot, seats rotated. */
+    /**
+     * The greedy policy of {@code weights} against each evaluation bot, by the head-to-head
+     * protocol ({@link SeatEvaluation}: one policy against copies of the bot, seats rotated).
+     */
     public List<EvalResult> evaluate(MlpWeights weights, int games) {
+        return evaluate(game, weights, games);
+    }
+
+    private <S extends GameState<S>> List<EvalResult> evaluate(Game<S> g, MlpWeights weights, int games) {
         List<EvalResult> results = new ArrayList<>();
         if (games == 0) {
             return results;
         }
-        OsakaAgents.Factory factory = (name, seed) -> name.equals(POLICY)
-                ? new NeuralAgent(weights, POLICY, NeuralAgent.Mode.GREEDY, seed) : OsakaAgents.create(name, seed);
+        Agents.Factory<S> factory = (name, seed) -> name.equals(POLICY)
+                ? new NeuralAgent<>(g, config.view, weights, POLICY, NeuralAgent.Mode.GREEDY, seed)
+                : Agents.create(g, name, seed);
         for (String opponent : config.evaluationOpponents()) {
-            Tournament.Result r = Tournament.run(new Tournament.Config(config.players, List.of(POLICY, opponent), games,
-                    SplitMix64.derive(config.seed, 3), config.threads, factory), i -> { });
-            Tournament.AgentResult me = r.agents().get(0);
-            Tournament.AgentResult them = r.agents().get(1);
-            results.add(new EvalResult(step, opponent, games, me.winRate(), me.winRateLow(), me.winRateHigh(),
-                    me.meanVp(), them.meanVp()));
+            SeatEvaluation.Result r = SeatEvaluation.run(g, POLICY, opponent, games, SplitMix64.derive(config.seed, 3),
+                    config.threads, factory);
+            results.add(new EvalResult(step, opponent, games, r.winRate(), r.winRateLow(), r.winRateHigh(),
+                    r.meanScore(), r.opponentMeanScore()));
         }
         return results;
     }
@@ -448,7 +475,7 @@ public final class PpoTrainer implements AutoCloseable {
         }
         Path eval = out.resolve("eval.csv");
         if (!Files.exists(eval)) {
-            appendLine(eval, "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_vp,opponent_mean_vp");
+            appendLine(eval, "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_score,opponent_mean_score");
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.kaisen.training.ppo;
 
 import dev.kaisen.env.osaka.OsakaAction;
-import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.Masks;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.env.SplitMix64;
-import dev.kaisen.observation.osaka.OsakaObservation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -44,7 +46,8 @@ class MaskedPolicyProperties {
     void networkPolicyOnGamePositions(@ForAll @IntRange(min = 2, max = 4) int players,
                                       @ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                       @ForAll @IntRange(min = 0, max = 300) int moves) {
-        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
+        OsakaGame g = new OsakaGame(players);
+        OsakaState s = g.newGame(seed);
         long r = seed;
         for (int i = 0; i < moves && !s.isTerminal(); i++) {
             int[] legal = s.legalActions();
@@ -54,17 +57,18 @@ class MaskedPolicyProperties {
         if (s.isTerminal()) {
             return;
         }
-        float[] obs = new float[OsakaObservation.SIZE];
+        Encoder<OsakaState> encoder = Encoders.create(g);
+        float[] obs = new float[encoder.size()];
         byte[] mask = new byte[N];
-        new OsakaObservation().encode(s, s.currentPlayer(), obs, 0);
-        OsakaObservation.mask(s, s.currentPlayer(), mask, 0);
-        MlpWeights net = RandomNets.weights(OsakaObservation.SIZE, new int[]{32, 16}, N, seed, 3.0f);
+        encoder.encode(s, s.currentPlayer(), obs, 0);
+        Masks.write(s, s.currentPlayer(), mask, 0, N, new int[N]);
+        MlpWeights net = RandomNets.weights(encoder.size(), new int[]{32, 16}, N, seed, 3.0f);
         float[] logits = new float[N];
         net.forward(obs, net.scratch(), logits);
         checkPolicy(logits, mask, seed);
-        int action = new NeuralAgent(net, "n", NeuralAgent.Mode.SAMPLE, seed).chooseAction(s);
+        int action = new NeuralAgent<>(g, null, net, "n", NeuralAgent.Mode.SAMPLE, seed).chooseAction(s);
         assertTrue(s.isLegal(action));
-        assertTrue(s.isLegal(new NeuralAgent(net, "n", NeuralAgent.Mode.GREEDY, seed).chooseAction(s)));
+        assertTrue(s.isLegal(new NeuralAgent<>(g, null, net, "n", NeuralAgent.Mode.GREEDY, seed).chooseAction(s)));
     }
 
     private static void checkPolicy(float[] logits, byte[] mask, long seed) {

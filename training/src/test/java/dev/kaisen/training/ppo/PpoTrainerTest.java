@@ -1,11 +1,13 @@
 package dev.kaisen.training.ppo;
 
-import dev.kaisen.env.osaka.OsakaAgents;
-import dev.kaisen.env.osaka.OsakaConfig;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.osaka.OsakaGame;
 import dev.kaisen.env.osaka.OsakaState;
+import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.RewardMode;
-import dev.kaisen.observation.osaka.OsakaSingleEnv;
-import dev.kaisen.observation.osaka.OsakaVectorEnv;
+import dev.kaisen.observation.SingleEnv;
+import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,34 +96,53 @@ class PpoTrainerTest {
         assertEquals(5, Files.readAllLines(run.resolve("eval.csv")).size());
         assertEquals(512, Checkpoint.read(run.resolve("last.zip")).progress().step());
 
-        // the checkpoint is an agent by name: in a tournament, and as an env opponent
+        // the checkpoint is an agent by name: in a tournament, in the trainer's evaluation protocol,
+        // and as an env opponent
+        OsakaGame game = new OsakaGame(2);
         String name = "dl4j:" + run.resolve("best.zip");
-        Tournament.Result r = Tournament.run(new Tournament.Config(2, List.of(name, "random"), 4, 1, 1), i -> { });
+        Tournament.Result r = Tournament.run(new Tournament.Config<>(game, List.of(name, "random"), 4, 1, 1), i -> { });
         assertEquals(4, r.agents().get(0).seatsPlayed());
-        OsakaSingleEnv.Config envConfig = new OsakaSingleEnv.Config(2, 0, List.of(name + ":sample"), RewardMode.TERMINAL);
-        try (OsakaVectorEnv env = new OsakaVectorEnv(2, envConfig, 3, 1)) {
+        SeatEvaluation.Result seats = SeatEvaluation.run(game, name, "random", 4, 1, 1);
+        assertEquals(4, seats.games());
+        SingleEnv.Config<OsakaState> envConfig = new SingleEnv.Config<>(game, 0, List.of(name + ":sample"),
+                RewardMode.TERMINAL);
+        try (VectorEnv<OsakaState> env = new VectorEnv<>(2, envConfig, 3, 1)) {
             env.reset();
+            SingleEnv<OsakaState> single = new SingleEnv<>(envConfig);
+            single.reset(dev.kaisen.env.SplitMix64.derive(dev.kaisen.env.SplitMix64.derive(3, 0), 0));
             int[] actions = new int[2];
-            for (int k = 0; k < 50; k++) {
+            int learnerMoves = 0;
+            for (int k = 0; k < 50 && !env.env(0).done() && !single.done(); k++) {
                 for (int i = 0; i < 2; i++) {
                     actions[i] = env.env(i).legalActions()[0];
                 }
                 env.step(actions);
+                single.step(actions[0]);
+                learnerMoves++;
+                assertEquals(single.state(), env.env(0).state(), "the dl4j opponent plays the same in both");
             }
+            assertTrue(env.env(0).state().decisions() > learnerMoves, "the dl4j opponent made decisions too");
         }
+
+        // a checkpoint plays only the game and config it was trained on
+        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                () -> Agents.create(new OsakaGame(3), name, 1));
+        assertTrue(wrong.getMessage().contains("trained on osaka {\"players\":2}"), wrong.getMessage());
+        assertEquals("osaka", Checkpoint.read(run.resolve("best.zip")).config().game);
     }
 
     @Test
     void neuralAgentIsDeterministicUnderItsSeed(@TempDir Path dir) {
-        MlpWeights w = RandomNets.weights(dev.kaisen.observation.osaka.OsakaObservation.SIZE, new int[]{8},
+        MlpWeights w = RandomNets.weights(Encoders.create(new OsakaGame(2)).size(), new int[]{8},
                 dev.kaisen.env.osaka.OsakaAction.COUNT, 3, 2f);
         int[] first = play(w, 17);
         assertArrayEquals(first, play(w, 17));
     }
 
     private static int[] play(MlpWeights w, long seed) {
-        OsakaState s = OsakaState.newGame(new OsakaConfig(2), 9);
-        NeuralAgent a = new NeuralAgent(w, "n", NeuralAgent.Mode.SAMPLE, seed);
+        OsakaGame g = new OsakaGame(2);
+        OsakaState s = g.newGame(9);
+        NeuralAgent<OsakaState> a = new NeuralAgent<>(g, null, w, "n", NeuralAgent.Mode.SAMPLE, seed);
         List<Integer> moves = new ArrayList<>();
         while (!s.isTerminal()) {
             int m = a.chooseAction(s);
@@ -141,7 +162,8 @@ class PpoTrainerTest {
         d.opponents = List.of("nobody");
         assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(d, dir.resolve("b")));
         assertThrows(IllegalArgumentException.class, () -> PpoTrainer.resume(dir.resolve("none"), 0));
-        e = assertThrows(IllegalArgumentException.class, () -> OsakaAgents.create("dl4j:" + dir.resolve("x.zip"), 1));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Agents.create(new OsakaGame(2), "dl4j:" + dir.resolve("x.zip"), 1));
         assertTrue(e.getMessage().contains("no checkpoint"), e.getMessage());
     }
 }

@@ -1,0 +1,58 @@
+package dev.kaisen.bridge;
+
+import dev.kaisen.env.GameOption;
+import dev.kaisen.env.GameProvider;
+import dev.kaisen.env.Games;
+import dev.kaisen.env.Json;
+import dev.kaisen.observation.Encoders;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "games", mixinStandardHelpOptions = true,
+        description = "List the registered games: id, title, players, options and observation views.")
+public final class GamesCommand implements Callable<Integer> {
+    @Option(names = "--json", description = "Print one JSON array.")
+    boolean json;
+
+    public static List<Map<String, Object>> list() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (GameProvider p : Games.all()) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("id", p.id());
+            g.put("title", p.title());
+            g.put("minPlayers", p.minPlayers());
+            g.put("maxPlayers", p.maxPlayers());
+            g.put("defaultPlayers", p.defaultPlayers());
+            g.put("options", p.options());
+            g.put("views", Encoders.views(p.id()));
+            out.add(g);
+        }
+        return out;
+    }
+
+    @Override
+    public Integer call() {
+        if (json) {
+            System.out.println(Json.write(list(), false));
+            return 0;
+        }
+        for (GameProvider p : Games.all()) {
+            System.out.printf("%-10s %s, %d-%d players (default %d); views: %s%n", p.id(), p.title(), p.minPlayers(),
+                    p.maxPlayers(), p.defaultPlayers(), String.join(", ", Encoders.views(p.id())));
+            if (p.options().isEmpty()) {
+                System.out.println("           options: none");
+            }
+            for (GameOption o : p.options()) {
+                System.out.printf("           --config '{\"%s\": ...}'  %s (default %s%s)%n", o.name(), o.meaning(),
+                        o.defaultValue(), o.choices().isEmpty() ? "" : "; one of " + o.choices());
+            }
+        }
+        return 0;
+    }
+}
