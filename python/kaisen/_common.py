@@ -1,8 +1,10 @@
-"""Helpers shared by the env classes."""
+"""Helpers shared by the env classes: argument checks, action checks, the Java resource."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -11,36 +13,26 @@ from py4j.java_gateway import JavaObject
 
 from . import _buffers, _jvm
 from .errors import IllegalActionError
-from .spec import Spec
+from .spec import Spec, _cached, config_json
 
-REWARD_MODES = ("terminal", "vp_difference")
-GAMES = ("osaka",)
-
-
-def check_game(game: str) -> None:
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-
-
-def check_players(num_players: int) -> int:
-    if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)) or not 2 <= num_players <= 4:
-        raise ValueError(f"num_players must be 2, 3 or 4, not {num_players!r}")
-    return int(num_players)
+#: Reward modes (the JVM also reads ``shaped`` and ``vp_difference`` as ``score_difference``).
+REWARD_MODES = ("terminal", "score_difference")
+REWARD_ALIASES = {"shaped": "score_difference", "vp_difference": "score_difference"}
+#: What an illegal action does: raise (nothing changes) or lose (the offender forfeits; PettingZoo's convention).
+ILLEGAL_ACTION_MODES = ("raise", "lose")
 
 
 def check_reward_mode(reward_mode: str) -> str:
-    if reward_mode not in REWARD_MODES:
+    mode = REWARD_ALIASES.get(reward_mode, reward_mode)
+    if mode not in REWARD_MODES:
         raise ValueError(f"unknown reward_mode {reward_mode!r}; known: {', '.join(REWARD_MODES)}")
-    return reward_mode
+    return mode
 
 
-def opponents_csv(opponents: str | Sequence[str], num_players: int) -> str:
-    names = [opponents] if isinstance(opponents, str) else list(opponents)
-    if len(names) not in (1, num_players - 1) or not all(isinstance(n, str) and n for n in names):
-        raise ValueError(
-            f"opponents must be one agent name or {num_players - 1} names (one per other seat), got {opponents!r}"
-        )
-    return ",".join(names)
+def check_illegal_action(illegal_action: str) -> str:
+    if illegal_action not in ILLEGAL_ACTION_MODES:
+        raise ValueError(f"unknown illegal_action {illegal_action!r}; known: {', '.join(ILLEGAL_ACTION_MODES)}")
+    return illegal_action
 
 
 def check_render_mode(render_mode: str | None, allowed: Sequence[str]) -> str | None:
@@ -49,20 +41,59 @@ def check_render_mode(render_mode: str | None, allowed: Sequence[str]) -> str | 
     return render_mode
 
 
-def learner_config(
-    num_players: int, opponents: str | Sequence[str], learner_seat: int | None, reward_mode: str
-) -> tuple[int, str, int]:
-    """Checks a single-learner configuration; returns players, opponents as CSV, and the seat (-1: random)."""
-    players = check_players(num_players)
-    csv = opponents_csv(opponents, players)
-    check_reward_mode(reward_mode)
-    if learner_seat is not None and not 0 <= learner_seat < players:
-        raise ValueError(f"learner_seat must be a seat 0..{players - 1} or None (random), not {learner_seat}")
-    return players, csv, -1 if learner_seat is None else int(learner_seat)
+@dataclass(frozen=True)
+class Settings:
+    """A checked env configuration: the game's spec (config validated by the JVM) and the env's modes."""
+
+    spec: Spec
+    config: str | None
+    reward_mode: str
+    view: str
+    illegal_action: str
+
+    @property
+    def game(self) -> str:
+        return self.spec.game
+
+    @property
+    def players(self) -> int:
+        return self.spec.players
 
 
-def check_action(action: Any, mask: np.ndarray, spec: Spec) -> int:
-    """An int action id that the mask allows; otherwise a clear error, before anything is sent."""
+def settings(game: str, num_players: int | None, options: dict[str, Any], reward_mode: str, view: str | None,
+             illegal_action: str) -> Settings:
+    """Checks what every env takes. The game, config and view are checked by the JVM's
+    registry (its messages name the valid options); the spec it answers sizes everything."""
+    if not isinstance(game, str) or not game:
+        raise ValueError(f"game must be a registered game id, not {game!r}")
+    reward_mode = check_reward_mode(reward_mode)
+    illegal_action = check_illegal_action(illegal_action)
+    config = config_json(num_players, options)
+    spec = _cached(game, config, view)
+    return Settings(spec, config, reward_mode, spec.view, illegal_action)
+
+
+def opponents_csv(opponents: str | Sequence[str], num_players: int) -> str:
+    names = [opponents] if isinstance(opponents, str) else list(opponents)
+    if len(names) not in (1, num_players - 1) or not all(isinstance(n, str) and n and "," not in n for n in names):
+        raise ValueError(
+            f"opponents must be one agent name or {num_players - 1} names (one per other seat), got {opponents!r}"
+        )
+    return ",".join(names)
+
+
+def learner_seat_arg(learner_seat: int | None, num_players: int) -> int:
+    """The learner's seat as the JVM takes it (-1: drawn at random each episode)."""
+    if learner_seat is None:
+        return -1
+    if isinstance(learner_seat, bool) or not isinstance(learner_seat, (int, np.integer)) \
+            or not 0 <= learner_seat < num_players:
+        raise ValueError(f"learner_seat must be a seat 0..{num_players - 1} or None (random), not {learner_seat!r}")
+    return int(learner_seat)
+
+
+def action_id(action: Any, spec: Spec) -> int:
+    """An action as an int id within the action space; otherwise a clear error, before anything is sent."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)
@@ -71,7 +102,13 @@ def check_action(action: Any, mask: np.ndarray, spec: Spec) -> int:
     action = int(action)
     if not 0 <= action < spec.num_actions:
         raise ValueError(f"action {action} is out of range 0..{spec.num_actions - 1}")
-    if not mask[action]:
+    return action
+
+
+def check_action(action: Any, mask: np.ndarray, spec: Spec, illegal_action: str = "raise") -> int:
+    """An action id the env may be stepped with: one the mask allows, or under ``lose`` any in range."""
+    action = action_id(action, spec)
+    if illegal_action == "raise" and not mask[action]:
         raise illegal(action, mask, spec)
     return action
 
@@ -81,6 +118,27 @@ def illegal(action: int, mask: np.ndarray, spec: Spec, where: str = "") -> Illeg
     names = ", ".join(f"{a} {spec.action_name(a)}" for a in legal)
     name = spec.action_name(action) if 0 <= action < spec.num_actions else "?"
     return IllegalActionError(f"{where}illegal action {action} ({name}); legal actions: [{names}]", action, legal)
+
+
+def winner_seats(bits: int, num_players: int) -> list[int]:
+    """The seats set in a winners bitmask."""
+    return [s for s in range(num_players) if bits >> s & 1]
+
+
+def end_info(info_json: str) -> dict[str, Any]:
+    """The end-of-episode facts of a Java ``EnvInfo`` with Python names (``illegal`` only after a forfeit)."""
+    d = json.loads(info_json)
+    out: dict[str, Any] = {
+        "scores": list(d["scores"]),
+        "tiebreaks": list(d["tiebreaks"]),
+        "winners": list(d["winners"]),
+        "end_reason": d.get("endReason"),
+        "decisions": int(d["decisions"]),
+    }
+    if d.get("forfeitedBy", -1) >= 0:
+        out["forfeited_by"] = int(d["forfeitedBy"])
+        out["illegal"] = d.get("illegal")
+    return out
 
 
 class JavaResource:

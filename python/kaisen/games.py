@@ -1,0 +1,183 @@
+"""The registered games, read from the jar, and one Gymnasium id per game.
+
+The list comes from ``java -jar kaisen.jar games --json`` (the JVM's game registry: ids,
+titles, player counts, options, observation views). Running it costs a JVM start (1-2 s), so
+the answer is cached on disk, keyed by the jar and its ``lib/`` folder (paths, sizes,
+modification times): ``import kaisen`` reads the cache and starts no JVM unless the jar was
+rebuilt since. The cache lives in ``$KAISEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/kaisen``, else
+``~/.cache/kaisen``; a cache that cannot be written is skipped silently.
+
+At import, :func:`register_gymnasium_ids` registers ``kaisen/<Name>-v<N>`` for every game
+(``osaka`` -> ``kaisen/Osaka-v2``, ``floating_market`` -> ``kaisen/FloatingMarket-v1``). A
+game's version starts at 1 and is bumped in :data:`GYM_VERSIONS` when its observations or
+rewards change meaning. Without a jar (or without Java) nothing is registered and
+:func:`games` raises :class:`~kaisen.errors.KaisenError` saying why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import KaisenError
+
+#: Gymnasium id versions by game id (1 when absent). Osaka is at 2: its observation changed
+#: (perfect-recall information state) and its infos speak of scores, not VP.
+GYM_VERSIONS: dict[str, int] = {"osaka": 2}
+
+#: Seconds ``java -jar kaisen.jar games --json`` may take.
+LIST_TIMEOUT = float(os.environ.get("KAISEN_START_TIMEOUT", "60"))
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A game option: pass it as a keyword argument (``kaisen.make(game, name=value)``)."""
+
+    name: str
+    default: Any
+    meaning: str
+    choices: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game as the registry declares it (no JVM needed)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[GameOption, ...]
+    views: tuple[str, ...]
+
+    @property
+    def gym_id(self) -> str:
+        """Its Gymnasium id, e.g. ``kaisen/Osaka-v2``."""
+        return gym_id(self.id)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a game id: words joined in CamelCase, then the game's version."""
+    name = "".join(part[:1].upper() + part[1:] for part in re.split(r"[^0-9A-Za-z]+", game) if part)
+    return f"kaisen/{name}-v{GYM_VERSIONS.get(game, 1)}"
+
+
+def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
+    return tuple(
+        GameInfo(
+            id=g["id"], title=g["title"], min_players=int(g["minPlayers"]), max_players=int(g["maxPlayers"]),
+            default_players=int(g["defaultPlayers"]),
+            options=tuple(GameOption(o["name"], o.get("defaultValue"), o.get("meaning", ""), tuple(o.get("choices") or ()))
+                          for o in g.get("options", [])),
+            views=tuple(g.get("views", ())),
+        )
+        for g in data
+    )
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("KAISEN_CACHE_DIR")
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "kaisen"
+
+
+def _jar_key(jar: Path) -> str:
+    """A digest of the jar and its class path (a rebuild changes a size or a modification time)."""
+    parts = []
+    lib = jar.parent / "lib"
+    for path in [jar, *(sorted(lib.glob("*.jar")) if lib.is_dir() else [])]:
+        st = path.stat()
+        parts.append(f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def _run_cli(jar: Path) -> str:
+    try:
+        done = subprocess.run(
+            ["java", "-XX:TieredStopAtLevel=1", "-jar", str(jar), "games", "--json"],
+            capture_output=True, text=True, timeout=LIST_TIMEOUT, stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise KaisenError(f"cannot list the games of {jar}: {e}") from e
+    if done.returncode != 0:
+        raise KaisenError(f"`java -jar {jar} games --json` failed (code {done.returncode}): {done.stderr.strip()[-500:]}")
+    return done.stdout
+
+
+@lru_cache(maxsize=None)
+def _load(jar: Path, key: str) -> tuple[GameInfo, ...]:
+    cache = _cache_dir() / f"games-{key}.json"
+    try:
+        return _parse(json.loads(cache.read_text()))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    text = _run_cli(jar)
+    try:
+        parsed = _parse(json.loads(text))
+    except (ValueError, KeyError, TypeError) as e:
+        raise KaisenError(f"unexpected answer from `kaisen games --json`: {text[:200]!r}") from e
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=cache.parent, prefix=".games-", delete=False) as f:
+            f.write(text)
+        os.replace(f.name, cache)
+    except OSError:
+        pass  # no writable cache: list again next time
+    return parsed
+
+
+def games() -> tuple[GameInfo, ...]:
+    """The registered games (from the jar's registry; cached on disk per jar build)."""
+    from ._jvm import find_jar
+
+    jar = find_jar()
+    return _load(jar, _jar_key(jar))
+
+
+def game_info(game: str) -> GameInfo:
+    """The registered game ``game``, or a ``ValueError`` naming the known ones."""
+    known = games()
+    for g in known:
+        if g.id == game:
+            return g
+    raise ValueError(f"unknown game {game!r} (known: {', '.join(g.id for g in known)})")
+
+
+def register_gymnasium_ids() -> list[str]:
+    """Registers ``kaisen/<Name>-v<N>`` for every game not registered yet; returns every game's id.
+
+    Each id makes a :class:`kaisen.KaisenEnv` of its game: ``gymnasium.make("kaisen/Osaka-v2",
+    num_players=3, opponents="greedy", **options)``.
+    """
+    import gymnasium
+
+    ids = []
+    for g in games():
+        ident = g.gym_id
+        if ident not in gymnasium.registry:
+            gymnasium.register(id=ident, entry_point="kaisen.gym_env:KaisenEnv", kwargs={"game": g.id})
+        ids.append(ident)
+    return ids
+
+
+def _register_at_import() -> list[str]:
+    """What ``import kaisen`` does: register every game's id, or nothing when no jar can be found."""
+    try:
+        return register_gymnasium_ids()
+    except KaisenError:
+        return []
