@@ -11,44 +11,67 @@ from gymnasium.error import ResetNeeded
 
 from . import _common
 from .render import Board
-from .spaces import LegalDiscrete
 from .seeding import to_java_long
-from .spec import Spec, spec
+from .spaces import LegalDiscrete, observation_box
+from .spec import Segment, Spec
 
 _SEED_BOUND = 2**63 - 1
 
 
-class OsakaEnv(gym.Env):
-    """Traders of Osaka for one learner against agents in the JVM.
+class KaisenEnv(gym.Env):
+    """Any registered game for one learner against agents in the JVM.
 
-    Observations are ``float32[427]`` (egocentric; see :attr:`spec_segments`), actions are
-    ``Discrete(64)``; :meth:`action_masks` gives the legal ones (sb3-contrib's MaskablePPO
-    uses it as is), and ``action_space.sample()`` draws a legal one. One Py4J call per step; the data moves through shared memory.
+    Observations are ``float32[spec.observation_size]`` (egocentric; see :attr:`spec_segments`),
+    actions ``Discrete(spec.num_actions)``, both read from the game's spec (:attr:`spec_info`).
+    :meth:`action_masks` gives the legal ones (sb3-contrib's MaskablePPO uses it as is), and
+    ``action_space.sample()`` draws a legal one. One Py4J call per step; the data moves
+    through shared memory.
 
-    An illegal action raises :class:`kaisen.IllegalActionError` (a ``ValueError``) naming the
-    legal actions, and changes nothing. Stepping a finished episode raises
+    ``illegal_action="raise"`` (default): an illegal action raises
+    :class:`kaisen.IllegalActionError` (a ``ValueError``) naming the legal actions, and changes
+    nothing. ``illegal_action="lose"`` (PettingZoo's convention): the learner forfeits, the
+    episode ends as terminated with reward -1 (the other seats share +1), and the info says
+    why (``end_reason="ILLEGAL_ACTION"``, ``illegal``, ``forfeited_by``); Gymnasium's
+    ``check_env``, which samples actions blindly, passes with it. An id outside the action
+    space is a ``ValueError`` in both modes. Stepping a finished episode raises
     ``gymnasium.error.ResetNeeded``.
+
+    The info of an episode's last step: ``scores`` and ``tiebreaks`` by seat (what they count:
+    ``spec_info.score_name`` and ``spec_info.tiebreak_name``), ``winners``, ``won``,
+    ``learner_seat``, ``end_reason``, ``decisions``, ``episode_return``.
     """
 
     metadata = {"render_modes": ["ansi", "html"], "render_fps": 4}
 
     def __init__(
         self,
-        num_players: int = 2,
+        game: str = "osaka",
+        *,
+        num_players: int | None = None,
         opponents: str | Sequence[str] = "random",
         learner_seat: int | None = 0,
         reward_mode: str = "terminal",
+        view: str | None = None,
+        illegal_action: str = "raise",
         seed: int | None = None,
         render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
-        self.num_players, opponents_csv, seat = _common.learner_config(num_players, opponents, learner_seat, reward_mode)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
-        self.spec_info: Spec = spec("osaka")
+        try:
+            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
+            self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
+            opponents_csv = _common.opponents_csv(opponents, s.players)
+            seat = _common.learner_seat_arg(learner_seat, s.players)
+        except BaseException:
+            self._resource.close()
+            raise
         self._resource.open(
-            self._resource.jvm.slow_entry.newVectorEnv, "osaka", 1, self.num_players,
-            seat, opponents_csv, reward_mode, 0, 1, False,
+            self._resource.jvm.slow_entry.newVectorEnv, s.game, s.config, 1, seat, opponents_csv, s.reward_mode,
+            s.view, s.illegal_action, 0, 1, False,
         )
         b = self._resource.buffers
         assert b is not None
@@ -60,20 +83,18 @@ class OsakaEnv(gym.Env):
         self._truncated = b["truncated"]
         self._seat = b["learner_seat"]
         self._final_obs = b["final_observations"][0]
-        self._final_vp = b["final_vp"][0]
-        self._final_winners = b["final_winners"]
         self._episode_return = b["episode_return"]
         self._final_seat = b["final_learner_seat"]
         self._first_seed = seed
         self._needs_reset = True
         self._no_mask = np.zeros(self.spec_info.num_actions, dtype=np.bool_)
-        self.observation_space = gym.spaces.Box(0.0, np.inf, (self.spec_info.observation_size,), np.float32)
+        self.observation_space = observation_box(self.spec_info)
         self.action_space = LegalDiscrete(self.spec_info.num_actions, self.action_masks)
 
     @property
-    def spec_segments(self) -> dict[str, Any]:
+    def spec_segments(self) -> dict[str, Segment]:
         """Observation segments by name (offset, length, meaning); slice with ``obs[seg.slice]``."""
-        return self.spec_info.segments
+        return dict(self.spec_info.segments)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None and self._first_seed is not None:
@@ -87,7 +108,7 @@ class OsakaEnv(gym.Env):
     def step(self, action: Any):
         if self._needs_reset:
             raise ResetNeeded("the episode has ended (or never started): call reset() before step()")
-        action = _common.check_action(action, self._mask, self.spec_info)
+        action = _common.check_action(action, self._mask, self.spec_info, self.illegal_action)
         self._actions[0] = action
         self._resource.call("step")
         reward = float(self._rewards[0])
@@ -95,19 +116,16 @@ class OsakaEnv(gym.Env):
         truncated = bool(self._truncated[0])
         if terminated or truncated:
             self._needs_reset = True
-            winners = int(self._final_winners[0])
-            info = {
-                "vp": self._final_vp[: self.num_players].tolist(),
-                "winners": [s for s in range(self.num_players) if winners >> s & 1],
-                "learner_seat": int(self._final_seat[0]),
-                "episode_return": float(self._episode_return[0]),
-            }
+            # the env stays at its end (no auto-reset), so its info is this episode's: one call per episode
+            info = _common.end_info(self._resource.call("infoJson", 0))
+            info["learner_seat"] = int(self._final_seat[0])
             info["won"] = info["learner_seat"] in info["winners"]
+            info["episode_return"] = float(self._episode_return[0])
             return self._final_obs.copy(), reward, terminated, truncated, info
         return self._obs.copy(), reward, False, False, {"learner_seat": int(self._seat[0])}
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions now as ``bool[64]`` (all False once the episode has ended)."""
+        """Legal actions now as ``bool[spec.num_actions]`` (all False once the episode has ended)."""
         return self._no_mask if self._needs_reset else self._mask.copy()
 
     def legal_actions(self) -> list[int]:
@@ -122,13 +140,19 @@ class OsakaEnv(gym.Env):
         return self.board()._repr_html_()
 
     def state_json(self) -> str:
-        """The whole game state (hidden parts included) as JSON (format ``kaisen.osaka.state/1``)."""
+        """The whole game state (hidden parts included) as JSON, in the game's own format."""
         return self._resource.call("stateJson", 0)
 
     def board(self, observer: int | None = None) -> Board:
-        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides the other hands."""
-        return Board(self.state_json(), observer)
+        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
+        return Board(self.state_json(), observer, game=self.game, text=self._engine_text())
+
+    def _engine_text(self) -> str | None:
+        from .render import renderer_for
+
+        return None if renderer_for(self.game) is not None else self._resource.call("render", 0)
 
     def close(self) -> None:
         self._resource.close()
         super().close()
+

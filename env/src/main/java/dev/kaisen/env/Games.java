@@ -37,6 +37,24 @@ public final class Games {
         return List.copyOf(providers().values());
     }
 
+    /** A registered game at one player count (its default options). */
+    public record Seating(String game, int players) {
+        public Game<?> create() {
+            return Games.create(game, GameConfig.of(players));
+        }
+    }
+
+    /** Every registered game at every player count it allows: what suites that cover every game iterate. */
+    public static List<Seating> everyPlayerCount() {
+        List<Seating> out = new ArrayList<>();
+        for (GameProvider p : all()) {
+            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
+                out.add(new Seating(p.id(), n));
+            }
+        }
+        return out;
+    }
+
     /** The provider of {@code id}; an unknown id is an error naming the known ones. */
     public static GameProvider provider(String id) {
         GameProvider p = providers().get(id == null ? "" : id.trim());

@@ -1,7 +1,6 @@
 package dev.kaisen.observation;
 
 import dev.kaisen.env.Game;
-import dev.kaisen.env.GameProvider;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
@@ -39,10 +38,10 @@ public final class Golden {
      */
     public static List<Case> cases() {
         List<Case> out = new ArrayList<>();
-        for (GameProvider p : Games.all()) {
-            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
-                out.add(new Case(p.id(), n, n - 1, n == p.maxPlayers() ? RewardMode.SCORE_DIFFERENCE : RewardMode.TERMINAL));
-            }
+        for (Games.Seating g : Games.everyPlayerCount()) {
+            int n = g.players();
+            boolean largest = n == Games.provider(g.game()).maxPlayers();
+            out.add(new Case(g.game(), n, n - 1, largest ? RewardMode.SCORE_DIFFERENCE : RewardMode.TERMINAL));
         }
         return out;
     }

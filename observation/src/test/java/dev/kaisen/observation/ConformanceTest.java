@@ -46,13 +46,7 @@ class ConformanceTest {
     static final int GAMES = 6;
 
     static Stream<Arguments> games() {
-        List<Arguments> out = new ArrayList<>();
-        for (GameProvider p : Games.all()) {
-            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
-                out.add(Arguments.of(p.id(), n));
-            }
-        }
-        return out.stream();
+        return Games.everyPlayerCount().stream().map(g -> Arguments.of(g.game(), g.players()));
     }
 
     static Game<?> game(String id, int players) {

@@ -31,13 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AgentsProperties {
 
     static Stream<Arguments> games() {
-        List<Arguments> out = new ArrayList<>();
-        for (GameProvider p : Games.all()) {
-            for (int n = p.minPlayers(); n <= p.maxPlayers(); n++) {
-                out.add(Arguments.of(p.id(), n));
-            }
-        }
-        return out.stream();
+        return Games.everyPlayerCount().stream().map(g -> Arguments.of(g.game(), g.players()));
     }
 
     @SuppressWarnings("unchecked")

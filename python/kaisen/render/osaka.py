@@ -1,17 +1,16 @@
-"""Views of a Traders of Osaka game: an SVG/HTML board for notebooks and a text view for terminals.
+"""The Traders of Osaka renderer: an SVG board for notebooks and a text view for terminals.
 
 Both read the state JSON (format ``kaisen.osaka.state/1``, see docs/game-records.md) that
 ``env.state_json()`` returns, so they show exactly what the engine holds.
 
-- :func:`board_svg` / :class:`Board`: the ship track (Osaka to Edo, the Enshunada waves
-  shaded), the Market and the Farm (reservations marked), and per player their VP,
-  achievement tokens, hand, goods, insured goods and reserved card. ``Board`` displays itself
-  in Jupyter (``_repr_html_``).
+- :func:`board_svg`: the ship track (Osaka to Edo, the Enshunada waves shaded), the Market
+  and the Farm (reservations marked), and per player their VP, achievement tokens, hand,
+  goods, insured goods and reserved card.
 - :func:`board_text`: the same facts as plain text.
-- :class:`Replay`: a game board by board, with a slider (plain HTML and JavaScript).
 
 A spectator view by default; ``observer=seat`` hides the other players' hands (showing
-only their sizes), as the player at that seat sees the table.
+only their sizes), as the player at that seat sees the table. Registered for the game id
+``osaka`` in :mod:`kaisen.render`, which draws any game's :class:`~kaisen.render.Board`.
 """
 
 from __future__ import annotations
@@ -155,82 +154,3 @@ def board_svg(state: str | dict[str, Any], observer: int | None = None) -> str:
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'font-family="sans-serif">' + "".join(parts) + "</svg>")
-
-
-class Board:
-    """A state shown as the SVG board in notebooks (``_repr_html_``) and as text elsewhere."""
-
-    def __init__(self, state: str | dict[str, Any], observer: int | None = None) -> None:
-        self.state = _state(state)
-        self.observer = observer
-
-    def svg(self) -> str:
-        return board_svg(self.state, self.observer)
-
-    def text(self) -> str:
-        return board_text(self.state, self.observer)
-
-    def _repr_html_(self) -> str:
-        return f'<div class="kaisen-board">{self.svg()}</div>'
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-def as_html(text: str, title: str = "Traders of Osaka") -> str:
-    """A text view in a small HTML block."""
-    return (
-        f'<div class="kaisen-board"><b>{html.escape(title)}</b>'
-        f'<pre style="font-family: monospace; line-height: 1.3">{html.escape(text)}</pre></div>'
-    )
-
-
-class Replay:
-    """A game shown board by board: a self-contained HTML player (a slider and buttons, no widgets needed).
-
-    ``frames`` are states (JSON strings or dicts); ``captions`` one line per frame (e.g. the
-    action that led there). In Jupyter it displays itself; :meth:`html` gives the page.
-    """
-
-    _count = 0
-
-    def __init__(self, frames: list[str | dict[str, Any]], captions: list[str] | None = None,
-                 observer: int | None = None) -> None:
-        if not frames:
-            raise ValueError("a replay needs at least one frame")
-        if captions is not None and len(captions) != len(frames):
-            raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
-        self.boards = [Board(f, observer) for f in frames]
-        self.captions = captions or [f"decision {b.state['decisions']}" for b in self.boards]
-
-    def __len__(self) -> int:
-        return len(self.boards)
-
-    def html(self) -> str:
-        Replay._count += 1
-        uid = f"kaisen-replay-{Replay._count}"
-        frames = "".join(
-            f'<div class="frame" style="display:{"block" if i == 0 else "none"}">'
-            f'<div style="font-family:sans-serif;margin:4px 0">{i + 1}/{len(self.boards)}: {html.escape(c)}</div>'
-            f"{b.svg()}</div>"
-            for i, (b, c) in enumerate(zip(self.boards, self.captions))
-        )
-        last = len(self.boards) - 1
-        script = (
-            "<script>(function(){var root=document.getElementById('" + uid + "');"
-            "var frames=root.getElementsByClassName('frame');var slider=root.querySelector('input');"
-            "function show(k){k=Math.max(0,Math.min(" + str(last) + ",k));slider.value=k;"
-            "for(var i=0;i<frames.length;i++){frames[i].style.display=(i==k)?'block':'none';}}"
-            "slider.oninput=function(){show(parseInt(slider.value));};"
-            "root.querySelector('.prev').onclick=function(){show(parseInt(slider.value)-1);};"
-            "root.querySelector('.next').onclick=function(){show(parseInt(slider.value)+1);};})();</script>"
-        )
-        return (f'<div id="{uid}"><button class="prev">&#9664;</button> '
-                f'<input type="range" min="0" max="{last}" value="0" style="width:60%"> '
-                f'<button class="next">&#9654;</button>{frames}{script}</div>')
-
-    def _repr_html_(self) -> str:
-        return self.html()
-
-    def __str__(self) -> str:
-        return "\n\n".join(f"{c}\n{b.text()}" for b, c in zip(self.boards, self.captions))

@@ -1,0 +1,193 @@
+"""Views of a game state: text for terminals, an SVG/HTML board for notebooks, replays.
+
+Each game's state JSON (``env.state_json()``) is in the game's own format, so drawing it is
+the game's business: a renderer per game id lives in a registry (:func:`register_renderer`).
+Traders of Osaka has one (:mod:`kaisen.render.osaka`); a game without one is shown as plain
+text: the engine's own text view when the env supplies it, else the state JSON.
+
+- :class:`Board`: one state; an SVG picture in Jupyter (``_repr_html_``), text with ``print``.
+- :class:`Replay`: a game board by board, with a slider (plain HTML and JavaScript).
+- :func:`board_text` / :func:`board_svg`: the two views of one state, for any game.
+
+A spectator view by default; ``observer=seat`` asks the renderer to hide what that seat
+cannot see (the plain-text fallback cannot, and says so).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How to draw one game: ``text(state, observer)`` and ``svg(state, observer)`` (None: no picture)."""
+
+    text: Callable[[State, int | None], str]
+    svg: Callable[[State, int | None], str] | None = None
+
+
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(game: str, renderer: Renderer) -> None:
+    """Draws states of ``game`` with ``renderer`` from now on (replacing any earlier one)."""
+    _RENDERERS[game] = renderer
+
+
+def renderer_for(game: str) -> Renderer | None:
+    """The renderer registered for ``game``, or None (then boards are plain text)."""
+    return _RENDERERS.get(game)
+
+
+_FORMAT = re.compile(r"^kaisen\.(?P<game>[\w-]+)\.state/\d+$")
+
+
+def _load(state: str | State) -> State:
+    s = json.loads(state) if isinstance(state, str) else state
+    if not isinstance(s, dict):
+        raise ValueError(f"a game state is a JSON object, not {type(s).__name__}")
+    return s
+
+
+def state_game(state: State) -> str | None:
+    """The game a state belongs to: its ``game`` field, or the id in a ``kaisen.<game>.state/N`` format."""
+    if isinstance(state.get("game"), str):
+        return state["game"]
+    m = _FORMAT.match(str(state.get("format", "")))
+    return m.group("game") if m else None
+
+
+def _plain_text(state: State, engine_text: str | None, observer: int | None) -> str:
+    body = engine_text if engine_text is not None else json.dumps(state, indent=1, sort_keys=False)
+    if observer is not None:
+        body = f"(spectator view: no renderer hides what seat {observer} cannot see)\n{body}"
+    return body
+
+
+def _text_svg(text: str) -> str:
+    """Text lines as an SVG picture (monospace), for games without their own drawing."""
+    lines = text.splitlines() or [""]
+    width = 12 + 7 * max(len(line) for line in lines)
+    height = 10 + 15 * len(lines)
+    rows = "".join(
+        f'<text x="6" y="{16 + 15 * i}" xml:space="preserve">{html.escape(line)}</text>' for i, line in enumerate(lines)
+    )
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'font-family="monospace" font-size="12">{rows}</svg>')
+
+
+class Board:
+    """A state shown as the game's SVG board in notebooks (``_repr_html_``) and as text elsewhere.
+
+    ``game`` defaults to the one the state names; ``text`` is the engine's text view of the
+    state (envs pass it), used by games without a renderer."""
+
+    def __init__(self, state: str | State, observer: int | None = None, *, game: str | None = None,
+                 text: str | None = None) -> None:
+        self.state = _load(state)
+        self.game = game or state_game(self.state)
+        if self.game is None:
+            raise ValueError(f"not a Kaisen game state (format {self.state.get('format')!r}); pass game=")
+        self.observer = observer
+        self.renderer = renderer_for(self.game)
+        self._engine_text = text
+
+    def text(self) -> str:
+        if self.renderer is not None:
+            return self.renderer.text(self.state, self.observer)
+        return _plain_text(self.state, self._engine_text, self.observer)
+
+    def svg(self) -> str:
+        if self.renderer is not None and self.renderer.svg is not None:
+            return self.renderer.svg(self.state, self.observer)
+        return _text_svg(self.text())
+
+    def _repr_html_(self) -> str:
+        return f'<div class="kaisen-board">{self.svg()}</div>'
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def board_text(state: str | State, observer: int | None = None, *, game: str | None = None) -> str:
+    """The text view of a state of any game."""
+    return Board(state, observer, game=game).text()
+
+
+def board_svg(state: str | State, observer: int | None = None, *, game: str | None = None) -> str:
+    """The SVG view of a state of any game (text drawn as SVG when the game has no renderer)."""
+    return Board(state, observer, game=game).svg()
+
+
+def as_html(text: str, title: str = "") -> str:
+    """A text view in a small HTML block."""
+    head = f"<b>{html.escape(title)}</b>" if title else ""
+    return (f'<div class="kaisen-board">{head}'
+            f'<pre style="font-family: monospace; line-height: 1.3">{html.escape(text)}</pre></div>')
+
+
+class Replay:
+    """A game shown board by board: a self-contained HTML player (a slider and buttons, no widgets needed).
+
+    ``frames`` are states (JSON strings or dicts); ``captions`` one line per frame (e.g. the
+    action that led there). In Jupyter it displays itself; :meth:`html` gives the page.
+    """
+
+    _count = 0
+
+    def __init__(self, frames: list[str | State], captions: list[str] | None = None,
+                 observer: int | None = None, *, game: str | None = None) -> None:
+        if not frames:
+            raise ValueError("a replay needs at least one frame")
+        if captions is not None and len(captions) != len(frames):
+            raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
+        self.boards = [Board(f, observer, game=game) for f in frames]
+        self.captions = captions or [f"frame {i}" for i in range(len(self.boards))]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def html(self) -> str:
+        Replay._count += 1
+        uid = f"kaisen-replay-{Replay._count}"
+        frames = "".join(
+            f'<div class="frame" style="display:{"block" if i == 0 else "none"}">'
+            f'<div style="font-family:sans-serif;margin:4px 0">{i + 1}/{len(self.boards)}: {html.escape(c)}</div>'
+            f"{b.svg()}</div>"
+            for i, (b, c) in enumerate(zip(self.boards, self.captions))
+        )
+        last = len(self.boards) - 1
+        script = (
+            "<script>(function(){var root=document.getElementById('" + uid + "');"
+            "var frames=root.getElementsByClassName('frame');var slider=root.querySelector('input');"
+            "function show(k){k=Math.max(0,Math.min(" + str(last) + ",k));slider.value=k;"
+            "for(var i=0;i<frames.length;i++){frames[i].style.display=(i==k)?'block':'none';}}"
+            "slider.oninput=function(){show(parseInt(slider.value));};"
+            "root.querySelector('.prev').onclick=function(){show(parseInt(slider.value)-1);};"
+            "root.querySelector('.next').onclick=function(){show(parseInt(slider.value)+1);};})();</script>"
+        )
+        return (f'<div id="{uid}"><button class="prev">&#9664;</button> '
+                f'<input type="range" min="0" max="{last}" value="0" style="width:60%"> '
+                f'<button class="next">&#9654;</button>{frames}{script}</div>')
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return "\n\n".join(f"{c}\n{b.text()}" for b, c in zip(self.boards, self.captions))
+
+
+def _register_builtin() -> None:
+    from . import osaka
+
+    register_renderer("osaka", Renderer(text=osaka.board_text, svg=osaka.board_svg))
+
+
+_register_builtin()
