@@ -1,78 +1,102 @@
-"""Kaisen: reinforcement-learning environments for trading board games.
+"""Kaisen: reinforcement-learning environments for board games, with rules in Java.
 
-``kaisen.make`` gives a Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and
-``kaisen.vector_env`` a Gymnasium VectorEnv on shared memory. All of them run the rules in
-one JVM per Python process (see :mod:`kaisen._jvm`).
+``kaisen.games()`` lists the registered games. For any of them, ``kaisen.make`` gives a
+Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and ``kaisen.vector_env`` a Gymnasium
+VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments and the action
+table; ``kaisen.evaluate`` plays policies against bots. A game's options are keyword
+arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
+registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
+
+Importing registers one Gymnasium id per game (``kaisen/Osaka-v2``; see
+:mod:`kaisen.games` for how the list is read and cached without starting the gateway).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import gymnasium
+from typing import Any
 
 from ._jvm import shutdown
-from .aec_env import OsakaAECEnv
+from .aec_env import KaisenAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError
 from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
-from .gym_env import OsakaEnv
+from .games import GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
+from .games import _register_at_import
+from .gym_env import KaisenEnv
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
-from .vector_env import OsakaVectorEnv
+from .vector_env import KaisenVectorEnv
 
 __all__ = [
-    "EvalResult", "EvaluationReport", "IllegalActionError", "JvmDiedError", "KaisenError", "OsakaAECEnv", "OsakaEnv",
-    "OsakaVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate", "make", "shutdown", "spec",
-    "vector_env", "wilson_interval",
+    "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError", "KaisenAECEnv",
+    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate",
+    "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
+    "wilson_interval",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
-gymnasium.register(id="kaisen/Osaka-v1", entry_point="kaisen.gym_env:OsakaEnv")
-
-
-def _check_game(game: str) -> None:
-    if game != "osaka":
-        raise ValueError(f"unknown game {game!r}; known: 'osaka'")
+#: The Gymnasium ids registered at import, one per game (empty when no jar was found).
+GYM_IDS: list[str] = _register_at_import()
 
 
 def make(
     game: str = "osaka",
     *,
-    num_players: int = 2,
+    num_players: int | None = None,
     opponents: str | Sequence[str] = "random",
     learner_seat: int | None = 0,
     reward_mode: str = "terminal",
+    view: str | None = None,
+    illegal_action: str = "raise",
     seed: int | None = None,
     render_mode: str | None = None,
-) -> OsakaEnv:
-    """A single-learner Gymnasium env; ``seed`` seeds the first ``reset()``.
+    **options: Any,
+) -> KaisenEnv:
+    """A single-learner Gymnasium env of ``game``; ``seed`` seeds the first ``reset()``.
 
-    Also registered as ``gymnasium.make("kaisen/Osaka-v1", ...)`` (which adds Gymnasium's wrappers).
+    ``num_players``: default the game's. ``opponents``: one agent name for every other seat or
+    one per seat. ``learner_seat``: a seat, or None for a random one each episode.
+    ``reward_mode``: ``terminal`` or ``score_difference``. ``view``: ``information_state``
+    (default) or ``observation`` (memoryless). ``illegal_action``: ``raise`` or ``lose``.
+    ``options``: the game's options. Also registered as ``gymnasium.make(kaisen.gym_id(game), ...)``
+    (which adds Gymnasium's wrappers).
     """
-    _check_game(game)
-    return OsakaEnv(num_players=num_players, opponents=opponents, learner_seat=learner_seat,
-                    reward_mode=reward_mode, seed=seed, render_mode=render_mode)
+    return KaisenEnv(game, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
+                     reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
+                     render_mode=render_mode, **options)
 
 
-def aec_env(game: str = "osaka", *, num_players: int = 2, reward_mode: str = "terminal",
-            render_mode: str | None = None) -> OsakaAECEnv:
-    """A PettingZoo AEC env with every seat an agent."""
-    _check_game(game)
-    return OsakaAECEnv(num_players=num_players, reward_mode=reward_mode, render_mode=render_mode)
+def aec_env(game: str = "osaka", *, num_players: int | None = None, reward_mode: str = "terminal",
+            view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
+            **options: Any) -> KaisenAECEnv:
+    """A PettingZoo AEC env of ``game`` with every seat an agent (arguments as in :func:`make`)."""
+    return KaisenAECEnv(game, num_players=num_players, reward_mode=reward_mode, view=view,
+                        illegal_action=illegal_action, render_mode=render_mode, **options)
 
 
 def vector_env(
     game: str = "osaka",
     *,
     num_envs: int,
-    num_players: int = 2,
+    num_players: int | None = None,
     opponents: str | Sequence[str] = "random",
     learner_seat: int | None = None,
     reward_mode: str = "terminal",
+    view: str | None = None,
+    illegal_action: str = "raise",
     seed: int | None = None,
     threads: int = 0,
-) -> OsakaVectorEnv:
-    """A Gymnasium VectorEnv of ``num_envs`` single-learner envs on shared memory (``threads=0``: all cores)."""
-    _check_game(game)
-    return OsakaVectorEnv(num_envs, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
-                          reward_mode=reward_mode, seed=seed, threads=threads)
+    render_mode: str | None = None,
+    **options: Any,
+) -> KaisenVectorEnv:
+    """A Gymnasium VectorEnv of ``num_envs`` single-learner envs of ``game`` on shared memory
+    (``threads=0``: all cores; other arguments as in :func:`make`, ``learner_seat`` random by default)."""
+    return KaisenVectorEnv(game, num_envs, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
+                           reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
+                           threads=threads, render_mode=render_mode, **options)
+
+
+def __getattr__(name: str) -> Any:
+    from ._deprecated import deprecated
+
+    return deprecated(__name__, name)

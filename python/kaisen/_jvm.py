@@ -32,6 +32,8 @@ logging.getLogger("py4j").setLevel(logging.CRITICAL)
 
 #: Seconds a single call may take before the JVM is declared hung (override: KAISEN_CALL_TIMEOUT).
 CALL_TIMEOUT = float(os.environ.get("KAISEN_CALL_TIMEOUT", "5"))
+#: The gateway protocol this package speaks: the jar's ``version()`` must match in major.minor.
+GATEWAY_VERSION = "0.2"
 #: Seconds the JVM may take to start and print its port.
 START_TIMEOUT = float(os.environ.get("KAISEN_START_TIMEOUT", "60"))
 
@@ -87,7 +89,13 @@ class Jvm:
         self._token = token
         self._slow: JavaGateway | None = None
         self._closed = False
-        self.call(self.entry.version)
+        self.version = str(self.call(self.entry.version))
+        if self.version.split(".")[:2] != GATEWAY_VERSION.split("."):
+            self.shutdown()
+            raise KaisenError(
+                f"the jar {jar} speaks gateway version {self.version}; this kaisen package needs "
+                f"{GATEWAY_VERSION}.x: rebuild the jar (`./kaisen build`) or update the package"
+            )
 
     @property
     def slow_entry(self) -> Any:

@@ -10,48 +10,63 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import _common
-from .render import Board
+from .games import GYM_VERSIONS
+from .render import Board, renderer_for
 from .seeding import to_java_long
-from .spec import Spec, spec
+from .spaces import observation_box
+from .spec import Segment
 
 
-class OsakaAECEnv(AECEnv):
-    """Traders of Osaka as a PettingZoo AEC env.
+class KaisenAECEnv(AECEnv):
+    """Any registered game as a PettingZoo AEC env.
 
     Agents are ``player_0`` .. ``player_{n-1}`` (seats). The agent to act is the game's
-    current player, which is not always the next seat (payments and insurance are
-    sequences of decisions). ``observe(agent)`` returns ``{"observation": float32[427],
-    "action_mask": int8[64]}``. Rewards are terminal and zero-sum by default
-    (``reward_mode="vp_difference"`` for shaped rewards). When the game ends every agent is
-    terminated (or truncated, at the safety cap) and is then stepped with ``None`` as usual.
+    current player, which need not be the next seat (multi-part decisions are sequences of
+    small decisions). ``observe(agent)`` returns ``{"observation": float32[spec.observation_size],
+    "action_mask": int8[spec.num_actions]}``, sized by the game's spec (:attr:`spec_info`).
+    Rewards are terminal and zero-sum by default (``reward_mode="score_difference"`` for shaped
+    rewards). When the game ends every agent is terminated (or truncated, at the game's cap on
+    decisions) and is then stepped with ``None`` as usual; each agent's info then holds
+    ``score``, ``tiebreak``, ``scores``, ``winners``, ``won``, ``end_reason`` and ``decisions``.
+
+    ``illegal_action="raise"`` (default): an illegal action raises
+    :class:`kaisen.IllegalActionError` and changes nothing. ``"lose"`` (PettingZoo's
+    ``TerminateIllegalWrapper`` convention): the agent that acted illegally forfeits, its
+    reward is -1 and the others share +1, every agent is terminated, and the infos carry
+    ``end_reason="ILLEGAL_ACTION"``, ``forfeited_by`` and ``illegal`` (why).
     One Py4J call per step; observations and masks move through shared memory.
     """
 
-    metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_osaka_v1", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_v2", "is_parallelizable": False}
 
-    def __init__(self, num_players: int = 2, reward_mode: str = "terminal", render_mode: str | None = None) -> None:
+    def __init__(self, game: str = "osaka", *, num_players: int | None = None, reward_mode: str = "terminal",
+                 view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
+                 **options: Any) -> None:
         super().__init__()
-        self.num_players = _common.check_players(num_players)
-        self.reward_mode = _common.check_reward_mode(reward_mode)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
-        self.spec_info: Spec = spec("osaka")
-        self._resource.open(self._resource.jvm.slow_entry.newAecEnv, "osaka", self.num_players, reward_mode)
+        try:
+            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+        except BaseException:
+            self._resource.close()
+            raise
+        self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
+        self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
+        self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{GYM_VERSIONS.get(s.game, 1)}"}
+        self._resource.open(self._resource.jvm.slow_entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
+                            s.illegal_action)
         b = self._resource.buffers
         assert b is not None
         self._status = b["status"]
         self._rewards = b["rewards"]
         self._obs = b["observations"]
         self._masks = b["masks"]
-        self._vp = b["vp"]
-        self._tokens = b["tokens"]
-        self._winners = b["winners"]
         self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
-        size, actions = self.spec_info.observation_size, self.spec_info.num_actions
+        actions = self.spec_info.num_actions
         self.observation_spaces = {
             a: gym.spaces.Dict(
                 {
-                    "observation": gym.spaces.Box(0.0, np.inf, (size,), np.float32),
+                    "observation": observation_box(self.spec_info),
                     "action_mask": gym.spaces.Box(0, 1, (actions,), np.int8),
                 }
             )
@@ -62,9 +77,9 @@ class OsakaAECEnv(AECEnv):
         self._started = False
 
     @property
-    def spec_segments(self) -> dict[str, Any]:
+    def spec_segments(self) -> dict[str, Segment]:
         """Observation segments by name (offset, length, meaning)."""
-        return self.spec_info.segments
+        return dict(self.spec_info.segments)
 
     def observation_space(self, agent: str) -> gym.spaces.Space:
         return self.observation_spaces[agent]
@@ -106,7 +121,7 @@ class OsakaAECEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to act and must choose an action; None is only for finished agents")
         p = self._seat(agent)
-        action = _common.check_action(action, self._masks[p], self.spec_info)
+        action = _common.check_action(action, self._masks[p], self.spec_info, self.illegal_action)
         self._cumulative_rewards[agent] = 0.0
         self._resource.call("step", action)
         current, terminated, truncated = int(self._status[0]), bool(self._status[1]), bool(self._status[2])
@@ -114,16 +129,12 @@ class OsakaAECEnv(AECEnv):
         if current >= 0:
             self.agent_selection = self.possible_agents[current]
         else:
-            winners = [s for s in range(self.num_players) if int(self._winners[0]) >> s & 1]
+            end = _common.end_info(self._resource.call("infoJson"))  # once per episode
             for i, a in enumerate(self.possible_agents):
                 self.terminations[a] = terminated
                 self.truncations[a] = truncated
-                self.infos[a] = {
-                    "vp": int(self._vp[i]),
-                    "tokens": int(self._tokens[i]),
-                    "winners": winners,
-                    "won": i in winners,
-                }
+                self.infos[a] = {**end, "score": end["scores"][i], "tiebreak": end["tiebreaks"][i],
+                                 "won": i in end["winners"]}
             self.agent_selection = self.possible_agents[(p + 1) % self.num_players]
         self._accumulate_rewards()
 
@@ -140,11 +151,12 @@ class OsakaAECEnv(AECEnv):
         return self.board()._repr_html_()
 
     def board(self, observer: int | None = None) -> Board:
-        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides the other hands."""
-        return Board(self.state_json(), observer)
+        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
+        text = None if renderer_for(self.game) is not None else self._resource.call("render")
+        return Board(self.state_json(), observer, game=self.game, text=text)
 
     def state_json(self) -> str:
-        """The whole game state (hidden parts included) as JSON, for debugging and records."""
+        """The whole game state (hidden parts included) as JSON, in the game's own format."""
         return self._resource.call("stateJson")
 
     def close(self) -> None:

@@ -1,20 +1,24 @@
-"""Evaluate policies against Kaisen's bots: ``kaisen.evaluate``.
+"""Evaluate policies against Kaisen's bots: ``kaisen.evaluate``, for any registered game.
 
 A *policy* is either
 
-- a Python callable ``policy(observation, mask) -> action`` on one ``float32[427]``
-  observation and its ``bool[64]`` legal-action mask (set ``policy.batched = True`` to
-  receive ``float32[B, 427]`` and ``bool[B, 64]`` and return ``B`` actions at once), or
-- an agent name the JVM knows: ``"greedy"``, ``"ismcts:200"``, ``"dl4j:runs/osaka-ppo/best.zip"``.
+- a Python callable ``policy(observation, mask) -> action`` on one observation
+  (``float32[spec.observation_size]``) and its legal-action mask (``bool[spec.num_actions]``);
+  set ``policy.batched = True`` to receive ``float32[B, observation_size]`` and
+  ``bool[B, num_actions]`` and return ``B`` actions at once; or
+- an agent name the JVM knows for the game: ``"greedy"``, ``"ismcts:200"``,
+  ``"dl4j:runs/osaka-ppo/best.zip"`` (``kaisen.spec(game).agents`` lists the forms).
 
 Several policies are compared in one call by passing a mapping ``{label: policy}``. Every
 policy plays the same games: game ``i`` puts it at seat ``i % num_players`` against copies of
 the opponent, dealt from ``derive_seed(seed, i)`` (the Java ``SeatEvaluation`` does the same
-for named agents), so results are directly comparable.
+for named agents), so results are directly comparable. Scores are the game's own (its
+``spec.score_name``, e.g. VP).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -25,7 +29,8 @@ import numpy as np
 
 from . import _jvm
 from .seeding import derive_seed, to_java_long
-from .vector_env import OsakaVectorEnv
+from .spec import config_json, spec
+from .vector_env import KaisenVectorEnv
 
 Policy = Union[str, Callable[..., Any]]
 
@@ -52,8 +57,10 @@ class EvalResult:
     win_rate: float
     ci_low: float
     ci_high: float
-    mean_vp: float
-    opponent_mean_vp: float
+    mean_score: float
+    """the policy's mean final score (the game's score: ``EvaluationReport.score_name``)"""
+    opponent_mean_score: float
+    """the opponents' mean final score (averaged over the other seats, then over games)"""
     seat_games: tuple[int, ...]
     seat_win_rates: tuple[float, ...]
 
@@ -65,8 +72,10 @@ class EvalResult:
 class EvaluationReport:
     """All results of one :func:`evaluate` call."""
 
+    game: str
     num_players: int
     seed: int
+    score_name: str
     results: list[EvalResult] = field(default_factory=list)
 
     def get(self, policy: str, opponent: str) -> EvalResult:
@@ -76,12 +85,14 @@ class EvaluationReport:
         raise KeyError(f"no result for policy {policy!r} against {opponent!r}")
 
     def table(self) -> str:
-        head = f"{'policy':<24} {'opponent':<14} {'games':>6} {'win rate':>9} {'95% CI':>17} {'VP':>6} {'opp VP':>7}"
+        score, opp = self.score_name[:8], f"opp {self.score_name}"[:12]
+        w = max(6, len(score))
+        head = f"{'policy':<24} {'opponent':<14} {'games':>6} {'win rate':>9} {'95% CI':>17} {score:>{w}} {opp:>12}"
         rows = [head]
         for r in self.results:
             rows.append(
                 f"{r.policy:<24.24} {r.opponent:<14.14} {r.games:>6} {100 * r.win_rate:>8.1f}% "
-                f"[{100 * r.ci_low:5.1f}, {100 * r.ci_high:5.1f}] {r.mean_vp:>6.2f} {r.opponent_mean_vp:>7.2f}"
+                f"[{100 * r.ci_low:5.1f}, {100 * r.ci_high:5.1f}] {r.mean_score:>{w}.2f} {r.opponent_mean_score:>12.2f}"
             )
         return "\n".join(rows)
 
@@ -91,14 +102,15 @@ class EvaluationReport:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        esc = html.escape
         cells = "".join(
-            f"<tr><td>{r.policy}</td><td>{r.opponent}</td><td>{r.games}</td><td>{100 * r.win_rate:.1f}%</td>"
-            f"<td>[{100 * r.ci_low:.1f}%, {100 * r.ci_high:.1f}%]</td><td>{r.mean_vp:.2f}</td>"
-            f"<td>{r.opponent_mean_vp:.2f}</td></tr>"
+            f"<tr><td>{esc(r.policy)}</td><td>{esc(r.opponent)}</td><td>{r.games}</td><td>{100 * r.win_rate:.1f}%</td>"
+            f"<td>[{100 * r.ci_low:.1f}%, {100 * r.ci_high:.1f}%]</td><td>{r.mean_score:.2f}</td>"
+            f"<td>{r.opponent_mean_score:.2f}</td></tr>"
             for r in self.results
         )
         return ("<table><tr><th>policy</th><th>opponent</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th>"
-                f"<th>mean VP</th><th>opponent mean VP</th></tr>{cells}</table>")
+                f"<th>mean {esc(self.score_name)}</th><th>opponent mean {esc(self.score_name)}</th></tr>{cells}</table>")
 
 
 def _label(policy: Policy) -> str:
@@ -113,15 +125,20 @@ def evaluate(
     games: int = 1000,
     seed: int = 0,
     *,
-    num_players: int = 2,
+    game: str = "osaka",
+    num_players: int | None = None,
+    view: str | None = None,
     threads: int = 0,
     progress: bool = False,
+    **options: Any,
 ) -> EvaluationReport:
     """Win rates (with 95% Wilson intervals) of one or more policies against named opponents.
 
     ``policy``: a callable, an agent name, or ``{label: policy}`` to compare several in the
     same games. ``opponents``: agent names. ``games`` per policy and opponent; seats rotate.
-    ``progress`` shows a tqdm bar per evaluation.
+    ``game``, ``num_players`` (default: the game's) and game ``options`` (keyword arguments)
+    choose the game; ``view`` the observation view callables receive. ``progress`` shows a
+    tqdm bar per evaluation.
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
@@ -132,30 +149,42 @@ def evaluate(
     for label, p in policies.items():
         if not isinstance(p, str) and not callable(p):
             raise TypeError(f"policy {label!r} must be a callable (observation, mask) -> action or an agent name")
-    report = EvaluationReport(num_players=num_players, seed=seed)
+    info = spec(game, num_players=num_players, view=view, **options)  # checks the game, config and view
+    setup = _Setup(game, config_json(num_players, options), options, info.players, view, int(threads))
+    report = EvaluationReport(game=info.game, num_players=info.players, seed=seed, score_name=info.score_name)
     for label, p in policies.items():
         for opponent in opponent_list:
             if isinstance(p, str):
-                report.results.append(_evaluate_named(label, p, opponent, games, seed, num_players, threads))
+                report.results.append(_evaluate_named(setup, label, p, opponent, games, seed))
             else:
-                report.results.append(
-                    _evaluate_callable(label, p, opponent, games, seed, num_players, threads, progress))
+                report.results.append(_evaluate_callable(setup, label, p, opponent, games, seed, progress))
     return report
 
 
-def _evaluate_named(label: str, agent: str, opponent: str, games: int, seed: int, players: int,
-                    threads: int) -> EvalResult:
+@dataclass(frozen=True)
+class _Setup:
+    """The game every evaluation of one call plays."""
+
+    game: str
+    config: str | None
+    options: dict[str, Any]
+    players: int
+    view: str | None
+    threads: int
+
+
+def _evaluate_named(setup: _Setup, label: str, agent: str, opponent: str, games: int, seed: int) -> EvalResult:
     jvm = _jvm.acquire()
     try:
-        r = json.loads(jvm.call(jvm.slow_entry.evaluateAgent, agent, opponent, players, int(games),
-                                to_java_long(seed), int(threads)))
+        r = json.loads(jvm.call(jvm.slow_entry.evaluateAgent, setup.game, setup.config, agent, opponent, int(games),
+                                to_java_long(seed), setup.threads))
     finally:
         _jvm.release(jvm)
     return EvalResult(
         policy=label, opponent=opponent, games=r["games"], wins=r["wins"], win_rate=r["winRate"],
         # the interval holds the rate (the bounds can miss it by a rounding error at 0 or 1)
-        ci_low=min(r["winRateLow"], r["winRate"]), ci_high=max(r["winRateHigh"], r["winRate"]), mean_vp=r["meanVp"],
-        opponent_mean_vp=r["opponentMeanVp"], seat_games=tuple(r["seatGames"]),
+        ci_low=min(r["winRateLow"], r["winRate"]), ci_high=max(r["winRateHigh"], r["winRate"]),
+        mean_score=r["meanScore"], opponent_mean_score=r["opponentMeanScore"], seat_games=tuple(r["seatGames"]),
         seat_win_rates=tuple(w / g if g else 0.0 for w, g in zip(r["seatWins"], r["seatGames"])),
     )
 
@@ -172,11 +201,12 @@ def _act(policy: Callable[..., Any], obs: np.ndarray, masks: np.ndarray, rows: n
     return out
 
 
-def _evaluate_callable(label: str, policy: Callable[..., Any], opponent: str, games: int, seed: int,
-                       players: int, threads: int, progress: bool) -> EvalResult:
+def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], opponent: str, games: int, seed: int,
+                       progress: bool) -> EvalResult:
+    players = setup.players
     share = np.zeros(games)
-    vp = np.zeros(games)
-    opp_vp = np.zeros(games)
+    score = np.zeros(games)
+    opp_score = np.zeros(games)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -186,8 +216,8 @@ def _evaluate_callable(label: str, policy: Callable[..., Any], opponent: str, ga
             ids = np.arange(seat, games, players)
             if len(ids) == 0:
                 continue
-            env = OsakaVectorEnv(len(ids), num_players=players, opponents=opponent, learner_seat=seat,
-                                 seed=seed, threads=threads)
+            env = KaisenVectorEnv(setup.game, len(ids), num_players=players, opponents=opponent, learner_seat=seat,
+                                  view=setup.view, seed=seed, threads=setup.threads, **setup.options)
             try:
                 obs, _ = env.reset(seed=[derive_seed(seed, int(i)) for i in ids])
                 masks = env.action_masks()
@@ -207,18 +237,18 @@ def _evaluate_callable(label: str, policy: Callable[..., Any], opponent: str, ga
                             f"(legal: {np.flatnonzero(masks[k]).tolist()})")
                     obs, _, term, trunc, infos = env.step(actions)
                     masks = env.action_masks()
-                    ended = (term | trunc) & live
-                    if ended.any():
+                    ended = np.flatnonzero((term | trunc) & live)
+                    if ended.size:
                         fin = infos["final_info"]
-                        for k in np.flatnonzero(ended):
-                            g = int(ids[k])
-                            w = fin["winners"][k]
-                            share[g] = 1.0 / w.sum() if w[seat] else 0.0
-                            vp[g] = fin["vp"][k][seat]
-                            opp_vp[g] = (fin["vp"][k].sum() - vp[g]) / (players - 1)
-                        live &= ~ended
+                        g = ids[ended]
+                        won = fin["winners"][ended]
+                        share[g] = np.where(won[:, seat], 1.0 / np.maximum(won.sum(axis=1), 1), 0.0)
+                        final = fin["scores"][ended]
+                        score[g] = final[:, seat]
+                        opp_score[g] = (final.sum(axis=1) - final[:, seat]) / (players - 1)
+                        live[ended] = False
                         if bar is not None:
-                            bar.update(int(ended.sum()))
+                            bar.update(int(ended.size))
             finally:
                 env.close()
     finally:
@@ -230,6 +260,6 @@ def _evaluate_callable(label: str, policy: Callable[..., Any], opponent: str, ga
     seat_wins = tuple(float(share[s::players].sum()) / n if n else 0.0 for s, n in enumerate(seat_games))
     return EvalResult(
         policy=label, opponent=opponent, games=games, wins=wins, win_rate=wins / games, ci_low=low, ci_high=high,
-        mean_vp=float(vp.mean()), opponent_mean_vp=float(opp_vp.mean()), seat_games=seat_games,
+        mean_score=float(score.mean()), opponent_mean_score=float(opp_score.mean()), seat_games=seat_games,
         seat_win_rates=seat_wins,
     )

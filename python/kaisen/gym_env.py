@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium.error import ResetNeeded
 
 from . import _common
-from .render import Board
+from .render import Board, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
 from .spec import Segment, Spec
@@ -145,12 +145,8 @@ class KaisenEnv(gym.Env):
 
     def board(self, observer: int | None = None) -> Board:
         """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
-        return Board(self.state_json(), observer, game=self.game, text=self._engine_text())
-
-    def _engine_text(self) -> str | None:
-        from .render import renderer_for
-
-        return None if renderer_for(self.game) is not None else self._resource.call("render", 0)
+        text = None if renderer_for(self.game) is not None else self._resource.call("render", 0)
+        return Board(self.state_json(), observer, game=self.game, text=text)
 
     def close(self) -> None:
         self._resource.close()

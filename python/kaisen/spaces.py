@@ -1,11 +1,22 @@
-"""Action spaces whose ``sample()`` draws only legal actions by default."""
+"""Spaces from a game's spec: the observation box, and action spaces whose ``sample()`` draws
+only legal actions by default."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 import numpy as np
-from gymnasium.spaces import Discrete, MultiDiscrete
+from gymnasium.spaces import Box, Discrete, MultiDiscrete
+
+from .spec import Spec
+
+
+def observation_box(spec: Spec) -> Box:
+    """One observation: ``spec.observation_size`` values of ``spec.observation_dtype``.
+
+    Unbounded: the spec declares no value ranges, and a bound guessed here would make a new
+    game's valid observations fail ``contains`` checks."""
+    return Box(-np.inf, np.inf, (spec.observation_size,), spec.observation_dtype)
 
 
 class LegalDiscrete(Discrete):

@@ -12,56 +12,72 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
-from .spaces import LegalMultiDiscrete
 from .seeding import to_java_long
-from .spec import Spec, spec
+from .spaces import LegalMultiDiscrete, observation_box
+from .spec import Segment
 
 
-class OsakaVectorEnv(VectorEnv):
-    """N Traders of Osaka single-learner envs stepped by one Py4J call.
+class KaisenVectorEnv(VectorEnv):
+    """N single-learner envs of any registered game, stepped by one Py4J call.
 
     ``reset`` and ``step`` return numpy **views** on memory the JVM writes: observations
-    ``float32[N, 427]``, rewards ``float32[N]``, terminations and truncations ``bool[N]``.
-    The next ``step`` overwrites them in place; copy what you keep. :meth:`action_masks`
-    is a ``bool[N, 64]`` view of the legal actions.
+    ``float32[N, spec.observation_size]``, rewards ``float32[N]``, terminations and truncations
+    ``bool[N]``. The next ``step`` overwrites them in place; copy what you keep.
+    :meth:`action_masks` is a ``bool[N, spec.num_actions]`` view of the legal actions. Sizes
+    come from the game's spec (:attr:`spec_info`).
 
     Autoreset is Gymnasium's ``SAME_STEP`` mode: an env whose episode ends at a step is reset
     within that step; the returned observation is the new episode's first, the last one is
     in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks which), and the episode's
-    results in ``infos["final_info"]`` (``vp``, ``winners``, ``won``, ``learner_seat``,
-    ``episode_return``, ``episode_length``). ``infos["learner_seat"]`` is always present.
+    results in ``infos["final_info"]`` (``scores`` ``int32[N, players]`` by seat, ``winners``
+    ``bool[N, players]``, ``won``, ``learner_seat``, ``episode_return``, ``episode_length``).
+    ``infos["learner_seat"]`` is always present.
 
     Seeds: env i's k-th episode after ``reset(seed=s)`` is dealt from
     ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)``.
 
     Actions are checked before anything is sent: shape ``(N,)``, integer dtype, range, and
-    legality (an illegal one raises :class:`kaisen.IllegalActionError` naming the env).
+    (``illegal_action="raise"``, the default) legality: an illegal one raises
+    :class:`kaisen.IllegalActionError` naming the env. With ``illegal_action="lose"`` an
+    illegal action ends that env's episode as a loss (reward -1) and the env auto-resets.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
 
     def __init__(
         self,
+        game: str,
         num_envs: int,
-        num_players: int = 2,
+        *,
+        num_players: int | None = None,
         opponents: str | Sequence[str] = "random",
         learner_seat: int | None = None,
         reward_mode: str = "terminal",
+        view: str | None = None,
+        illegal_action: str = "raise",
         seed: int | None = None,
         threads: int = 0,
         render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         self.num_envs = int(num_envs)
-        self.num_players, opponents_csv, seat = _common.learner_config(num_players, opponents, learner_seat, reward_mode)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
-        self.spec_info: Spec = spec("osaka")
+        try:
+            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            opponents_csv = _common.opponents_csv(opponents, s.players)
+            seat = _common.learner_seat_arg(learner_seat, s.players)
+        except BaseException:
+            self._resource.close()
+            raise
+        self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
+        self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource.open(
-            self._resource.jvm.slow_entry.newVectorEnv, "osaka", self.num_envs, self.num_players,
-            seat, opponents_csv, reward_mode, base, int(threads), True,
+            self._resource.jvm.slow_entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
+            s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
         b = self._resource.buffers
         assert b is not None
@@ -73,23 +89,24 @@ class OsakaVectorEnv(VectorEnv):
         self._truncated = b["truncated"].view(np.bool_)
         self._seat = b["learner_seat"]
         self._final_obs = b["final_observations"]
-        self._final_vp = b["final_vp"]
+        self._final_scores = b["final_scores"]
         self._final_winners = b["final_winners"]
         self._final_seat = b["final_learner_seat"]
         self._episode_return = b["episode_return"]
         self._episode_length = b["episode_length"]
         self._rows = np.arange(self.num_envs)
+        self._seat_bits = np.arange(self.num_players)
         self._all = np.ones(self.num_envs, dtype=np.bool_)
         self._started = False
-        self.single_observation_space = gym.spaces.Box(0.0, np.inf, (self.spec_info.observation_size,), np.float32)
+        self.single_observation_space = observation_box(self.spec_info)
         self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = LegalMultiDiscrete(self.num_envs, self.spec_info.num_actions, self.action_masks)
 
     @property
-    def spec_segments(self) -> dict[str, Any]:
+    def spec_segments(self) -> dict[str, Segment]:
         """Observation segments by name (offset, length, meaning); slice a batch with ``obs[:, seg.slice]``."""
-        return self.spec_info.segments
+        return dict(self.spec_info.segments)
 
     @property
     def java_threads(self) -> int:
@@ -121,41 +138,46 @@ class OsakaVectorEnv(VectorEnv):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if not np.issubdtype(a.dtype, np.integer):
             raise TypeError(f"actions must be integers, got dtype {a.dtype}")
-        if a.min() < 0 or a.max() >= self.spec_info.num_actions:
-            i = int(np.flatnonzero((a < 0) | (a >= self.spec_info.num_actions))[0])
-            raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{self.spec_info.num_actions - 1}")
-        legal = self._masks[self._rows, a]
-        if not legal.all():
-            i = int(np.flatnonzero(~legal)[0])
-            raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
+        n = self.spec_info.num_actions
+        if a.min() < 0 or a.max() >= n:
+            i = int(np.flatnonzero((a < 0) | (a >= n))[0])
+            raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{n - 1}")
+        if self.illegal_action == "raise":
+            legal = self._masks[self._rows, a]
+            if not legal.all():
+                i = int(np.flatnonzero(~legal)[0])
+                raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
         self._actions[:] = a
         self._resource.call("step")
         infos: dict[str, Any] = {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
         done = self._terminated | self._truncated
         if done.any():
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(done):
-                final_obs[i] = self._final_obs[i].copy()
-            winners = (self._final_winners[:, None] >> np.arange(self.num_players)) & 1
-            seat = self._final_seat.copy()
-            infos["final_obs"] = final_obs
-            infos["_final_obs"] = done.copy()
-            final = {
-                "vp": self._final_vp[:, : self.num_players].copy(),
-                "winners": winners.astype(np.bool_),
-                "won": winners[self._rows, np.clip(seat, 0, self.num_players - 1)].astype(np.bool_),
-                "learner_seat": seat,
-                "episode_return": self._episode_return.copy(),
-                "episode_length": self._episode_length.copy(),
-            }
-            for key in list(final):
-                final["_" + key] = done.copy()
-            infos["final_info"] = final
-            infos["_final_info"] = done.copy()
+            infos.update(self._final_infos(done))
         return self._obs, self._rewards, self._terminated, self._truncated, infos
 
+    def _final_infos(self, done: np.ndarray) -> dict[str, Any]:
+        """Gymnasium's ``final_obs``/``final_info`` entries for the envs whose episode just ended."""
+        ended = np.flatnonzero(done)
+        rows = self._final_obs[ended].copy()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for k, i in enumerate(ended):  # an object array of per-env rows, as Gymnasium's vector envs give
+            final_obs[i] = rows[k]
+        winners = ((self._final_winners[:, None] >> self._seat_bits) & 1).astype(np.bool_)
+        seat = self._final_seat.copy()
+        final: dict[str, Any] = {
+            "scores": self._final_scores.copy(),
+            "winners": winners,
+            "won": winners[self._rows, np.clip(seat, 0, self.num_players - 1)],
+            "learner_seat": seat,
+            "episode_return": self._episode_return.copy(),
+            "episode_length": self._episode_length.copy(),
+        }
+        for key in list(final):
+            final["_" + key] = done.copy()
+        return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": final, "_final_info": done.copy()}
+
     def action_masks(self) -> np.ndarray:
-        """Legal actions of every env's learner, ``bool[N, 64]`` (a view)."""
+        """Legal actions of every env's learner, ``bool[N, spec.num_actions]`` (a view)."""
         return self._masks
 
     def render(self):
@@ -163,6 +185,10 @@ class OsakaVectorEnv(VectorEnv):
             gym.logger.warn("render() needs render_mode='ansi' at creation")
             return None
         return tuple(self._resource.call("render", i) for i in range(self.num_envs))
+
+    def state_json(self, i: int) -> str:
+        """Env i's whole game state (hidden parts included) as JSON, in the game's own format."""
+        return self._resource.call("stateJson", int(i))
 
     def close_extras(self, **kwargs: Any) -> None:
         self._resource.close()

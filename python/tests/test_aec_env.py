@@ -1,99 +1,102 @@
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import kaisen
 
-from .conftest import GOLDEN
 
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoo_api_test(players):
-    env = kaisen.aec_env("osaka", num_players=players)
+def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
+    env = kaisen.aec_env(game)
     try:
-        api_test(env, num_cycles=300)
-    finally:
-        env.close()
-
-
-def test_pettingzoo_seed_test():
-    envs = []
-
-    def factory():
-        e = kaisen.aec_env("osaka", num_players=3)
-        envs.append(e)
-        return e
-
-    try:
-        seed_test(factory, num_cycles=200)
-    finally:
-        for e in envs:
-            e.close()
-
-
-def golden_files():
-    files = sorted(GOLDEN.glob("osaka-*.json"))
-    assert files, f"no golden files in {GOLDEN}"
-    return files
-
-
-@pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.name)
-def test_golden_playthrough_is_reproduced_through_python(path):
-    golden = json.loads(path.read_text())
-    env = kaisen.aec_env("osaka", num_players=golden["players"], reward_mode=golden["rewardMode"])
-    try:
-        env.reset(seed=golden["seed"])
-        for i, step in enumerate(golden["steps"]):
-            agent = env.agent_selection
-            assert agent == f"player_{step['player']}", f"step {i}"
-            obs = env.observe(agent)
-            expected = np.zeros(golden["observationSize"], dtype=np.float32)
-            for index, value in step["observation"]:
-                expected[index] = np.float32(value)
-            np.testing.assert_array_equal(obs["observation"], expected, err_msg=f"step {i}")
-            assert np.flatnonzero(obs["action_mask"]).tolist() == step["mask"], f"step {i}"
-            env.step(step["action"])
-            rewards = [env.rewards[f"player_{p}"] for p in range(golden["players"])]
-            np.testing.assert_allclose(rewards, step["rewards"], rtol=0, atol=1e-12, err_msg=f"step {i}")
-            assert env.terminations[f"player_{step['player']}"] == step["terminated"]
-            assert env.truncations[f"player_{step['player']}"] == step["truncated"]
-        assert all(env.terminations.values()) or all(env.truncations.values())
-        info = env.infos["player_0"]
-        assert info["winners"] == golden["result"]["winners"]
-        assert [env.infos[a]["vp"] for a in env.possible_agents] == golden["result"]["vp"]
-    finally:
-        env.close()
-
-
-def test_aec_bad_input():
-    env = kaisen.aec_env("osaka", num_players=2)
-    try:
+        assert env.illegal_action == "raise"
         with pytest.raises(RuntimeError, match="reset"):
             env.step(0)
         env.reset(seed=1)
         agent = env.agent_selection
         before = env.observe(agent)
+        illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
         with pytest.raises(kaisen.IllegalActionError, match="legal actions"):
-            env.step(63)
+            env.step(illegal)
+        with pytest.raises(ValueError, match="out of range"):
+            env.step(env.spec_info.num_actions)
         with pytest.raises(ValueError, match="None"):
             env.step(None)
         after = env.observe(agent)
         assert env.agent_selection == agent
         np.testing.assert_array_equal(before["observation"], after["observation"])
+        np.testing.assert_array_equal(before["action_mask"], after["action_mask"])
         # play to the end; finished agents are stepped with None, anything else is refused
         rng = np.random.default_rng(1)
         for agent in env.agent_iter():
             obs, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
+                assert set(info) >= {"score", "tiebreak", "scores", "winners", "won", "end_reason"}
                 env.step(None)
             else:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert env.agents == []
         with pytest.raises(RuntimeError, match="call reset"):
             env.step(0)
+    finally:
+        env.close()
+
+
+def test_an_illegal_action_loses_when_asked(game):
+    info = kaisen.game_info(game)
+    n = info.max_players
+    env = kaisen.aec_env(game, num_players=n, illegal_action="lose")
+    try:
+        env.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(5):  # a few legal moves first
+            env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+        offender = env.agent_selection
+        seat = env.possible_agents.index(offender)
+        illegal = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
+        env.step(illegal)
+        assert all(env.terminations.values()) and not any(env.truncations.values())
+        expected = {a: (-1.0 if a == offender else 1.0 / (n - 1)) for a in env.possible_agents}
+        assert env.rewards == pytest.approx(expected)
+        for a in env.possible_agents:
+            i = env.infos[a]
+            assert (i["end_reason"], i["forfeited_by"]) == ("ILLEGAL_ACTION", seat)
+            assert f"illegal action {illegal}" in i["illegal"]
+            assert i["won"] == (a != offender)
+            assert not env.observe(a)["action_mask"].any()
+    finally:
+        env.close()
+
+
+def test_configs_reach_the_env_and_name_it(game):
+    info = kaisen.game_info(game)
+    env = kaisen.aec_env(game, num_players=info.max_players, reward_mode="shaped", view=info.views[-1])
+    try:
+        assert env.num_players == info.max_players == len(env.possible_agents)
+        assert (env.reward_mode, env.view) == ("score_difference", info.views[-1])
+        assert env.spec_info.config["players"] == info.max_players
+        assert env.metadata["name"] == f"kaisen_{game}_v{kaisen.gym_id(game).rsplit('-v', 1)[1]}"
+        env.reset(seed=0)
+        obs = env.observe(env.agent_selection)
+        assert obs["observation"].shape == (env.spec_info.observation_size,)
+        assert obs["action_mask"].shape == (env.spec_info.num_actions,)
+    finally:
+        env.close()
+
+
+def test_osaka_shaped_rewards_sum_to_the_score_difference():
+    env = kaisen.aec_env("osaka", num_players=3, reward_mode="score_difference")
+    try:
+        env.reset(seed=5)
+        rng = np.random.default_rng(5)
+        returns = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            returns[agent] += reward
+            env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        scores = np.array(info["scores"], dtype=float)
+        for p, agent in enumerate(env.possible_agents):
+            others = np.delete(scores, p).mean()
+            assert returns[agent] == pytest.approx(scores[p] - others)
     finally:
         env.close()

@@ -14,8 +14,12 @@ class FirstLegalBatched:
     batched = True
     name = "first-batched"
 
+    def __init__(self, game: str = "osaka", num_players: int | None = None):
+        self.spec = kaisen.spec(game, num_players=num_players)
+
     def __call__(self, obs, mask):
-        assert obs.ndim == 2 and obs.shape[1] == 427 and mask.shape == (obs.shape[0], 64)
+        assert obs.ndim == 2 and obs.shape[1] == self.spec.observation_size
+        assert mask.shape == (obs.shape[0], self.spec.num_actions) and mask.dtype == np.bool_
         return mask.argmax(axis=1)
 
 
@@ -32,7 +36,7 @@ def test_callable_policy_result_shape_and_interval():
 def test_batched_and_single_calls_play_the_same_games():
     a = kaisen.evaluate(first_legal, opponents=["random"], games=12, seed=9).results[0]
     b = kaisen.evaluate(FirstLegalBatched(), opponents=["random"], games=12, seed=9).results[0]
-    assert (a.wins, a.mean_vp, a.opponent_mean_vp) == (b.wins, b.mean_vp, b.opponent_mean_vp)
+    assert (a.wins, a.mean_score, a.opponent_mean_score) == (b.wins, b.mean_score, b.opponent_mean_score)
 
 
 def test_named_agents_and_callables_in_one_call():
@@ -49,6 +53,25 @@ def test_three_players_rotate_seats():
     assert r.seat_games == (3, 3, 3)
 
 
+def test_every_game_evaluates_callables_and_named_agents(game):
+    players = kaisen.game_info(game).max_players
+    report = kaisen.evaluate({"first": FirstLegalBatched(game, players), "random": "random"}, opponents="random",
+                             games=2 * players, seed=5, game=game, num_players=players)
+    spec = kaisen.spec(game, num_players=players)
+    assert (report.game, report.num_players, report.score_name) == (game, players, spec.score_name)
+    assert [r.seat_games for r in report.results] == [(2,) * players] * 2
+    for r in report.results:
+        assert 0 <= r.ci_low <= r.win_rate <= r.ci_high <= 1
+        assert r.wins == pytest.approx(sum(w * g for w, g in zip(r.seat_win_rates, r.seat_games)))
+    assert f"opp {spec.score_name}"[:12] in report.table()
+    assert f"mean {spec.score_name}" in report._repr_html_()
+
+
+def test_a_bad_game_option_is_the_jvms_clear_error():
+    with pytest.raises(ValueError, match=r"unknown option 'colour' for osaka \(valid options: players"):
+        kaisen.evaluate("random", games=2, colour=True)
+
+
 def test_torch_policy_and_dl4j_checkpoint_compared_in_one_call(dl4j_checkpoint):
     torch = pytest.importorskip("torch")
 
@@ -58,7 +81,8 @@ def test_torch_policy_and_dl4j_checkpoint_compared_in_one_call(dl4j_checkpoint):
         def __init__(self):
             super().__init__()
             torch.manual_seed(0)
-            self.head = torch.nn.Linear(427, 64)
+            spec = kaisen.spec("osaka")
+            self.head = torch.nn.Linear(spec.observation_size, spec.num_actions)
 
         @torch.no_grad()
         def forward(self, obs, mask):
@@ -72,15 +96,29 @@ def test_torch_policy_and_dl4j_checkpoint_compared_in_one_call(dl4j_checkpoint):
 
 
 def test_dl4j_checkpoint_as_an_env_opponent(dl4j_checkpoint):
+    """A whole game against a DL4J policy loaded from a checkpoint: it plays legal moves to the end,
+    reproducibly from the seed (the same game twice), and its results are reported."""
+
+    def episode(env):
+        obs, _ = env.reset(seed=1)
+        seen = [obs]
+        while True:
+            obs, reward, term, trunc, info = env.step(first_legal(None, env.action_masks()))
+            seen.append(obs)
+            if term or trunc:
+                return seen, reward, info
+
     env = kaisen.make(opponents=f"dl4j:{dl4j_checkpoint}", seed=1)
     try:
-        env.reset(seed=1)
-        for _ in range(20):
-            _, _, term, trunc, _ = env.step(first_legal(None, env.action_masks()))
-            if term or trunc:
-                break
+        first, reward, info = episode(env)
+        again, reward_again, info_again = episode(env)
     finally:
         env.close()
+    assert len(first) > 2 and len(first) == len(again)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert (reward, info) == (reward_again, info_again)
+    assert info["end_reason"] != "ILLEGAL_ACTION" and info["winners"]
+    assert len(info["scores"]) == 2 and reward == (0.5 if len(info["winners"]) == 2 else 1.0 if info["won"] else -1.0)
 
 
 def test_bad_input_is_a_clear_error():

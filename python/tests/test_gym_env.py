@@ -4,54 +4,126 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.error import ResetNeeded
-from gymnasium.utils import env_checker
-from gymnasium.utils.passive_env_checker import env_reset_passive_checker, env_step_passive_checker
 
 import kaisen
 
 
-def test_gymnasium_check_env_passes():
-    """Gymnasium's check_env, check by check.
+def play(env: kaisen.KaisenEnv, seed: int) -> tuple[list[np.ndarray], float, float, dict]:
+    """A whole episode with seeded random legal actions: observations, last reward, return, last info."""
+    obs, _ = env.reset(seed=seed)
+    seen = [obs]
+    total = 0.0
+    rng = np.random.default_rng(seed)
+    while True:
+        legal = np.flatnonzero(env.action_masks())
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        seen.append(obs)
+        total += reward
+        if terminated or truncated:
+            return seen, reward, total, info
 
-    All of its checks run unchanged except ``check_step_determinism``: that one samples an
-    action *before* ``reset()`` and replays it after, assuming every action is valid in every
-    state. Here illegal actions raise (as they must), so the same check runs with the action
-    sampled after the seeded reset.
-    """
-    env = kaisen.make("osaka", num_players=3, opponents=["greedy", "random"], seed=3, render_mode="ansi")
+
+def test_sizes_and_spaces_come_from_the_spec(game):
+    info = kaisen.game_info(game)
+    for players in (info.min_players, info.max_players):
+        env = kaisen.make(game, num_players=players, seed=0)
+        try:
+            spec = kaisen.spec(game, num_players=players)
+            assert env.spec_info == spec and env.num_players == players == spec.players
+            assert env.observation_space.shape == (spec.observation_size,)
+            assert env.observation_space.dtype == spec.observation_dtype
+            assert env.action_space.n == spec.num_actions
+            obs, first = env.reset()
+            assert obs.shape == (spec.observation_size,) and obs.dtype == np.float32
+            assert env.action_masks().shape == (spec.num_actions,) and env.action_masks().any()
+            assert first == {"learner_seat": 0}
+        finally:
+            env.close()
+
+
+def test_the_default_player_count_is_the_games(game):
+    env = kaisen.make(game)
     try:
-        assert isinstance(env, gym.Env)
-        env_checker.check_action_space(env.action_space)
-        env_checker.check_space_limit(env.action_space, "action")
-        env_checker.check_observation_space(env.observation_space)
-        env_checker.check_space_limit(env.observation_space, "observation")
-        env_checker.check_seed_deprecation(env)
-        env_checker.check_reset_return_info_deprecation(env)
-        env_checker.check_reset_return_type(env)
-        env_checker.check_reset_seed_determinism(env)
-        env_checker.check_reset_options(env)
-        env_reset_passive_checker(env)
-        env_step_passive_checker(env, env.action_space.sample())
-        # check_step_determinism, with the action drawn after the seeded reset
-        for seed in (123, 7):
-            env.reset(seed=seed)
-            env.action_space.seed(seed)
-            action = env.action_space.sample()
-            first = env.step(action)
-            env.reset(seed=seed)
-            second = env.step(action)
-            assert all(env_checker.data_equivalence(a, b, exact=True) for a, b in zip(first, second))
-        env_checker.check_returned_data_not_reused(env)
-        env_checker.env_render_passive_checker(env)
+        assert env.num_players == kaisen.game_info(game).default_players
     finally:
         env.close()
 
 
-def test_registered_id_works_through_gymnasium_make():
-    env = gym.make("kaisen/Osaka-v1", num_players=2, opponents="greedy")
+def test_same_seed_same_game_and_terminal_info(game):
+    env = kaisen.make(game, seed=0)
+    try:
+        a, ra, total, info = play(env, 11)
+        b, rb, _, _ = play(env, 11)
+        assert len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
+        assert ra == rb
+        assert set(info) >= {"scores", "tiebreaks", "winners", "end_reason", "decisions", "learner_seat", "won",
+                             "episode_return"}
+        assert len(info["scores"]) == len(info["tiebreaks"]) == env.num_players
+        assert info["won"] == (info["learner_seat"] in info["winners"])
+        assert info["episode_return"] == pytest.approx(total)
+        # terminal rewards: the winners share +1, the others share -1
+        k, n = len(info["winners"]), env.num_players
+        assert ra == pytest.approx(1 / k if info["won"] else -1 / (n - k))
+    finally:
+        env.close()
+
+
+def test_an_illegal_action_raises_naming_the_legal_ones_and_changes_nothing(game):
+    env = kaisen.make(game, seed=0)
+    try:
+        assert env.illegal_action == "raise"
+        env.reset(seed=2)
+        mask = env.action_masks().copy()
+        illegal = int(np.flatnonzero(~mask)[0])
+        with pytest.raises(kaisen.IllegalActionError) as e:
+            env.step(illegal)
+        assert isinstance(e.value, ValueError)
+        assert f"illegal action {illegal}" in str(e.value) and "legal actions: [" in str(e.value)
+        assert e.value.legal == [int(a) for a in np.flatnonzero(mask)]
+        with pytest.raises(ValueError, match="out of range"):
+            env.step(env.spec_info.num_actions)
+        with pytest.raises(TypeError):
+            env.step(1.5)
+        # nothing changed: the same legal action gives what a fresh env gives
+        legal = int(np.flatnonzero(mask)[0])
+        after = env.step(legal)[0]
+        other = kaisen.make(game)
+        try:
+            other.reset(seed=2)
+            assert np.array_equal(after, other.step(legal)[0])
+        finally:
+            other.close()
+    finally:
+        env.close()
+
+
+def test_an_illegal_action_loses_when_asked(game):
+    env = kaisen.make(game, illegal_action="lose", learner_seat=None, seed=0)
+    try:
+        env.reset(seed=3)
+        illegal = int(np.flatnonzero(~env.action_masks())[0])
+        obs, reward, terminated, truncated, info = env.step(illegal)
+        assert (reward, terminated, truncated) == (-1.0, True, False)
+        assert info["end_reason"] == "ILLEGAL_ACTION" and info["forfeited_by"] == info["learner_seat"]
+        assert f"illegal action {illegal}" in info["illegal"]
+        assert not info["won"] and info["learner_seat"] not in info["winners"]
+        assert obs.shape == env.observation_space.shape
+        assert not env.action_masks().any()
+        with pytest.raises(ResetNeeded):
+            env.step(0)
+        with pytest.raises(ValueError, match="out of range"):  # outside the action space is no move at all
+            env.reset(seed=3)
+            env.step(env.spec_info.num_actions)
+    finally:
+        env.close()
+
+
+def test_registered_id_works_through_gymnasium_make(game):
+    env = gym.make(kaisen.gym_id(game), opponents="greedy")
     try:
         obs, info = env.reset(seed=5)
-        assert obs.shape == (427,) and obs.dtype == np.float32
+        assert obs.shape == (env.unwrapped.spec_info.observation_size,) and obs.dtype == np.float32
+        assert env.unwrapped.game == game
         mask = env.unwrapped.action_masks()
         obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
         assert isinstance(reward, float)
@@ -59,49 +131,10 @@ def test_registered_id_works_through_gymnasium_make():
         env.close()
 
 
-def play(env: kaisen.OsakaEnv, seed: int) -> tuple[list[np.ndarray], float, dict]:
-    obs, _ = env.reset(seed=seed)
-    seen = [obs]
-    rng = np.random.default_rng(seed)
-    while True:
-        legal = np.flatnonzero(env.action_masks())
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
-        seen.append(obs)
-        if terminated or truncated:
-            return seen, reward, info
-
-
-def test_same_seed_same_game_and_terminal_info(env):
-    a, ra, info = play(env, 11)
-    b, rb, _ = play(env, 11)
-    assert len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
-    assert ra == rb and ra in (-1.0, 1.0, 0.0) or -1 <= ra <= 1
-    assert set(info) >= {"vp", "winners", "learner_seat", "won", "episode_return"}
-    assert info["won"] == (info["learner_seat"] in info["winners"])
-
-
-def test_an_illegal_action_raises_naming_the_legal_ones_and_changes_nothing(env):
-    obs, _ = env.reset(seed=2)
-    mask = env.action_masks().copy()
-    illegal = int(np.flatnonzero(~mask)[0])
-    with pytest.raises(kaisen.IllegalActionError) as e:
-        env.step(illegal)
-    assert isinstance(e.value, ValueError)
-    assert "legal actions: [0 token:B" in str(e.value)
-    assert e.value.legal == [int(a) for a in np.flatnonzero(mask)]
-    with pytest.raises(ValueError, match="out of range"):
-        env.step(64)
-    with pytest.raises(TypeError):
-        env.step(1.5)
-    # nothing changed: the same legal action gives what a fresh env gives
-    legal = int(np.flatnonzero(mask)[0])
-    after = env.step(legal)[0]
-    other = kaisen.make("osaka", num_players=2, opponents="random")
-    try:
-        other.reset(seed=2)
-        assert np.array_equal(after, other.step(legal)[0])
-    finally:
-        other.close()
+def test_osaka_is_registered_as_v2():
+    assert kaisen.gym_id("osaka") == "kaisen/Osaka-v2" and "kaisen/Osaka-v2" in kaisen.GYM_IDS
+    assert kaisen.gym_id("floating_market").startswith("kaisen/FloatingMarket-v")
+    assert "kaisen/Osaka-v1" not in gym.registry
 
 
 def test_stepping_a_finished_episode_needs_a_reset(env):
@@ -113,16 +146,49 @@ def test_stepping_a_finished_episode_needs_a_reset(env):
         env.step(0)
 
 
-def test_observation_slices_by_segment_name(env):
-    obs, _ = env.reset(seed=8)
-    segments = env.spec_segments
-    assert sum(s.length for s in segments.values()) == obs.shape[0]
-    hand = obs[segments["hand"].slice]
-    assert hand.shape == (12,)
-    assert hand @ np.array([2, 3, 5] * 4) == obs[segments["hand_value"].slice][0] >= 8
-    assert kaisen.spec("osaka").slice(obs, "phase")[0] == 1.0  # CHOOSE_TOKEN at the start
-    with pytest.raises(KeyError, match="no segment"):
-        kaisen.spec("osaka").slice(obs, "nope")
+def test_observation_slices_by_segment_name(game):
+    spec = kaisen.spec(game)
+    env = kaisen.make(game, seed=8)
+    try:
+        obs, _ = env.reset()
+        segments = env.spec_segments
+        assert segments == dict(spec.segments)
+        # the segments tile the observation, in order, without gaps
+        ends = [s.offset + s.length for s in segments.values()]
+        assert [s.offset for s in segments.values()] == [0, *ends[:-1]] and ends[-1] == obs.shape[0]
+        for name, seg in segments.items():
+            np.testing.assert_array_equal(spec.slice(obs, name), obs[seg.offset:seg.offset + seg.length])
+        batch = np.stack([obs, obs])
+        first = next(iter(segments.values()))
+        assert spec.slice(batch, first.name).shape == (2, first.length)
+        with pytest.raises(KeyError, match="no segment"):
+            spec.slice(obs, "nope")
+    finally:
+        env.close()
+
+
+def test_osaka_observation_segments_read_the_game():
+    env = kaisen.make("osaka", seed=8)
+    try:
+        obs, _ = env.reset()
+        spec = env.spec_info
+        phase = spec.slice(obs, "phase")
+        assert phase.sum() == 1.0 and spec.segments["phase"].meaning.startswith("one-hot")
+        assert (spec.score_name, spec.tiebreak_name) == ("VP", "tokens")
+    finally:
+        env.close()
+
+
+def test_views_have_their_own_spec(game):
+    for view in kaisen.game_info(game).views:
+        env = kaisen.make(game, view=view, seed=1)
+        try:
+            spec = kaisen.spec(game, view=view)
+            assert env.view == spec.view == view
+            obs, _ = env.reset()
+            assert obs.shape == (spec.observation_size,)
+        finally:
+            env.close()
 
 
 def test_sampling_the_action_space_gives_legal_actions(env):
@@ -135,24 +201,45 @@ def test_sampling_the_action_space_gives_legal_actions(env):
             break
 
 
-def test_render_modes():
-    env = kaisen.make("osaka", render_mode="ansi")
+def test_render_modes(game):
+    env = kaisen.make(game, render_mode="ansi")
     try:
         env.reset(seed=0)
-        assert "Traders of Osaka" in env.render()
+        text = env.render()
+        assert isinstance(text, str) and text
+    finally:
+        env.close()
+    env = kaisen.make(game, render_mode="html")
+    try:
+        env.reset(seed=0)
+        assert "<svg" in env.render()
     finally:
         env.close()
     with pytest.raises(ValueError, match="render_mode"):
-        kaisen.make("osaka", render_mode="human")
+        kaisen.make(game, render_mode="human")
 
 
 def test_bad_configuration_is_refused_with_a_clear_message():
-    with pytest.raises(ValueError, match="num_players"):
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
         kaisen.make("osaka", num_players=5)
+    with pytest.raises(ValueError, match=r"unknown option 'colour' for osaka \(valid options: players"):
+        kaisen.make("osaka", colour=True)
+    with pytest.raises(TypeError, match="num_players"):
+        kaisen.make("osaka", players=3)
     with pytest.raises(ValueError, match="unknown agent 'nobody'"):
         kaisen.make("osaka", opponents="nobody")
-    with pytest.raises(ValueError, match="unknown game"):
+    with pytest.raises(ValueError, match="opponents must be one agent name or 2 names"):
+        kaisen.make("osaka", num_players=3, opponents=["random", "greedy", "random"])
+    with pytest.raises(ValueError, match="learner_seat"):
+        kaisen.make("osaka", learner_seat=2)
+    with pytest.raises(ValueError, match=r"unknown game 'chess' \(known: osaka"):
         kaisen.make("chess")
+    with pytest.raises(ValueError, match="unknown observation view"):
+        kaisen.make("osaka", view="pixels")
+    with pytest.raises(ValueError, match="illegal_action"):
+        kaisen.make("osaka", illegal_action="ignore")
+    with pytest.raises(ValueError, match="reward_mode"):
+        kaisen.make("osaka", reward_mode="dense")
 
 
 def test_every_named_agent_works_as_an_opponent_from_python():
@@ -167,3 +254,16 @@ def test_every_named_agent_works_as_an_opponent_from_python():
         env.close()
     with pytest.raises(ValueError, match="ismcts:ITERATIONS"):
         kaisen.make("osaka", opponents="alphazero")
+
+
+def test_the_old_class_names_are_deprecated_aliases_for_osaka():
+    with pytest.warns(DeprecationWarning, match="KaisenEnv"):
+        cls = kaisen.OsakaEnv
+    env = cls(3, "greedy")
+    try:
+        assert isinstance(env, kaisen.KaisenEnv)
+        assert (env.game, env.num_players) == ("osaka", 3)
+    finally:
+        env.close()
+    with pytest.raises(AttributeError):
+        kaisen.NoSuchThing  # noqa: B018

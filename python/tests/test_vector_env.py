@@ -35,7 +35,8 @@ def test_vector_env_equals_n_single_envs_with_the_same_seeds():
                     np.testing.assert_array_equal(infos["final_obs"][i], o)
                     assert infos["_final_obs"][i]
                     final = infos["final_info"]
-                    assert final["vp"][i].tolist() == inf["vp"]
+                    assert final["scores"][i].tolist() == inf["scores"]
+                    assert np.flatnonzero(final["winners"][i]).tolist() == inf["winners"]
                     assert final["won"][i] == inf["won"]
                     assert final["learner_seat"][i] == inf["learner_seat"]
                     episode[i] += 1
@@ -61,8 +62,9 @@ def test_bad_actions_raise_before_anything_is_sent():
         with pytest.raises(TypeError, match="integers"):
             vec.step(legal.astype(np.float32))
         bad = legal.copy()
-        bad[2] = 64
-        with pytest.raises(ValueError, match="env 2: action 64 is out of range"):
+        n = vec.spec_info.num_actions
+        bad[2] = n
+        with pytest.raises(ValueError, match=f"env 2: action {n} is out of range"):
             vec.step(bad)
         bad[2] = int(np.flatnonzero(~vec.action_masks()[2])[0])
         with pytest.raises(kaisen.IllegalActionError, match="env 2: illegal action"):
@@ -74,18 +76,53 @@ def test_bad_actions_raise_before_anything_is_sent():
         vec.close()
 
 
-def test_action_space_samples_legal_actions_and_views_are_numpy():
-    vec = kaisen.vector_env("osaka", num_envs=8, num_players=4, seed=3)
+def test_action_space_samples_legal_actions_and_views_are_numpy(game):
+    players = kaisen.game_info(game).max_players
+    vec = kaisen.vector_env(game, num_envs=8, num_players=players, seed=3)
     try:
+        spec = vec.spec_info
+        assert spec == kaisen.spec(game, num_players=players) and vec.num_players == players
         obs, info = vec.reset()
-        assert obs.shape == (8, 427) and obs.dtype == np.float32
+        assert obs.shape == (8, spec.observation_size) and obs.dtype == np.float32
+        assert vec.action_masks().shape == (8, spec.num_actions)
         assert info["learner_seat"].shape == (8,)
-        for _ in range(50):
+        ended = 0
+        for _ in range(400):
             a = vec.action_space.sample()
             assert vec.action_masks()[np.arange(8), a].all()
             obs, rewards, terminated, truncated, infos = vec.step(a)
             assert rewards.dtype == np.float32 and terminated.dtype == np.bool_
-        assert kaisen.spec().slice(obs, "ships").shape == (8, 24)
+            if "final_info" in infos:
+                done = infos["_final_info"]
+                final = infos["final_info"]
+                assert final["scores"].shape == final["winners"].shape == (8, players)
+                assert final["winners"][done].any(axis=1).all()
+                assert (final["won"][done] == final["winners"][done, final["learner_seat"][done]]).all()
+                ended += int(done.sum())
+        assert ended > 0
+        for name, seg in spec.segments.items():
+            assert spec.slice(obs, name).shape == (8, seg.length)
+    finally:
+        vec.close()
+
+
+def test_an_illegal_action_loses_that_env_only_when_asked(game):
+    vec = kaisen.vector_env(game, num_envs=4, illegal_action="lose", seed=2)
+    try:
+        vec.reset(seed=2)
+        masks = vec.action_masks()
+        actions = masks.argmax(axis=1)
+        actions[1] = int(np.flatnonzero(~masks[1])[0])
+        with pytest.raises(ValueError, match="out of range"):  # still no action at all
+            vec.step(np.full(4, vec.spec_info.num_actions))
+        obs, rewards, terminated, truncated, infos = vec.step(actions)
+        assert terminated.tolist() == [False, True, False, False] and not truncated.any()
+        assert rewards[1] == -1.0
+        final = infos["final_info"]
+        assert infos["_final_info"].tolist() == [False, True, False, False]
+        assert not final["won"][1] and not final["winners"][1, final["learner_seat"][1]]
+        assert final["episode_return"][1] == -1.0
+        assert vec.action_masks()[1].any()  # auto-reset: a new episode
     finally:
         vec.close()
 

@@ -1306,17 +1306,4 @@ public final class OsakaState implements GameState<OsakaState> {
     public String toString() {
         return OsakaText.render(this);
     }
-
-    // TEMPORARY-STUB (replaced by the information-state branch)
-    public int unknownCount(int type) {
-        int c = 0;
-        for (int i = 0; i < drawSize; i++) {
-            c += Cards.type(draw[i]) == type ? 1 : 0;
-        }
-        return c;
-    }
-
-    public int faceDownVpFromCurrentPile(int player) {
-        return 0;
-    }
 }
