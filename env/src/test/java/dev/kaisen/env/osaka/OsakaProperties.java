@@ -10,6 +10,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -217,6 +218,62 @@ class OsakaProperties {
         // The determinized game plays on to a legal end.
         while (!d.isTerminal()) {
             d.applyInPlace(playout.next(d));
+        }
+    }
+
+    /** What a player with perfect recall counts from the public events alone. */
+    private static final class PerfectRecall implements OsakaEvents {
+        final int[] unknown = new int[Cards.TYPES];
+        final int[] faceDown;
+        final int[] faceDownCurrent;
+
+        PerfectRecall(int players) {
+            faceDown = new int[players];
+            faceDownCurrent = new int[players];
+        }
+
+        @Override
+        public void shuffled(boolean fromDiscard, int[] topFirst) {
+            // A new pile is made of known cards (all 108, or the face-up discard pile): only its order is new.
+            Arrays.fill(unknown, 0);
+            for (int c : topFirst) {
+                unknown[Cards.type(c)]++;
+            }
+            Arrays.fill(faceDownCurrent, 0);
+        }
+
+        @Override
+        public void drew(int card, Place place, int player) {
+            if (place == Place.VP) {
+                faceDown[player]++;
+                faceDownCurrent[player]++;
+            } else {
+                unknown[Cards.type(card)]--; // drawn face up (starting hands too: dealt card by card, face up)
+            }
+        }
+    }
+
+    @Property(tries = 30)
+    void theUnknownCountsAreWhatAPlayerWithPerfectRecallCountsFromPublicEvents(
+            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
+        PerfectRecall memory = new PerfectRecall(players);
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed, memory);
+        Playout playout = new Playout(seed + 3);
+        while (true) {
+            int total = 0;
+            for (int t = 0; t < Cards.TYPES; t++) {
+                assertEquals(memory.unknown[t], s.unknownCount(t), Cards.typeName(t) + " at decision " + s.decisions());
+                total += memory.unknown[t];
+            }
+            assertEquals(total, s.unknownTotal());
+            for (int p = 0; p < players; p++) {
+                assertEquals(memory.faceDown[p], s.faceDownVpCount(p));
+                assertEquals(memory.faceDownCurrent[p], s.faceDownVpFromCurrentPile(p));
+            }
+            if (s.isTerminal()) {
+                break;
+            }
+            s.applyInPlace(playout.next(s), memory);
         }
     }
 
