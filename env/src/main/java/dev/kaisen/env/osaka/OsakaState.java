@@ -27,7 +27,7 @@ import java.util.StringJoiner;
  * player with perfect recall; what stays unknown, to every player alike, is the draw pile and
  * the VP cards drawn face down from a pile ({@link #faceDownFrom}, with the pile generation
  * they came from). {@link #unknownCount} and the other queries there give the perfect-recall
- * counts.
+ * counts; {@link #determinize} resamples exactly those unknowns.
  *
  * <p>{@link #apply(int)} returns a new state and leaves this one as it was;
  * {@link #applyInPlace(int)} mutates this state (for owners holding the only reference).
@@ -1270,79 +1270,91 @@ public final class OsakaState implements GameState<OsakaState> {
     // ------------------------------------------------------------------ hidden information
 
     /**
-     * A determinization for {@code observer}: the parts that player cannot see are resampled
-     * consistently with what they know. The cards of the draw pile and of the other players'
-     * hands are shuffled together and dealt back in the same sizes (hand sizes are public);
-     * during a payment the paying player's resampled hand must still cover what is due.
-     * The random stream restarts from {@code seed}, so later shuffles are unknown too.
-     * Everything public (Market, Farm, goods, discard, VP counts, ships, tokens) and the
-     * observer's own hand are unchanged. VP piles are left as they are: their cards never
-     * return to play. Two states that differ only in what the observer cannot see give the
-     * same determinization for the same seed.
+     * A determinization (section "Hidden and public information" of the rules): a state that
+     * no player with perfect recall can tell apart from this one, with only what stays unknown
+     * resampled from {@code seed}:
+     * <ul>
+     *   <li>the cards of the draw pile together with the VP cards drawn face down from the
+     *       current pile since its last shuffle (a known composition) are shuffled among those
+     *       positions, the pile order included: each VP pile keeps its number of face-down
+     *       cards of the current pile, and the draw pile its size;</li>
+     *   <li>the VP cards drawn face down from each earlier pile are permuted among the
+     *       face-down positions of that same pile generation (they never return to play).</li>
+     * </ul>
+     * Hands are never resampled: starting hands are revealed card by card and every later
+     * change to a hand is public, so every hand is known. Everything else (Market, Farm,
+     * goods, discard pile, cards out of the game, VP counts, tokens, ships, phase) is kept.
+     *
+     * <p>[decision] The VP cards drawn from the pile go face down unseen, so their owner does
+     * not know them either (the rulebook has them taken from the draw pile and placed face
+     * down under the trader piece, and never lets the owner look): the information state is
+     * the same for every player and {@code observer} does not change the result.
+     *
+     * <p>The resampling starts from the unknown cards in card-id order and the random stream
+     * restarts from {@code seed} (the resampling draws from it first, later shuffles go on
+     * from there), so the result depends only on the information state and the seed: two
+     * states that differ only in unknown parts give equal determinizations.
      */
+    @Override
     public OsakaState determinize(int observer, long seed) {
         OsakaState d = new OsakaState(this);
         d.invalidate();
         d.rng = seed;
-        int[] hidden = new int[Cards.COUNT];
-        int count = 0;
-        for (int i = 0; i < drawSize; i++) {
-            hidden[count++] = draw[i];
-        }
+        int[] pool = new int[Cards.COUNT];
+        // The current pile: draw pile + face-down VP cards drawn from it, in card-id order.
+        int k = 0;
         for (int card = 0; card < Cards.COUNT; card++) {
-            int l = loc[card];
-            if (l >= SEAT_BASE && (l - SEAT_BASE) % 4 == HAND && (l - SEAT_BASE) / 4 != observer) {
-                hidden[count++] = card;
+            if (loc[card] == DRAW || faceDownFrom[card] == pileGeneration) {
+                pool[k++] = card;
             }
         }
-        // Start from the hidden cards in id order, so the result depends only on what the
-        // observer knows (the same information set and seed give the same determinization).
-        Arrays.sort(hidden, 0, count);
-        // Opponents' hands are dealt in seat order from the front of the shuffled cards.
-        int payer = phase == Phase.PAYMENT && current != observer ? current : -1;
-        int payerStart = 0;
-        for (int p = 0; p < payer; p++) {
-            payerStart += p == observer ? 0 : handSize[p];
-        }
-        boolean consistent = false;
-        for (int attempt = 0; attempt < 1000 && !consistent; attempt++) {
-            d.shuffle(hidden, count);
-            consistent = payer < 0 || valueOf(hidden, payerStart, handSize[payer]) >= paymentDue;
-        }
-        if (!consistent) {
-            return new OsakaState(this).withRng(seed); // no consistent resample found: keep the hands
-        }
-        int next = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == observer) {
-                continue;
-            }
-            Arrays.fill(d.hand, p * Cards.TYPES, (p + 1) * Cards.TYPES, 0);
-            d.handValue[p] = 0;
-            d.handSize[p] = 0;
-            for (int k = 0; k < handSize[p]; k++) {
-                d.addToHand(p, hidden[next++]);
-            }
-        }
+        d.shuffle(pool, k);
         for (int i = 0; i < drawSize; i++) {
-            int card = hidden[next++];
-            d.draw[drawSize - 1 - i] = card;
+            int card = pool[i];
+            d.draw[i] = card;
             d.loc[card] = DRAW;
+            d.faceDownFrom[card] = NOT_FACE_DOWN;
+        }
+        d.dealFaceDown(this, pool, drawSize, pileGeneration);
+        // Earlier piles: each generation's face-down cards, in card-id order, among that generation's positions.
+        k = 0;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] != NOT_FACE_DOWN && faceDownFrom[card] < pileGeneration) {
+                pool[k++] = faceDownFrom[card] * Cards.COUNT + card;
+            }
+        }
+        Arrays.sort(pool, 0, k);
+        for (int from = 0; from < k; ) {
+            int generation = pool[from] / Cards.COUNT;
+            int to = from;
+            while (to < k && pool[to] / Cards.COUNT == generation) {
+                pool[to] %= Cards.COUNT;
+                to++;
+            }
+            int[] group = Arrays.copyOfRange(pool, from, to);
+            d.shuffle(group, group.length);
+            d.dealFaceDown(this, group, 0, generation);
+            from = to;
         }
         return d;
     }
 
-    private static int valueOf(int[] cards, int from, int length) {
-        int sum = 0;
-        for (int i = from; i < from + length; i++) {
-            sum += Cards.value(cards[i]);
+    /**
+     * Puts {@code cards[from..]} face down into the VP piles, as many per seat (in seat order)
+     * as {@code original} holds face-down cards of that pile generation.
+     */
+    private void dealFaceDown(OsakaState original, int[] cards, int from, int generation) {
+        int next = from;
+        for (int p = 0; p < n; p++) {
+            byte where = seatLoc(p, VP);
+            for (int card = 0; card < Cards.COUNT; card++) {
+                if (original.faceDownFrom[card] == generation && original.loc[card] == where) {
+                    int placed = cards[next++];
+                    loc[placed] = where;
+                    faceDownFrom[placed] = generation;
+                }
+            }
         }
-        return sum;
-    }
-
-    private OsakaState withRng(long seed) {
-        rng = seed;
-        return this;
     }
 
     // ------------------------------------------------------------------ value semantics

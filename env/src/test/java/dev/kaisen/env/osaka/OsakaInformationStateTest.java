@@ -3,13 +3,16 @@ package dev.kaisen.env.osaka;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static dev.kaisen.env.osaka.Colour.BLUE;
 import static dev.kaisen.env.osaka.Colour.YELLOW;
 import static dev.kaisen.env.osaka.Space.ENSHUNADA_2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -150,6 +153,67 @@ class OsakaInformationStateTest {
             assertEquals(Cards.copiesOfType(t) - seen, s.unknownCount(t), Cards.typeName(t));
         }
         assertEquals(s.drawPileSize(), s.unknownTotal());
+    }
+
+    @Test
+    void aDeterminizationKeepsTheHandsAndExchangesFaceDownCardsOnlyWithinTheirPileGeneration() {
+        OsakaState s = twoPilesOfFaceDownDraws();
+        Set<String> p0Generation0 = new HashSet<>();
+        Set<String> p1Generation1 = new HashSet<>();
+        Set<List<String>> drawPiles = new HashSet<>();
+        for (long seed = 0; seed < 60; seed++) {
+            OsakaState d = s.determinize(0, seed);
+            assertEquals(List.of(), OsakaInvariants.check(d));
+            for (int p = 0; p < 2; p++) {
+                for (int t = 0; t < Cards.TYPES; t++) {
+                    assertEquals(s.handCount(p, t), d.handCount(p, t), "hands are known");
+                }
+            }
+            List<String> gen0 = new ArrayList<>(faceDownTypes(d, 0, 0));
+            gen0.addAll(faceDownTypes(d, 1, 0));
+            assertEquals(Set.of("R5", "G5"), new HashSet<>(gen0), "generation 0 keeps its cards");
+            p0Generation0.add(faceDownTypes(d, 0, 0).get(0));
+            assertEquals(List.of(), faceDownTypes(d, 0, 1));
+            p1Generation1.add(faceDownTypes(d, 1, 1).get(0));
+            List<String> pile = new ArrayList<>();
+            for (int c : d.drawPileTopFirst()) {
+                pile.add(Cards.name(c));
+            }
+            drawPiles.add(pile);
+            assertEquals(d, s.determinize(1, seed), "the same for every observer");
+        }
+        assertEquals(Set.of("R5", "G5"), p0Generation0, "face-down cards of an earlier pile move between seats");
+        assertTrue(p1Generation1.size() > 1, "the face-down card of the current pile is exchanged with the pile");
+        assertTrue(drawPiles.size() > 1);
+    }
+
+    /** [decision] VP cards drawn from the pile go face down unseen: their owner does not know them either. */
+    @Test
+    void theOwnerOfAFaceDownVpCardDoesNotKnowItEither() {
+        OsakaState s = twoPilesOfFaceDownDraws();
+        Set<Integer> ownView = new HashSet<>();
+        for (long seed = 0; seed < 40; seed++) {
+            OsakaState forOwner = s.determinize(1, seed);
+            assertEquals(forOwner, s.determinize(0, seed));
+            for (int c = 0; c < Cards.COUNT; c++) {
+                if (forOwner.faceDownFrom[c] == 1) {
+                    ownView.add(c);
+                }
+            }
+        }
+        assertTrue(ownView.size() > 1, "the owner's own determinizations vary that card: " + ownView);
+    }
+
+    @Test
+    void aDeterminizationRestartsTheRandomStreamFromTheSeedAndDependsOnNothingElse() {
+        OsakaState s = twoPilesOfFaceDownDraws();
+        OsakaState d = s.determinize(0, 7);
+        assertEquals(d, s.determinize(0, 7));
+        assertEquals(d, d.determinize(0, 7), "a determinization has the same information state");
+        assertNotEquals(d, s.determinize(0, 8));
+        OsakaState other = s.copy();
+        other.rng = 12345;
+        assertEquals(d, other.determinize(0, 7), "the true random stream is unknown too");
     }
 
     private static int faceDownCard(OsakaState s, int p, int generation) {
