@@ -1,10 +1,12 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.HiddenEdits;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.Set;
 
 import static dev.kaisen.env.osaka.Colour.BLUE;
@@ -214,6 +216,47 @@ class OsakaInformationStateTest {
         OsakaState other = s.copy();
         other.rng = 12345;
         assertEquals(d, other.determinize(0, 7), "the true random stream is unknown too");
+    }
+
+    @Test
+    void hiddenEditsAreRegisteredAndExchangeOnlyCardsOfOnePileGeneration() {
+        HiddenEdits edits = null;
+        for (HiddenEdits e : ServiceLoader.load(HiddenEdits.class)) {
+            if (e.game().equals("osaka")) {
+                edits = e;
+            }
+        }
+        assertTrue(edits instanceof OsakaHiddenEdits, "found by the ServiceLoader for game osaka");
+        OsakaState s = twoPilesOfFaceDownDraws();
+        List<String> variations = edits.variations(OsakaJson.toJson(s, false), 0, 3, 30);
+        assertEquals(30, variations.size());
+        boolean pileFaceDownSwap = false;
+        boolean earlierSwap = false;
+        for (String v : variations) {
+            OsakaState x = OsakaJson.fromJson(v);
+            assertNotEquals(s, x);
+            assertEquals(List.of(), OsakaInvariants.check(x));
+            assertEquals(OsakaJson.toJson(x, false), v, "written in the state writer's canonical form");
+            assertEquals(Set.of("R5", "G5"), Set.of(faceDownTypes(x, 0, 0).get(0), faceDownTypes(x, 1, 0).get(0)),
+                    "generation 0 keeps its cards, one per seat");
+            pileFaceDownSwap |= !faceDownTypes(x, 1, 1).equals(faceDownTypes(s, 1, 1))
+                    || x.faceDownFrom[faceDownCard(s, 1, 1)] != 1;
+            earlierSwap |= faceDownTypes(x, 0, 0).equals(List.of("G5"));
+            for (int p = 0; p < 2; p++) {
+                for (int t = 0; t < Cards.TYPES; t++) {
+                    assertEquals(s.handCount(p, t), x.handCount(p, t));
+                }
+            }
+        }
+        assertTrue(pileFaceDownSwap, "some variation swaps the current face-down card with a draw pile card");
+        assertTrue(earlierSwap, "some variation swaps the generation-0 cards between the seats");
+        OsakaState allKnown = Table.players(2).market("B2").restInHands().toAct(0).build();
+        for (String v : edits.variations(OsakaJson.toJson(allKnown, false), 0, 3, 5)) {
+            OsakaState x = OsakaJson.fromJson(v);
+            assertNotEquals(allKnown.rng, x.rng, "only the random stream is unknown");
+            x.rng = allKnown.rng;
+            assertEquals(allKnown, x);
+        }
     }
 
     private static int faceDownCard(OsakaState s, int p, int generation) {

@@ -269,6 +269,22 @@ class OsakaProperties {
         }
     }
 
+    @Property(tries = 40)
+    void determinizationsOfHiddenEditVariationsEqualTheOriginalsDeterminization(
+            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 400) int stopAt) {
+        OsakaState s = playedTo(players, seed, stopAt);
+        int observer = Math.floorMod((int) (seed >>> 7), players);
+        OsakaState d = s.determinize(observer, seed);
+        JsonNode known = knownPart(s);
+        for (String v : new OsakaHiddenEdits().variations(OsakaJson.toJson(s, false), observer, seed, 4)) {
+            OsakaState x = OsakaJson.fromJson(v);
+            assertEquals(List.of(), OsakaInvariants.check(x));
+            assertEquals(known, knownPart(x), "a variation differs only in unknown parts");
+            assertEquals(d, x.determinize(observer, seed), "no leak: determinize cannot tell the variation apart");
+        }
+    }
+
     /** What a player with perfect recall counts from the public events alone. */
     private static final class PerfectRecall implements OsakaEvents {
         final int[] unknown = new int[Cards.TYPES];
