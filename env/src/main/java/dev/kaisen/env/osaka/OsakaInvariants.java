@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Consistency checks over a state: card conservation (each of the 108 cards in exactly one
  * place, and the ordered piles and per-type counts agreeing with it), ship positions,
- * reservations, token and VP counts, face-down marks of VP cards and pile generations. Used by {@code selfplay --check}, by the JSON reader
- * (inconsistent input is rejected) and by the tests.
+ * reservations, token and VP counts, face-down marks of VP cards and pile generations. Used
+ * by {@code selfplay --check}, by the JSON reader (inconsistent input is rejected) and by the
+ * tests.
  */
 public final class OsakaInvariants {
     private OsakaInvariants() {
@@ -186,7 +187,10 @@ public final class OsakaInvariants {
         for (int card = 0; card < Cards.COUNT; card++) {
             int was = before.faceDownFrom[card];
             int now = after.faceDownFrom[card];
-            if (was != OsakaState.NOT_FACE_DOWN ? now != was : now != OsakaState.NOT_FACE_DOWN && now < before.pileGeneration) {
+            boolean changed = was != OsakaState.NOT_FACE_DOWN && now != was;
+            boolean newFromOldPile = was == OsakaState.NOT_FACE_DOWN && now != OsakaState.NOT_FACE_DOWN
+                    && now < before.pileGeneration;
+            if (changed || newFromOldPile) {
                 v.add("card " + Cards.name(card) + " face-down mark went from " + was + " to " + now);
             }
         }

@@ -269,7 +269,10 @@ public final class OsakaJson {
         return s;
     }
 
-    /** Marks seat p's VP cards drawn face down; each must be in that seat's {@code vpCards}, once, from a pile generation that exists. */
+    /**
+     * Marks seat p's VP cards drawn face down; each must be in that seat's {@code vpCards}, be
+     * listed once, and come from a pile generation that exists (0 to the current one).
+     */
     private static void readFaceDown(OsakaState s, int p, List<FaceDownJson> faceDown, String where) {
         byte vpLoc = OsakaState.seatLoc(p, OsakaState.VP);
         for (int i = 0; i < faceDown.size(); i++) {

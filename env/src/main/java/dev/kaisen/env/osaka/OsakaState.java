@@ -1286,9 +1286,10 @@ public final class OsakaState implements GameState<OsakaState> {
      * goods, discard pile, cards out of the game, VP counts, tokens, ships, phase) is kept.
      *
      * <p>[decision] The VP cards drawn from the pile go face down unseen, so their owner does
-     * not know them either (the rulebook has them taken from the draw pile and placed face
-     * down under the trader piece, and never lets the owner look): the information state is
-     * the same for every player and {@code observer} does not change the result.
+     * not know them either: the rulebook has the missing VP taken from the draw pile and VP
+     * cards placed face down under the trader piece, and says nothing of looking at them (the
+     * rules file counts them among the cards nobody knows). The information state is thus the
+     * same for every player and {@code observer} does not change the result.
      *
      * <p>The resampling starts from the unknown cards in card-id order and the random stream
      * restarts from {@code seed} (the resampling draws from it first, later shuffles go on
