@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Consistency checks over a state: card conservation (each of the 108 cards in exactly one
  * place, and the ordered piles and per-type counts agreeing with it), ship positions,
- * reservations, token and VP counts. Used by {@code selfplay --check}, by the JSON reader
- * (inconsistent input is rejected) and by the tests.
+ * reservations, token and VP counts, face-down marks of VP cards and pile generations. Used
+ * by {@code selfplay --check}, by the JSON reader (inconsistent input is rejected) and by the
+ * tests.
  */
 public final class OsakaInvariants {
     private OsakaInvariants() {
@@ -113,6 +114,23 @@ public final class OsakaInvariants {
                 v.add("card " + Cards.name(card) + " carries a reserve piece that no player placed there");
             }
         }
+        if (s.pileGeneration < 0) {
+            v.add("pile generation is negative: " + s.pileGeneration);
+        }
+        for (int card = 0; card < Cards.COUNT; card++) {
+            int g = s.faceDownFrom[card];
+            if (g == OsakaState.NOT_FACE_DOWN) {
+                continue;
+            }
+            int l = s.loc[card];
+            if (l < OsakaState.SEAT_BASE || (l - OsakaState.SEAT_BASE) % 4 != OsakaState.VP) {
+                v.add("card " + Cards.name(card) + " is marked as drawn face down but is not in a VP pile");
+            }
+            if (g < 0 || g > s.pileGeneration) {
+                v.add("card " + Cards.name(card) + " was drawn face down from pile generation " + g
+                        + ", outside 0.." + s.pileGeneration);
+            }
+        }
         for (int c = 0; c < Colour.COUNT; c++) {
             int pos = s.ship[c];
             if (pos < 0 || pos > OsakaState.EDO) {
@@ -153,11 +171,28 @@ public final class OsakaInvariants {
         }
     }
 
-    /** Violations of what one decision may change: VP and tokens never decrease, the decision count grows by one. */
+    /**
+     * Violations of what one decision may change: VP and tokens never decrease, the decision
+     * count grows by one, the pile generation never decreases, and a face-down mark, once
+     * set, never changes (VP piles are never touched again).
+     */
     public static List<String> checkStep(OsakaState before, OsakaState after) {
         List<String> v = check(after);
         if (after.decisions != before.decisions + 1) {
             v.add("decision count went from " + before.decisions + " to " + after.decisions);
+        }
+        if (after.pileGeneration < before.pileGeneration) {
+            v.add("pile generation went down from " + before.pileGeneration + " to " + after.pileGeneration);
+        }
+        for (int card = 0; card < Cards.COUNT; card++) {
+            int was = before.faceDownFrom[card];
+            int now = after.faceDownFrom[card];
+            boolean changed = was != OsakaState.NOT_FACE_DOWN && now != was;
+            boolean newFromOldPile = was == OsakaState.NOT_FACE_DOWN && now != OsakaState.NOT_FACE_DOWN
+                    && now < before.pileGeneration;
+            if (changed || newFromOldPile) {
+                v.add("card " + Cards.name(card) + " face-down mark went from " + was + " to " + now);
+            }
         }
         for (int p = 0; p < before.n; p++) {
             if (after.vp[p] < before.vp[p]) {

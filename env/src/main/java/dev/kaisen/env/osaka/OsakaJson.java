@@ -17,28 +17,38 @@ import java.util.Map;
  * state with a message saying what is wrong.
  */
 public final class OsakaJson {
-    public static final String STATE_FORMAT = "kaisen.osaka.state/1";
+    public static final String STATE_FORMAT = "kaisen.osaka.state/2";
 
     private OsakaJson() {
     }
 
-    /** One seat's cards and counters. */
-    @JsonPropertyOrder({"hand", "goods", "insuredGoods", "vp", "vpCards", "vpWithoutCard", "tokens", "reservedCard"})
+    /**
+     * One seat's cards and counters. {@code vpCards} lists every card of the VP pile;
+     * {@code vpCardsFaceDown} those of them that were drawn face down from a draw pile, each
+     * with the generation of that pile.
+     */
+    @JsonPropertyOrder({"hand", "goods", "insuredGoods", "vp", "vpCards", "vpCardsFaceDown", "vpWithoutCard", "tokens",
+            "reservedCard"})
     public record SeatJson(List<String> hand, List<String> goods, List<String> insuredGoods, int vp,
-                           List<String> vpCards, int vpWithoutCard, Map<String, Integer> tokens,
-                           String reservedCard) {
+                           List<String> vpCards, List<FaceDownJson> vpCardsFaceDown, int vpWithoutCard,
+                           Map<String, Integer> tokens, String reservedCard) {
+    }
+
+    /** A VP card drawn face down from the draw pile of generation {@code pileGeneration}. */
+    @JsonPropertyOrder({"card", "pileGeneration"})
+    public record FaceDownJson(String card, Integer pileGeneration) {
     }
 
     /** A whole state. Piles are listed top first; hands and goods in card-id order. */
     @JsonPropertyOrder({"format", "players", "phase", "currentPlayer", "activePlayer", "startPlayer", "tokenPicksLeft",
             "paymentDue", "sunkColours", "insuranceOffset", "passStreak", "decisions", "endReason", "rng", "ships",
-            "market", "farm", "drawPile", "discardPile", "outOfGame", "seats"})
+            "market", "farm", "drawPile", "pileGeneration", "discardPile", "outOfGame", "seats"})
     public record StateJson(String format, int players, String phase, int currentPlayer, int activePlayer,
                             int startPlayer, int tokenPicksLeft, int paymentDue, List<String> sunkColours,
                             int insuranceOffset, int passStreak, int decisions, String endReason, String rng,
                             Map<String, String> ships, List<String> market, List<String> farm,
-                            List<String> drawPile, List<String> discardPile, List<String> outOfGame,
-                            List<SeatJson> seats) {
+                            List<String> drawPile, Integer pileGeneration, List<String> discardPile,
+                            List<String> outOfGame, List<SeatJson> seats) {
     }
 
     public static String toJson(OsakaState s, boolean pretty) {
@@ -56,10 +66,17 @@ public final class OsakaJson {
             for (Colour c : Colour.values()) {
                 tokens.put(key(c), s.tokens(p, c));
             }
+            byte vpLoc = OsakaState.seatLoc(p, OsakaState.VP);
+            List<FaceDownJson> faceDown = new ArrayList<>();
+            for (int card = 0; card < Cards.COUNT; card++) {
+                if (s.loc[card] == vpLoc && s.faceDownFrom[card] != OsakaState.NOT_FACE_DOWN) {
+                    faceDown.add(new FaceDownJson(Cards.name(card), s.faceDownFrom[card]));
+                }
+            }
             seats.add(new SeatJson(cardsAt(s, OsakaState.seatLoc(p, OsakaState.HAND)),
                     cardsAt(s, OsakaState.seatLoc(p, OsakaState.GOODS)),
                     cardsAt(s, OsakaState.seatLoc(p, OsakaState.INSURED)), s.vp[p],
-                    cardsAt(s, OsakaState.seatLoc(p, OsakaState.VP)), s.vpWithoutCard[p], tokens,
+                    cardsAt(s, vpLoc), faceDown, s.vpWithoutCard[p], tokens,
                     s.reservedCard[p] < 0 ? null : Cards.name(s.reservedCard[p])));
         }
         Map<String, String> ships = new LinkedHashMap<>();
@@ -73,7 +90,7 @@ public final class OsakaJson {
         return new StateJson(STATE_FORMAT, s.n, s.phase.name(), s.current, s.active, s.startPlayer,
                 s.tokenPicksLeft, s.paymentDue, sunk, s.insuranceOffset, s.passStreak, s.decisions,
                 s.endReason.name(), Long.toHexString(s.rng), ships, names(s.market, s.marketSize),
-                names(s.farm, s.farmSize), names(s.drawPileTopFirst(), s.drawSize),
+                names(s.farm, s.farmSize), names(s.drawPileTopFirst(), s.drawSize), s.pileGeneration,
                 cardsAt(s, OsakaState.DISCARD), cardsAt(s, OsakaState.OUT), seats);
     }
 
@@ -124,6 +141,10 @@ public final class OsakaJson {
             s.draw[drawSize - 1 - i] = drawTopFirst[i];
         }
         s.drawSize = drawSize;
+        s.pileGeneration = Json.require(j.pileGeneration(), "pileGeneration");
+        if (s.pileGeneration < 0) {
+            throw new GameFormatException("pileGeneration is negative: " + s.pileGeneration);
+        }
         s.discardSize = placer.unordered(Json.require(j.discardPile(), "discardPile"), "discardPile", OsakaState.DISCARD);
         placer.unordered(Json.require(j.outOfGame(), "outOfGame"), "outOfGame", OsakaState.OUT);
         for (int card = 0; card < Cards.COUNT; card++) {
@@ -152,6 +173,7 @@ public final class OsakaJson {
             }
             int vpCards = placer.unordered(Json.require(seat.vpCards(), who + "vpCards"), who + "vpCards",
                     OsakaState.seatLoc(p, OsakaState.VP));
+            readFaceDown(s, p, Json.require(seat.vpCardsFaceDown(), who + "vpCardsFaceDown"), who + "vpCardsFaceDown");
             if (seat.vp() < 0 || seat.vpWithoutCard() < 0) {
                 throw new GameFormatException(who + "vp is negative (vp " + seat.vp() + ", vpWithoutCard "
                         + seat.vpWithoutCard() + ")");
@@ -245,6 +267,31 @@ public final class OsakaJson {
             throw new GameFormatException("inconsistent state: " + String.join("; ", violations));
         }
         return s;
+    }
+
+    /**
+     * Marks seat p's VP cards drawn face down; each must be in that seat's {@code vpCards}, be
+     * listed once, and come from a pile generation that exists (0 to the current one).
+     */
+    private static void readFaceDown(OsakaState s, int p, List<FaceDownJson> faceDown, String where) {
+        byte vpLoc = OsakaState.seatLoc(p, OsakaState.VP);
+        for (int i = 0; i < faceDown.size(); i++) {
+            String entry = where + "[" + i + "]";
+            FaceDownJson f = Json.require(faceDown.get(i), entry);
+            int card = parseCard(Json.require(f.card(), entry + ".card"), entry + ".card");
+            int generation = Json.require(f.pileGeneration(), entry + ".pileGeneration");
+            if (s.loc[card] != vpLoc) {
+                throw new GameFormatException(entry + ": " + f.card() + " is not in the same seat's vpCards");
+            }
+            if (s.faceDownFrom[card] != OsakaState.NOT_FACE_DOWN) {
+                throw new GameFormatException(entry + ": " + f.card() + " is listed twice");
+            }
+            if (generation < 0 || generation > s.pileGeneration) {
+                throw new GameFormatException(entry + ": " + f.card() + " has pileGeneration " + generation
+                        + ", outside 0.." + s.pileGeneration + " (the current pileGeneration)");
+            }
+            s.faceDownFrom[card] = generation;
+        }
     }
 
     private static void checkSeat(int seat, int n, String field) {

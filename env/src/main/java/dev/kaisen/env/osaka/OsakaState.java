@@ -23,6 +23,12 @@ import java.util.StringJoiner;
  * and the same actions always give the same trajectory, and copies, equality and JSON
  * cover the stream too.
  *
+ * <p>Hidden information (section "Hidden and public information"): every hand is known to a
+ * player with perfect recall; what stays unknown, to every player alike, is the draw pile and
+ * the VP cards drawn face down from a pile ({@link #faceDownFrom}, with the pile generation
+ * they came from). {@link #unknownCount} and the other queries there give the perfect-recall
+ * counts; {@link #determinize} resamples exactly those unknowns.
+ *
  * <p>{@link #apply(int)} returns a new state and leaves this one as it was;
  * {@link #applyInPlace(int)} mutates this state (for owners holding the only reference).
  */
@@ -62,6 +68,8 @@ public final class OsakaState implements GameState<OsakaState> {
     static final int GOODS = 1;
     static final int INSURED = 2;
     static final int VP = 3;
+    /** {@link #faceDownFrom} of a card that was not drawn face down into a VP pile. */
+    static final int NOT_FACE_DOWN = -1;
 
     static byte seatLoc(int player, int kind) {
         return (byte) (SEAT_BASE + player * 4 + kind);
@@ -98,6 +106,18 @@ public final class OsakaState implements GameState<OsakaState> {
     final int[] vp;
     /** [decision] VP scored when no card was left to draw for them; they still count. */
     final int[] vpWithoutCard;
+    /**
+     * Per card: the generation of the draw pile it was drawn from face down into a VP pile (VP
+     * beyond a sold set, section "Payout"), or {@link #NOT_FACE_DOWN}. Only such cards stay
+     * unknown once drawn (section "Hidden and public information"); VP cards kept from a sold
+     * set are known, since the goods were public.
+     */
+    final int[] faceDownFrom;
+    /**
+     * Generation of the current draw pile: 0 for the setup pile, one more at each reshuffle of
+     * the discard pile into a new pile.
+     */
+    int pileGeneration;
 
     Phase phase;
     int current;
@@ -142,6 +162,8 @@ public final class OsakaState implements GameState<OsakaState> {
         tokens = new int[n * Colour.COUNT];
         vp = new int[n];
         vpWithoutCard = new int[n];
+        faceDownFrom = new int[Cards.COUNT];
+        Arrays.fill(faceDownFrom, NOT_FACE_DOWN);
         phase = Phase.CHOOSE_TOKEN;
         endReason = EndReason.NONE;
     }
@@ -169,6 +191,8 @@ public final class OsakaState implements GameState<OsakaState> {
         tokens = o.tokens.clone();
         vp = o.vp.clone();
         vpWithoutCard = o.vpWithoutCard.clone();
+        faceDownFrom = o.faceDownFrom.clone();
+        pileGeneration = o.pileGeneration;
         phase = o.phase;
         current = o.current;
         active = o.active;
@@ -283,8 +307,8 @@ public final class OsakaState implements GameState<OsakaState> {
     /**
      * Takes the top card of the draw pile. When the pile is empty and a card must be drawn,
      * the discard pile (taken in card-id order) is shuffled into a new pile, only at that
-     * moment (section "Refresh"). [decision] If both are empty, returns -1: the caller draws
-     * what exists and continues.
+     * moment (section "Refresh"), and the pile generation grows by one. [decision] If both are
+     * empty, returns -1: the caller draws what exists and continues.
      */
     private int drawCard() {
         if (drawSize == 0) {
@@ -302,6 +326,7 @@ public final class OsakaState implements GameState<OsakaState> {
             discardSize = 0;
             Arrays.fill(discardByType, 0);
             setDrawPile(pile, k);
+            pileGeneration++;
             events.shuffled(true, pile);
         }
         return draw[--drawSize];
@@ -326,6 +351,7 @@ public final class OsakaState implements GameState<OsakaState> {
             events.drew(card, OsakaEvents.Place.HAND, player);
         } else {
             loc[card] = place;
+            faceDownFrom[card] = pileGeneration;
             events.drew(card, OsakaEvents.Place.VP, player);
         }
         return card;
@@ -427,7 +453,7 @@ public final class OsakaState implements GameState<OsakaState> {
         return handValue[p];
     }
 
-    /** Cards of a type in a player's hand (hidden information of that player). */
+    /** Cards of a type in a player's hand (hidden on the table, but known to every player with perfect recall). */
     public int handCount(int p, int type) {
         return hand[p * Cards.TYPES + type];
     }
@@ -534,6 +560,8 @@ public final class OsakaState implements GameState<OsakaState> {
      * Card counts by type that {@code observer} may know: the discard pile (face up), the
      * cards out of the game, and the cards the observer cannot see now: the draw pile, the
      * other players' hands and every VP pile (kept face down). Arrays of length 12, overwritten.
+     * This is the memoryless view of what lies on the table now; what a player with perfect
+     * recall cannot know is {@link #unknownCount}.
      */
     public void countCardsFor(int observer, int[] discardByType, int[] outByType, int[] unseenByType) {
         int own = observer * Cards.TYPES;
@@ -552,6 +580,68 @@ public final class OsakaState implements GameState<OsakaState> {
         for (int i = 0; i < farmSize; i++) {
             unseenByType[Cards.type(farm[i])]--;
         }
+    }
+
+    // Perfect-recall information (section "Hidden and public information"). Every hand is known
+    // to a player who remembers; what stays unknown, to every player alike, is the draw pile and
+    // the VP cards drawn face down from a pile when a sold set was short. The draw pile is built
+    // from known cards (all 108 at setup, the face-up discard pile at a reshuffle), so the
+    // composition of (draw pile + VP cards drawn face down from it since it was shuffled) is
+    // known exactly; which of those cards are still in the pile is not.
+
+    /** Generation of the current draw pile: 0 for the setup pile, one more at each reshuffle of the discard pile. */
+    public int pileGeneration() {
+        return pileGeneration;
+    }
+
+    /**
+     * Cards of a type (0..11, see {@link Cards#TYPES}) whose identity a player with perfect recall
+     * cannot pin down and that belong to the current pile: the draw pile plus the VP cards drawn
+     * face down from it since its last shuffle. Their composition by type is known exactly.
+     */
+    public int unknownCount(int type) {
+        int count = 0;
+        for (int card = Cards.firstOfType(type); card < Cards.endOfType(type); card++) {
+            if (loc[card] == DRAW || faceDownFrom[card] == pileGeneration) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The sum of {@link #unknownCount} over all types: the draw pile size plus the face-down VP cards of the current pile. */
+    public int unknownTotal() {
+        int count = drawSize;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] == pileGeneration) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Player p's VP cards drawn face down from a draw pile (from any pile generation); their identity is unknown. */
+    public int faceDownVpCount(int player) {
+        byte where = seatLoc(player, VP);
+        int count = 0;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] != NOT_FACE_DOWN && loc[card] == where) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Of {@link #faceDownVpCount}, the cards drawn from the current draw pile (since its last shuffle). */
+    public int faceDownVpFromCurrentPile(int player) {
+        byte where = seatLoc(player, VP);
+        int count = 0;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] == pileGeneration && loc[card] == where) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** Cost of a Buy for the active player: every Market card except those reserved by others. */
@@ -1180,79 +1270,92 @@ public final class OsakaState implements GameState<OsakaState> {
     // ------------------------------------------------------------------ hidden information
 
     /**
-     * A determinization for {@code observer}: the parts that player cannot see are resampled
-     * consistently with what they know. The cards of the draw pile and of the other players'
-     * hands are shuffled together and dealt back in the same sizes (hand sizes are public);
-     * during a payment the paying player's resampled hand must still cover what is due.
-     * The random stream restarts from {@code seed}, so later shuffles are unknown too.
-     * Everything public (Market, Farm, goods, discard, VP counts, ships, tokens) and the
-     * observer's own hand are unchanged. VP piles are left as they are: their cards never
-     * return to play. Two states that differ only in what the observer cannot see give the
-     * same determinization for the same seed.
+     * A determinization (section "Hidden and public information" of the rules): a state that
+     * no player with perfect recall can tell apart from this one, with only what stays unknown
+     * resampled from {@code seed}:
+     * <ul>
+     *   <li>the cards of the draw pile together with the VP cards drawn face down from the
+     *       current pile since its last shuffle (a known composition) are shuffled among those
+     *       positions, the pile order included: each VP pile keeps its number of face-down
+     *       cards of the current pile, and the draw pile its size;</li>
+     *   <li>the VP cards drawn face down from each earlier pile are permuted among the
+     *       face-down positions of that same pile generation (they never return to play).</li>
+     * </ul>
+     * Hands are never resampled: starting hands are revealed card by card and every later
+     * change to a hand is public, so every hand is known. Everything else (Market, Farm,
+     * goods, discard pile, cards out of the game, VP counts, tokens, ships, phase) is kept.
+     *
+     * <p>[decision] The VP cards drawn from the pile go face down unseen, so their owner does
+     * not know them either: the rulebook has the missing VP taken from the draw pile and VP
+     * cards placed face down under the trader piece, and says nothing of looking at them (the
+     * rules file counts them among the cards nobody knows). The information state is thus the
+     * same for every player and {@code observer} does not change the result.
+     *
+     * <p>The resampling starts from the unknown cards in card-id order and the random stream
+     * restarts from {@code seed} (the resampling draws from it first, later shuffles go on
+     * from there), so the result depends only on the information state and the seed: two
+     * states that differ only in unknown parts give equal determinizations.
      */
+    @Override
     public OsakaState determinize(int observer, long seed) {
         OsakaState d = new OsakaState(this);
         d.invalidate();
         d.rng = seed;
-        int[] hidden = new int[Cards.COUNT];
-        int count = 0;
-        for (int i = 0; i < drawSize; i++) {
-            hidden[count++] = draw[i];
-        }
+        int[] pool = new int[Cards.COUNT];
+        // The current pile: draw pile + face-down VP cards drawn from it, in card-id order.
+        int k = 0;
         for (int card = 0; card < Cards.COUNT; card++) {
-            int l = loc[card];
-            if (l >= SEAT_BASE && (l - SEAT_BASE) % 4 == HAND && (l - SEAT_BASE) / 4 != observer) {
-                hidden[count++] = card;
+            if (loc[card] == DRAW || faceDownFrom[card] == pileGeneration) {
+                pool[k++] = card;
             }
         }
-        // Start from the hidden cards in id order, so the result depends only on what the
-        // observer knows (the same information set and seed give the same determinization).
-        Arrays.sort(hidden, 0, count);
-        // Opponents' hands are dealt in seat order from the front of the shuffled cards.
-        int payer = phase == Phase.PAYMENT && current != observer ? current : -1;
-        int payerStart = 0;
-        for (int p = 0; p < payer; p++) {
-            payerStart += p == observer ? 0 : handSize[p];
-        }
-        boolean consistent = false;
-        for (int attempt = 0; attempt < 1000 && !consistent; attempt++) {
-            d.shuffle(hidden, count);
-            consistent = payer < 0 || valueOf(hidden, payerStart, handSize[payer]) >= paymentDue;
-        }
-        if (!consistent) {
-            return new OsakaState(this).withRng(seed); // no consistent resample found: keep the hands
-        }
-        int next = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == observer) {
-                continue;
-            }
-            Arrays.fill(d.hand, p * Cards.TYPES, (p + 1) * Cards.TYPES, 0);
-            d.handValue[p] = 0;
-            d.handSize[p] = 0;
-            for (int k = 0; k < handSize[p]; k++) {
-                d.addToHand(p, hidden[next++]);
-            }
-        }
+        d.shuffle(pool, k);
         for (int i = 0; i < drawSize; i++) {
-            int card = hidden[next++];
-            d.draw[drawSize - 1 - i] = card;
+            int card = pool[i];
+            d.draw[i] = card;
             d.loc[card] = DRAW;
+            d.faceDownFrom[card] = NOT_FACE_DOWN;
+        }
+        d.dealFaceDown(this, pool, drawSize, pileGeneration);
+        // Earlier piles: each generation's face-down cards, in card-id order, among that generation's positions.
+        k = 0;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] != NOT_FACE_DOWN && faceDownFrom[card] < pileGeneration) {
+                pool[k++] = faceDownFrom[card] * Cards.COUNT + card;
+            }
+        }
+        Arrays.sort(pool, 0, k);
+        for (int from = 0; from < k; ) {
+            int generation = pool[from] / Cards.COUNT;
+            int to = from;
+            while (to < k && pool[to] / Cards.COUNT == generation) {
+                pool[to] %= Cards.COUNT;
+                to++;
+            }
+            int[] group = Arrays.copyOfRange(pool, from, to);
+            d.shuffle(group, group.length);
+            d.dealFaceDown(this, group, 0, generation);
+            from = to;
         }
         return d;
     }
 
-    private static int valueOf(int[] cards, int from, int length) {
-        int sum = 0;
-        for (int i = from; i < from + length; i++) {
-            sum += Cards.value(cards[i]);
+    /**
+     * Puts {@code cards[from..]} face down into the VP piles, as many per seat (in seat order)
+     * as {@code original} holds face-down cards of that pile generation.
+     */
+    private void dealFaceDown(OsakaState original, int[] cards, int from, int generation) {
+        int next = from;
+        for (int p = 0; p < n; p++) {
+            byte where = seatLoc(p, VP);
+            for (int card = 0; card < Cards.COUNT; card++) {
+                if (original.faceDownFrom[card] == generation && original.loc[card] == where) {
+                    int placed = cards[next++];
+                    loc[placed] = where;
+                    faceDownFrom[placed] = generation;
+                }
+            }
         }
-        return sum;
-    }
-
-    private OsakaState withRng(long seed) {
-        rng = seed;
-        return this;
     }
 
     // ------------------------------------------------------------------ value semantics
@@ -1285,7 +1388,8 @@ public final class OsakaState implements GameState<OsakaState> {
                 && Arrays.equals(insured, s.insured) && Arrays.equals(handValue, s.handValue)
                 && Arrays.equals(handSize, s.handSize) && Arrays.equals(tokens, s.tokens)
                 && Arrays.equals(discardByType, s.discardByType) && Arrays.equals(outByType, s.outByType)
-                && Arrays.equals(vp, s.vp) && Arrays.equals(vpWithoutCard, s.vpWithoutCard);
+                && Arrays.equals(vp, s.vp) && Arrays.equals(vpWithoutCard, s.vpWithoutCard)
+                && pileGeneration == s.pileGeneration && Arrays.equals(faceDownFrom, s.faceDownFrom);
     }
 
     @Override
@@ -1299,6 +1403,8 @@ public final class OsakaState implements GameState<OsakaState> {
         h = 31 * h + phase.hashCode();
         h = 31 * h + current;
         h = 31 * h + decisions;
+        h = 31 * h + Arrays.hashCode(faceDownFrom);
+        h = 31 * h + pileGeneration;
         return 31 * h + Long.hashCode(rng);
     }
 

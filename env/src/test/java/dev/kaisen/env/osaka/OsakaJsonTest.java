@@ -81,6 +81,81 @@ class OsakaJsonTest {
         assertStateRejected(tamperedState(root -> root.put("format", "other/1")), "format must be");
     }
 
+    // ---------------------------------------------------------------- face-down VP cards and pile generations
+
+    private static String tamperedFaceDown(Consumer<ObjectNode> change) {
+        ObjectNode root = Json.mapper().valueToTree(OsakaJson.toDto(OsakaInformationStateTest.twoPilesOfFaceDownDraws()));
+        change.accept(root);
+        return root.toString();
+    }
+
+    private static ObjectNode seat(ObjectNode root, int p) {
+        return (ObjectNode) root.get("seats").get(p);
+    }
+
+    private static ObjectNode faceDown(ObjectNode root, int p, int i) {
+        return (ObjectNode) seat(root, p).get("vpCardsFaceDown").get(i);
+    }
+
+    @Test
+    void aStateWithFaceDownVpCardsFromTwoPileGenerationsRoundTrips() {
+        OsakaState s = OsakaInformationStateTest.twoPilesOfFaceDownDraws();
+        String json = OsakaJson.toJson(s, false);
+        assertTrue(json.startsWith("{\"format\":\"kaisen.osaka.state/2\""), json);
+        JsonNode root = Json.mapper().valueToTree(OsakaJson.toDto(s));
+        assertEquals(1, root.get("pileGeneration").asInt());
+        assertEquals("[{\"card\":\"R5.0\",\"pileGeneration\":0}]", root.get("seats").get(0).get("vpCardsFaceDown").toString());
+        JsonNode p1 = root.get("seats").get(1).get("vpCardsFaceDown");
+        assertEquals(2, p1.size());
+        assertEquals("G5.0", p1.get(1).get("card").asText(), "in card-id order; G5.0 is the highest id");
+        assertEquals(0, p1.get(1).get("pileGeneration").asInt());
+        assertEquals(1, p1.get(0).get("pileGeneration").asInt());
+        OsakaState back = OsakaJson.fromJson(json);
+        assertEquals(s, back);
+        assertEquals(json, OsakaJson.toJson(back, false));
+        assertEquals(s.determinize(0, 5), back.determinize(0, 5));
+    }
+
+    @Test
+    void rejectsAStateOfTheFirstFormatWhichLacksTheFaceDownMarks() {
+        assertStateRejected(tamperedFaceDown(root -> root.put("format", "kaisen.osaka.state/1")),
+                "format must be 'kaisen.osaka.state/2'");
+        assertStateRejected(tamperedFaceDown(root -> root.remove("pileGeneration")), "missing field 'pileGeneration'");
+        assertStateRejected(tamperedFaceDown(root -> seat(root, 0).remove("vpCardsFaceDown")),
+                "missing field 'seats[0].vpCardsFaceDown'");
+    }
+
+    @Test
+    void rejectsANegativePileGenerationOrAFaceDownCardFromAPileThatDoesNotExist() {
+        assertStateRejected(tamperedFaceDown(root -> root.put("pileGeneration", -1)), "pileGeneration is negative: -1");
+        assertStateRejected(tamperedFaceDown(root -> root.put("pileGeneration", 0)),
+                "has pileGeneration 1, outside 0..0 (the current pileGeneration)");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("pileGeneration", 2)),
+                "seats[0].vpCardsFaceDown[0]: R5.0 has pileGeneration 2, outside 0..1");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("pileGeneration", -1)), "outside 0..1");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).remove("pileGeneration")),
+                "missing field 'seats[0].vpCardsFaceDown[0].pileGeneration'");
+    }
+
+    @Test
+    void rejectsAFaceDownMarkOnACardOutsideTheSeatsVpPileOrListedTwice() {
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("card", root.get("drawPile").get(0).asText())),
+                "is not in the same seat's vpCards");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("card", "G5.0")),
+                "seats[0].vpCardsFaceDown[0]: G5.0 is not in the same seat's vpCards");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("card", "B5.1")),
+                "seats[0].vpCardsFaceDown[0]: B5.1 is not in the same seat's vpCards");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("card", seat(root, 0).get("hand").get(0).asText())),
+                "is not in the same seat's vpCards");
+        assertStateRejected(tamperedFaceDown(root -> ((ArrayNode) seat(root, 0).get("vpCardsFaceDown"))
+                .add(faceDown(root, 0, 0).deepCopy())), "seats[0].vpCardsFaceDown[1]: R5.0 is listed twice");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).remove("card")),
+                "missing field 'seats[0].vpCardsFaceDown[0].card'");
+        assertStateRejected(tamperedFaceDown(root -> faceDown(root, 0, 0).put("card", "R7.0")), "unknown card 'R7.0'");
+        assertStateRejected(tamperedFaceDown(root -> ((ArrayNode) seat(root, 0).get("vpCardsFaceDown")).addNull()),
+                "missing field 'seats[0].vpCardsFaceDown[1]'");
+    }
+
     @Test
     void rejectsMalformedJson() {
         assertStateRejected("{", "malformed JSON");

@@ -1,6 +1,10 @@
 package dev.kaisen.env.osaka;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kaisen.env.Agents;
+import dev.kaisen.env.Json;
 
 import dev.kaisen.env.GameRecord;
 
@@ -10,8 +14,15 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -172,51 +183,161 @@ class OsakaProperties {
         assertFalse(record.steps().isEmpty());
     }
 
-    @Property(tries = 40)
-    void aDeterminizationChangesOnlyWhatTheObserverCannotSee(@ForAll @IntRange(min = 2, max = 4) int players,
-                                                            @ForAll long seed,
-                                                            @ForAll @IntRange(min = 0, max = 300) int stopAt) {
+    /** A state reached by a random playout of {@code stopAt} decisions (or to the end). */
+    private static OsakaState playedTo(int players, long seed, int stopAt) {
         OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed);
         Playout playout = new Playout(seed);
         while (!s.isTerminal() && s.decisions() < stopAt) {
             s.applyInPlace(playout.next(s));
         }
+        return s;
+    }
+
+    /**
+     * The JSON form of a state with its unknown parts left out (section "Hidden and public
+     * information"): the draw pile reduced to its size, the random stream dropped, and each VP
+     * pile split into its known cards and the pile generations of its face-down ones.
+     */
+    static JsonNode knownPart(OsakaState s) {
+        ObjectNode root = Json.mapper().valueToTree(OsakaJson.toDto(s));
+        root.remove("rng");
+        root.put("drawPile", root.get("drawPile").size());
+        for (JsonNode seat : root.get("seats")) {
+            Set<String> faceDown = new HashSet<>();
+            List<Integer> generations = new ArrayList<>();
+            for (JsonNode f : seat.get("vpCardsFaceDown")) {
+                faceDown.add(f.get("card").asText());
+                generations.add(f.get("pileGeneration").asInt());
+            }
+            Collections.sort(generations);
+            JsonNode vpCards = seat.get("vpCards");
+            ArrayNode known = Json.mapper().createArrayNode();
+            for (JsonNode c : vpCards) {
+                if (!faceDown.contains(c.asText())) {
+                    known.add(c.asText());
+                }
+            }
+            ((ObjectNode) seat).set("vpCards", known);
+            ArrayNode gens = ((ObjectNode) seat).putArray("vpCardsFaceDown");
+            generations.forEach(gens::add);
+        }
+        return root;
+    }
+
+    /** The unknown cards, grouped: key -1 for the current pile (draw pile + its face-down VP cards), g for earlier pile g. */
+    static Map<Integer, Set<Integer>> unknownGroups(OsakaState s) {
+        Map<Integer, Set<Integer>> groups = new TreeMap<>();
+        for (int c = 0; c < Cards.COUNT; c++) {
+            int g = s.faceDownFrom[c];
+            if (s.placeOf(c) == CardPlace.DRAW_PILE || g == s.pileGeneration()) {
+                groups.computeIfAbsent(-1, k -> new TreeSet<>()).add(c);
+            } else if (g != OsakaState.NOT_FACE_DOWN) {
+                groups.computeIfAbsent(g, k -> new TreeSet<>()).add(c);
+            }
+        }
+        return groups;
+    }
+
+    @Property(tries = 40)
+    void aDeterminizationResamplesOnlyTheUnknownCardsAndIsAValidState(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                                      @ForAll long seed,
+                                                                      @ForAll @IntRange(min = 0, max = 400) int stopAt) {
+        OsakaState s = playedTo(players, seed, stopAt);
         int observer = Math.floorMod((int) seed, players);
         OsakaState d = s.determinize(observer, seed * 17);
         assertEquals(List.of(), OsakaInvariants.check(d));
-        OsakaJson.StateJson a = OsakaJson.toDto(s);
-        OsakaJson.StateJson b = OsakaJson.toDto(d);
-        assertEquals(a.market(), b.market());
-        assertEquals(a.farm(), b.farm());
-        assertEquals(a.discardPile(), b.discardPile());
-        assertEquals(a.outOfGame(), b.outOfGame());
-        assertEquals(a.ships(), b.ships());
-        assertEquals(a.phase(), b.phase());
-        assertEquals(a.currentPlayer(), b.currentPlayer());
-        assertEquals(a.drawPile().size(), b.drawPile().size());
+        assertEquals(knownPart(s), knownPart(d), "every hand, goods, Market, Farm, discard, VP count, phase... is kept");
+        assertEquals(unknownGroups(s), unknownGroups(d), "the unknown cards stay within their pile generation");
+        for (int t = 0; t < Cards.TYPES; t++) {
+            assertEquals(s.unknownCount(t), d.unknownCount(t));
+        }
+        assertEquals(s.unknownTotal(), d.unknownTotal());
         for (int p = 0; p < players; p++) {
-            OsakaJson.SeatJson x = a.seats().get(p);
-            OsakaJson.SeatJson y = b.seats().get(p);
-            assertEquals(x.hand().size(), y.hand().size());
-            assertEquals(x.goods(), y.goods());
-            assertEquals(x.insuredGoods(), y.insuredGoods());
-            assertEquals(x.vp(), y.vp());
-            assertEquals(x.tokens(), y.tokens());
-            assertEquals(x.reservedCard(), y.reservedCard());
-            if (p == observer) {
-                assertEquals(x.hand(), y.hand(), "the observer's own hand is known");
-            }
+            assertEquals(s.faceDownVpCount(p), d.faceDownVpCount(p));
+            assertEquals(s.faceDownVpFromCurrentPile(p), d.faceDownVpFromCurrentPile(p));
+            assertEquals(d, s.determinize(p, seed * 17), "[decision] the unknowns are the same for every player");
         }
-        if (d.phase() == Phase.PAYMENT) {
-            assertTrue(d.handValue(d.currentPlayer()) >= d.paymentDue(), "the payer can still complete the payment");
-        }
-        // Only the observer's information set matters: a state differing in hidden parts alone
-        // determinizes to the very same state.
-        assertEquals(d, d.determinize(observer, seed * 17).determinize(observer, seed * 17));
+        // It depends only on the information state: a determinization determinizes to itself.
+        assertEquals(d, d.determinize(observer, seed * 17));
         assertEquals(d, s.determinize(observer, 99).determinize(observer, seed * 17));
         // The determinized game plays on to a legal end.
+        Playout playout = new Playout(~seed);
         while (!d.isTerminal()) {
-            d.applyInPlace(playout.next(d));
+            OsakaState next = d.apply(playout.next(d));
+            assertEquals(List.of(), OsakaInvariants.checkStep(d, next));
+            d = next;
+        }
+    }
+
+    @Property(tries = 40)
+    void determinizationsOfHiddenEditVariationsEqualTheOriginalsDeterminization(
+            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 400) int stopAt) {
+        OsakaState s = playedTo(players, seed, stopAt);
+        int observer = Math.floorMod((int) (seed >>> 7), players);
+        OsakaState d = s.determinize(observer, seed);
+        JsonNode known = knownPart(s);
+        for (String v : new OsakaHiddenEdits().variations(OsakaJson.toJson(s, false), observer, seed, 4)) {
+            OsakaState x = OsakaJson.fromJson(v);
+            assertEquals(List.of(), OsakaInvariants.check(x));
+            assertEquals(known, knownPart(x), "a variation differs only in unknown parts");
+            assertEquals(d, x.determinize(observer, seed), "no leak: determinize cannot tell the variation apart");
+        }
+    }
+
+    /** What a player with perfect recall counts from the public events alone. */
+    private static final class PerfectRecall implements OsakaEvents {
+        final int[] unknown = new int[Cards.TYPES];
+        final int[] faceDown;
+        final int[] faceDownCurrent;
+
+        PerfectRecall(int players) {
+            faceDown = new int[players];
+            faceDownCurrent = new int[players];
+        }
+
+        @Override
+        public void shuffled(boolean fromDiscard, int[] topFirst) {
+            // A new pile is made of known cards (all 108, or the face-up discard pile): only its order is new.
+            Arrays.fill(unknown, 0);
+            for (int c : topFirst) {
+                unknown[Cards.type(c)]++;
+            }
+            Arrays.fill(faceDownCurrent, 0);
+        }
+
+        @Override
+        public void drew(int card, Place place, int player) {
+            if (place == Place.VP) {
+                faceDown[player]++;
+                faceDownCurrent[player]++;
+            } else {
+                unknown[Cards.type(card)]--; // drawn face up (starting hands too: dealt card by card, face up)
+            }
+        }
+    }
+
+    @Property(tries = 30)
+    void theUnknownCountsAreWhatAPlayerWithPerfectRecallCountsFromPublicEvents(
+            @ForAll @IntRange(min = 2, max = 4) int players, @ForAll long seed) {
+        PerfectRecall memory = new PerfectRecall(players);
+        OsakaState s = OsakaState.newGame(new OsakaConfig(players), seed, memory);
+        Playout playout = new Playout(seed + 3);
+        while (true) {
+            int total = 0;
+            for (int t = 0; t < Cards.TYPES; t++) {
+                assertEquals(memory.unknown[t], s.unknownCount(t), Cards.typeName(t) + " at decision " + s.decisions());
+                total += memory.unknown[t];
+            }
+            assertEquals(total, s.unknownTotal());
+            for (int p = 0; p < players; p++) {
+                assertEquals(memory.faceDown[p], s.faceDownVpCount(p));
+                assertEquals(memory.faceDownCurrent[p], s.faceDownVpFromCurrentPile(p));
+            }
+            if (s.isTerminal()) {
+                break;
+            }
+            s.applyInPlace(playout.next(s), memory);
         }
     }
 

@@ -167,11 +167,11 @@ final class Table {
         }
         List<OsakaJson.SeatJson> seats = new ArrayList<>();
         for (int p = 0; p < players; p++) {
-            seats.add(new OsakaJson.SeatJson(handsOut.get(p), goods.get(p), insured.get(p), 0, List.of(), 0, tokens.get(p),
+            seats.add(new OsakaJson.SeatJson(handsOut.get(p), goods.get(p), insured.get(p), 0, List.of(), List.of(), 0, tokens.get(p),
                     reserved[p]));
         }
         return OsakaJson.fromDto(new OsakaJson.StateJson(OsakaJson.STATE_FORMAT, players, "ACTION", active, active, 0, 0,
-                0, List.of(), 0, 0, 0, "NONE", "0", ships, market, farm, draw, discard, List.of(), seats));
+                0, List.of(), 0, 0, 0, "NONE", "0", ships, market, farm, draw, 0, discard, List.of(), seats));
     }
 
     @Override
