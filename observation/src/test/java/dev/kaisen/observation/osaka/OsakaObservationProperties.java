@@ -1,5 +1,8 @@
 package dev.kaisen.observation.osaka;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kaisen.env.Json;
 import dev.kaisen.env.osaka.Cards;
 import dev.kaisen.env.osaka.OsakaConfig;
 import dev.kaisen.env.osaka.OsakaJson;
@@ -78,29 +81,11 @@ class OsakaObservationProperties {
         assertEquals(OsakaObservation.INFORMATION_STATE_SPEC.size(), info.size());
     }
 
-    private static OsakaState withDto(OsakaState s, UnaryOperator<OsakaJson.StateJson> change) {
-        return OsakaJson.fromDto(change.apply(OsakaJson.toDto(s)));
-    }
-
-    private static OsakaJson.StateJson withShips(OsakaJson.StateJson j, Map<String, String> ships) {
-        return new OsakaJson.StateJson(j.format(), j.players(), j.phase(), j.currentPlayer(), j.activePlayer(),
-                j.startPlayer(), j.tokenPicksLeft(), j.paymentDue(), j.sunkColours(), j.insuranceOffset(), j.passStreak(),
-                j.decisions(), j.endReason(), j.rng(), ships, j.market(), j.farm(), j.drawPile(), j.discardPile(),
-                j.outOfGame(), j.seats());
-    }
-
-    private static OsakaJson.StateJson withMarketAndDraw(OsakaJson.StateJson j, List<String> market, List<String> draw) {
-        return new OsakaJson.StateJson(j.format(), j.players(), j.phase(), j.currentPlayer(), j.activePlayer(),
-                j.startPlayer(), j.tokenPicksLeft(), j.paymentDue(), j.sunkColours(), j.insuranceOffset(), j.passStreak(),
-                j.decisions(), j.endReason(), j.rng(), j.ships(), market, j.farm(), draw, j.discardPile(),
-                j.outOfGame(), j.seats());
-    }
-
-    private static OsakaJson.StateJson withSeats(OsakaJson.StateJson j, List<OsakaJson.SeatJson> seats) {
-        return new OsakaJson.StateJson(j.format(), j.players(), j.phase(), j.currentPlayer(), j.activePlayer(),
-                j.startPlayer(), j.tokenPicksLeft(), j.paymentDue(), j.sunkColours(), j.insuranceOffset(), j.passStreak(),
-                j.decisions(), j.endReason(), j.rng(), j.ships(), j.market(), j.farm(), j.drawPile(), j.discardPile(),
-                j.outOfGame(), seats);
+    /** The state with its JSON form edited (a public fact changed), read back through the validating reader. */
+    private static OsakaState edited(OsakaState s, java.util.function.Consumer<ObjectNode> change) {
+        ObjectNode root = (ObjectNode) Json.mapper().valueToTree(OsakaJson.toDto(s));
+        change.accept(root);
+        return OsakaJson.fromJson(root.toString());
     }
 
     @Property(tries = 100)
@@ -118,11 +103,10 @@ class OsakaObservationProperties {
         float[] base = observe(encoder, s, observer);
 
         // A ship moves (staying off Edo, where only a payout may leave it).
-        OsakaState shipMoved = withDto(s, j -> {
-            Map<String, String> ships = new LinkedHashMap<>(j.ships());
-            int pos = Space.valueOf(ships.get("blue")).ordinal();
+        OsakaState shipMoved = edited(s, j -> {
+            ObjectNode ships = (ObjectNode) j.get("ships");
+            int pos = Space.valueOf(ships.get("blue").asText()).ordinal();
             ships.put("blue", Space.of(pos == Space.EDO.ordinal() ? pos : (pos + 1) % Space.EDO.ordinal()).name());
-            return withShips(j, ships);
         });
         if (shipMoved.ship(dev.kaisen.env.osaka.Colour.BLUE) != s.ship(dev.kaisen.env.osaka.Colour.BLUE)) {
             assertFalse(Arrays.equals(base, observe(encoder, shipMoved, observer)), "a ship moved");
@@ -135,11 +119,11 @@ class OsakaObservationProperties {
                 String m = j.market().get(0);
                 String d = j.drawPile().get(k);
                 if (!m.substring(0, 2).equals(d.substring(0, 2))) {
-                    List<String> market = new ArrayList<>(j.market());
-                    List<String> draw = new ArrayList<>(j.drawPile());
-                    market.set(0, d);
-                    draw.set(k, m);
-                    OsakaState swapped = OsakaJson.fromDto(withMarketAndDraw(j, market, draw));
+                    int at = k;
+                    OsakaState swapped = edited(s, x -> {
+                        ((ArrayNode) x.get("market")).set(0, x.textNode(d));
+                        ((ArrayNode) x.get("drawPile")).set(at, x.textNode(m));
+                    });
                     assertFalse(Arrays.equals(base, observe(encoder, swapped, observer)), "a Market card changed");
                     break;
                 }
@@ -149,14 +133,9 @@ class OsakaObservationProperties {
         // A player gains an achievement token (while the game is still far from ending).
         int seat = (observer + 1) % players;
         if (s.totalTokens(seat) < 6 && s.phase() != Phase.GAME_OVER) {
-            OsakaState token = withDto(s, x -> {
-                List<OsakaJson.SeatJson> seats = new ArrayList<>(x.seats());
-                OsakaJson.SeatJson old = seats.get(seat);
-                Map<String, Integer> tokens = new LinkedHashMap<>(old.tokens());
-                tokens.merge("red", 1, Integer::sum);
-                seats.set(seat, new OsakaJson.SeatJson(old.hand(), old.goods(), old.insuredGoods(), old.vp(),
-                        old.vpCards(), old.vpWithoutCard(), tokens, old.reservedCard()));
-                return withSeats(x, seats);
+            OsakaState token = edited(s, x -> {
+                ObjectNode tokens = (ObjectNode) x.get("seats").get(seat).get("tokens");
+                tokens.put("red", tokens.get("red").asInt() + 1);
             });
             assertFalse(Arrays.equals(base, observe(encoder, token, observer)), "a token was gained");
         }
