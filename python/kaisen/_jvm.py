@@ -1,6 +1,7 @@
 """The Kaisen JVM: one per Python process, shared by every env, started on demand.
 
-The JVM runs ``java -jar kaisen.jar serve --exit-on-stdin-close``: a Py4J gateway bound to
+The JVM runs ``java -jar kaisen.jar serve --exit-on-stdin-close`` (see :func:`java_command`
+for ``KAISEN_JAVA_OPTS`` and ``KAISEN_EXTRA_CLASSPATH``): a Py4J gateway bound to
 127.0.0.1 on a free port, protected by a random token passed through the environment. It
 exits when our end of its stdin closes, so it never outlives this process. Every call goes
 through :meth:`Jvm.call`, which turns Java exceptions into Python ones and a dead or hung JVM
@@ -19,6 +20,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -55,6 +57,37 @@ def find_jar() -> Path:
     return path
 
 
+def extra_classpath() -> list[Path]:
+    """Folders or jars from ``KAISEN_EXTRA_CLASSPATH`` (``os.pathsep``-separated) that exist.
+
+    Games registered there (e.g. a test-only game in Maven's ``target/test-classes``) join the
+    jar's: the registry finds them by ``ServiceLoader``."""
+    return [Path(p) for p in os.environ.get("KAISEN_EXTRA_CLASSPATH", "").split(os.pathsep) if p and Path(p).exists()]
+
+
+def _main_class(jar: Path) -> str:
+    with zipfile.ZipFile(jar) as z:
+        manifest = z.read("META-INF/MANIFEST.MF").decode("utf-8")
+    for line in manifest.splitlines():
+        if line.startswith("Main-Class:"):
+            return line.split(":", 1)[1].strip()
+    raise KaisenError(f"{jar} names no Main-Class")
+
+
+def java_command(jar: Path, *args: str, java: str = "java", opts: list[str] | None = None) -> list[str]:
+    """The command line that runs the Kaisen CLI with ``args``.
+
+    ``java -jar JAR``, with the options in ``KAISEN_JAVA_OPTS`` (and ``opts``); when
+    ``KAISEN_EXTRA_CLASSPATH`` names folders or jars, ``java -cp JAR:EXTRA MAIN`` instead (the
+    jar's own ``lib/`` still comes from its manifest)."""
+    options = [*os.environ.get("KAISEN_JAVA_OPTS", "").split(), *(opts or [])]
+    extra = extra_classpath()
+    if not extra:
+        return [java, *options, "-jar", str(jar), *args]
+    classpath = os.pathsep.join([str(jar), *(str(p) for p in extra)])
+    return [java, *options, "-cp", classpath, _main_class(jar), *args]
+
+
 class Jvm:
     """A running Kaisen JVM with a connected Py4J gateway."""
 
@@ -63,10 +96,9 @@ class Jvm:
         token = secrets.token_hex(32)
         env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
         self._log = tempfile.TemporaryFile()
-        opts = os.environ.get("KAISEN_JAVA_OPTS", "").split()
         try:
             self.process = subprocess.Popen(
-                [java, *opts, "-jar", str(jar), "serve", "--exit-on-stdin-close"],
+                java_command(jar, "serve", "--exit-on-stdin-close", java=java),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._log,

@@ -2,9 +2,9 @@
 
 The list comes from ``java -jar kaisen.jar games --json`` (the JVM's game registry: ids,
 titles, player counts, options, observation views). Running it costs a JVM start (1-2 s), so
-the answer is cached on disk, keyed by the jar and its ``lib/`` folder (paths, sizes,
-modification times): ``import kaisen`` reads the cache and starts no JVM unless the jar was
-rebuilt since. The cache lives in ``$KAISEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/kaisen``, else
+the answer is cached on disk, keyed by the class path (the jar, its ``lib/`` folder and
+``KAISEN_EXTRA_CLASSPATH``: paths, sizes, modification times): ``import kaisen`` reads the
+cache and starts no JVM unless the jar was rebuilt since. The cache lives in ``$KAISEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/kaisen``, else
 ``~/.cache/kaisen``; a cache that cannot be written is skipped silently.
 
 At import, :func:`register_gymnasium_ids` registers ``kaisen/<Name>-v<N>`` for every game
@@ -96,20 +96,27 @@ def _cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "kaisen"
 
 
-def _jar_key(jar: Path) -> str:
-    """A digest of the jar and its class path (a rebuild changes a size or a modification time)."""
-    parts = []
+def _classpath_key(jar: Path) -> str:
+    """A digest of the class path's files (a rebuild changes a size or a modification time)."""
+    from ._jvm import extra_classpath
+
     lib = jar.parent / "lib"
-    for path in [jar, *(sorted(lib.glob("*.jar")) if lib.is_dir() else [])]:
+    files = [jar, *(sorted(lib.glob("*.jar")) if lib.is_dir() else [])]
+    for extra in extra_classpath():
+        files.extend(sorted(p for p in extra.rglob("*") if p.is_file()) if extra.is_dir() else [extra])
+    parts = []
+    for path in files:
         st = path.stat()
         parts.append(f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
 def _run_cli(jar: Path) -> str:
+    from ._jvm import java_command
+
     try:
         done = subprocess.run(
-            ["java", "-XX:TieredStopAtLevel=1", "-jar", str(jar), "games", "--json"],
+            java_command(jar, "games", "--json", opts=["-XX:TieredStopAtLevel=1"]),
             capture_output=True, text=True, timeout=LIST_TIMEOUT, stdin=subprocess.DEVNULL,
         )
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -146,7 +153,7 @@ def games() -> tuple[GameInfo, ...]:
     from ._jvm import find_jar
 
     jar = find_jar()
-    return _load(jar, _jar_key(jar))
+    return _load(jar, _classpath_key(jar))
 
 
 def game_info(game: str) -> GameInfo:

@@ -1,8 +1,9 @@
 """Plots of training runs: ``python -m kaisen.plots RUN_DIR`` writes ``RUN_DIR/learning_curve.png``.
 
 A run folder (from ``./kaisen train`` or ``python/examples/ppo_masked.py``) holds
-``eval.csv`` (step, opponent, games, win_rate, win_rate_low, win_rate_high, ...) and
-``metrics.csv`` (one row per update with ``step`` and ``win_rate_vs_<opponent>`` columns).
+``eval.csv`` (step, opponent, games, win_rate, win_rate_low, win_rate_high, mean_score,
+opponent_mean_score; the scores are the game's own, e.g. VP) and ``metrics.csv`` (one row per
+update with ``step`` and ``win_rate_vs_<opponent>`` columns).
 """
 
 from __future__ import annotations

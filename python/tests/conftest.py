@@ -1,17 +1,25 @@
 """Fixtures, and the per-game parametrization: a test that takes ``game`` runs once per
 registered game, one that takes ``game_players`` once per game and player count. A game
-registered in the JVM gets every such test (marked ``conformance``) without a line here."""
+registered in the JVM gets every such test (marked ``conformance``) without a line here.
+
+The JVM also loads Maven's ``observation/target/test-classes`` (``./kaisen build`` compiles
+them with the jar), so the test-only games registered there (a 2-5 player sealed-bid auction
+with 100 actions) run through every Python suite too. Set ``KAISEN_EXTRA_CLASSPATH`` to
+choose other folders, or to an empty string for the jar's games alone.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-import kaisen
-
 REPO = Path(__file__).resolve().parents[2]
+os.environ.setdefault("KAISEN_EXTRA_CLASSPATH", str(REPO / "observation" / "target" / "test-classes"))
+
+import kaisen  # noqa: E402  (after the class path is chosen: the game list depends on it)
 #: The golden playthroughs the Java tests check too (``KAISEN_GOLDEN_DIR`` points elsewhere, e.g. to
 #: files just written by ``java -jar kaisen.jar golden --out DIR``).
 GOLDEN = Path(os.environ.get("KAISEN_GOLDEN_DIR") or REPO / "observation" / "src" / "test" / "resources" / "golden")
@@ -28,6 +36,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("game", [g.id for g in GAMES])
     if "game_players" in metafunc.fixturenames:
         metafunc.parametrize("game_players", game_player_counts(), ids=[f"{g}-{n}p" for g, n in game_player_counts()])
+
+
+def play_until_an_action_is_illegal(mask, step, rng, limit: int = 10_000) -> int:
+    """Plays random legal actions (``step(action)``) until ``mask()`` forbids some action; returns one.
+
+    In some games every action is legal at first (a sealed bid of any amount, coins permitting)."""
+    for _ in range(limit):
+        m = np.asarray(mask(), dtype=bool)
+        if not m.all():
+            return int(np.flatnonzero(~m)[0])
+        step(int(rng.choice(np.flatnonzero(m))))
+    raise AssertionError(f"every action stayed legal for {limit} decisions")
 
 
 @pytest.fixture

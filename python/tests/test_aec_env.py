@@ -5,6 +5,8 @@ import pytest
 
 import kaisen
 
+from .conftest import play_until_an_action_is_illegal
+
 
 def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
     env = kaisen.aec_env(game)
@@ -13,9 +15,11 @@ def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
         with pytest.raises(RuntimeError, match="reset"):
             env.step(0)
         env.reset(seed=1)
+        rng = np.random.default_rng(1)
+        illegal = play_until_an_action_is_illegal(lambda: env.observe(env.agent_selection)["action_mask"], env.step,
+                                                  rng)
         agent = env.agent_selection
         before = env.observe(agent)
-        illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
         with pytest.raises(kaisen.IllegalActionError, match="legal actions"):
             env.step(illegal)
         with pytest.raises(ValueError, match="out of range"):
@@ -27,7 +31,6 @@ def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
         np.testing.assert_array_equal(before["observation"], after["observation"])
         np.testing.assert_array_equal(before["action_mask"], after["action_mask"])
         # play to the end; finished agents are stepped with None, anything else is refused
-        rng = np.random.default_rng(1)
         for agent in env.agent_iter():
             obs, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
@@ -49,11 +52,18 @@ def test_an_illegal_action_loses_when_asked(game):
     try:
         env.reset(seed=4)
         rng = np.random.default_rng(4)
+        seeds = iter(range(5, 1000))
+
+        def step(action):  # a new game when one ends before any action is illegal
+            env.step(action)
+            if any(env.terminations.values()) or any(env.truncations.values()):
+                env.reset(seed=next(seeds))
+
         for _ in range(5):  # a few legal moves first
-            env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+            step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+        illegal = play_until_an_action_is_illegal(lambda: env.observe(env.agent_selection)["action_mask"], step, rng)
         offender = env.agent_selection
         seat = env.possible_agents.index(offender)
-        illegal = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
         env.step(illegal)
         assert all(env.terminations.values()) and not any(env.truncations.values())
         expected = {a: (-1.0 if a == offender else 1.0 / (n - 1)) for a in env.possible_agents}

@@ -118,7 +118,8 @@ def test_dl4j_checkpoint_as_an_env_opponent(dl4j_checkpoint):
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
     assert (reward, info) == (reward_again, info_again)
     assert info["end_reason"] != "ILLEGAL_ACTION" and info["winners"]
-    assert len(info["scores"]) == 2 and reward == (0.5 if len(info["winners"]) == 2 else 1.0 if info["won"] else -1.0)
+    assert len(info["scores"]) == 2
+    assert reward == (0.0 if len(info["winners"]) == 2 else 1.0 if info["won"] else -1.0)
 
 
 def test_bad_input_is_a_clear_error():

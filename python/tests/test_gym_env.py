@@ -7,6 +7,8 @@ from gymnasium.error import ResetNeeded
 
 import kaisen
 
+from .conftest import play_until_an_action_is_illegal
+
 
 def play(env: kaisen.KaisenEnv, seed: int) -> tuple[list[np.ndarray], float, float, dict]:
     """A whole episode with seeded random legal actions: observations, last reward, return, last info."""
@@ -61,9 +63,9 @@ def test_same_seed_same_game_and_terminal_info(game):
         assert len(info["scores"]) == len(info["tiebreaks"]) == env.num_players
         assert info["won"] == (info["learner_seat"] in info["winners"])
         assert info["episode_return"] == pytest.approx(total)
-        # terminal rewards: the winners share +1, the others share -1
+        # terminal rewards: the winners share +1, the others share -1 (all 0 when everyone wins)
         k, n = len(info["winners"]), env.num_players
-        assert ra == pytest.approx(1 / k if info["won"] else -1 / (n - k))
+        assert ra == pytest.approx(0.0 if k == n else 1 / k if info["won"] else -1 / (n - k))
     finally:
         env.close()
 
@@ -73,8 +75,10 @@ def test_an_illegal_action_raises_naming_the_legal_ones_and_changes_nothing(game
     try:
         assert env.illegal_action == "raise"
         env.reset(seed=2)
+        rng = np.random.default_rng(2)
+        taken = []
+        illegal = play_until_an_action_is_illegal(env.action_masks, lambda a: taken.append(a) or env.step(a), rng)
         mask = env.action_masks().copy()
-        illegal = int(np.flatnonzero(~mask)[0])
         with pytest.raises(kaisen.IllegalActionError) as e:
             env.step(illegal)
         assert isinstance(e.value, ValueError)
@@ -90,6 +94,8 @@ def test_an_illegal_action_raises_naming_the_legal_ones_and_changes_nothing(game
         other = kaisen.make(game)
         try:
             other.reset(seed=2)
+            for a in taken:
+                other.step(a)
             assert np.array_equal(after, other.step(legal)[0])
         finally:
             other.close()
@@ -101,7 +107,7 @@ def test_an_illegal_action_loses_when_asked(game):
     env = kaisen.make(game, illegal_action="lose", learner_seat=None, seed=0)
     try:
         env.reset(seed=3)
-        illegal = int(np.flatnonzero(~env.action_masks())[0])
+        illegal = play_until_an_action_is_illegal(env.action_masks, env.step, np.random.default_rng(3))
         obs, reward, terminated, truncated, info = env.step(illegal)
         assert (reward, terminated, truncated) == (-1.0, True, False)
         assert info["end_reason"] == "ILLEGAL_ACTION" and info["forfeited_by"] == info["learner_seat"]
@@ -119,7 +125,7 @@ def test_an_illegal_action_loses_when_asked(game):
 
 
 def test_registered_id_works_through_gymnasium_make(game):
-    env = gym.make(kaisen.gym_id(game), opponents="greedy")
+    env = gym.make(kaisen.gym_id(game), opponents="random")
     try:
         obs, info = env.reset(seed=5)
         assert obs.shape == (env.unwrapped.spec_info.observation_size,) and obs.dtype == np.float32

@@ -2,12 +2,12 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 
 import numpy as np
 import pytest
 from py4j.java_gateway import GatewayParameters, JavaGateway
+from py4j.protocol import Py4JAuthenticationError, Py4JError
 
 import kaisen
 from kaisen import _buffers, _jvm
@@ -31,26 +31,26 @@ def java_children() -> list[int]:
     return pids
 
 
-def test_a_killed_jvm_raises_a_clear_error_quickly_and_a_fresh_env_works():
+def test_a_killed_jvm_raises_a_clear_error_and_a_fresh_env_works():
     env = kaisen.make("osaka", seed=1)
     env.reset()
     pid = _jvm.current().pid
     os.kill(pid, signal.SIGKILL)
-    start = time.monotonic()
-    with pytest.raises(kaisen.JvmDiedError, match="exited"):
+    # "exited" (not "did not answer"): the broken connection was seen as a death, without waiting for
+    # the call timeout; the bound only guards against a hang on a slow machine
+    with pytest.raises(kaisen.JvmDiedError, match=rf"\(pid {pid}\) exited with code -?\d+"):
         env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert time.monotonic() - start < 5
     env.close()
     fresh = kaisen.make("osaka", seed=1)
     try:
         obs, _ = fresh.reset()
-        assert obs.shape == (427,)
-        assert _jvm.current().pid != pid
+        assert obs.shape == fresh.observation_space.shape
+        assert _jvm.current().pid != pid and _jvm.current().alive()
     finally:
         fresh.close()
 
 
-def wait_until_stopped(pid: int, timeout: float = 5.0) -> None:
+def wait_until_stopped(pid: int, timeout: float = 30.0) -> None:
     """SIGSTOP takes effect asynchronously: wait until every thread of the process is stopped."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -71,27 +71,38 @@ def test_a_hung_jvm_raises_a_clear_error_within_the_call_timeout():
     env = kaisen.make("osaka", seed=1)
     try:
         env.reset()
-        pid = _jvm.current().pid
+        jvm = _jvm.current()
+        pid = jvm.pid
         os.kill(pid, signal.SIGSTOP)
         wait_until_stopped(pid)
         start = time.monotonic()
-        with pytest.raises(kaisen.JvmDiedError, match="did not answer"):
+        with pytest.raises(kaisen.JvmDiedError, match=rf"\(pid {pid}\) did not answer within"):
             env.step(int(np.flatnonzero(env.action_masks())[0]))
-        assert time.monotonic() - start < _jvm.CALL_TIMEOUT + 3
+        # it returned (no hang); the bound is generous for a loaded machine
+        assert time.monotonic() - start < _jvm.CALL_TIMEOUT + 60
+        assert not jvm.alive() and jvm.process.poll() is not None  # the hung JVM was stopped
     finally:
         env.close()
 
 
-def test_a_connection_with_a_wrong_token_is_refused():
+def test_a_connection_with_a_wrong_or_no_token_is_refused():
     env = kaisen.make("osaka")
     try:
         port = _jvm.current().port
         intruder = JavaGateway(gateway_parameters=GatewayParameters(port=port, auth_token="not-the-token", read_timeout=5))
-        with pytest.raises(Exception) as e:
-            intruder.entry_point.version()
-        assert "auth" in str(e.value).lower() or "authentication" in repr(e.value).lower() or e.value is not None
-        intruder.close()
-        env.reset(seed=0)  # the real connection still works
+        try:
+            with pytest.raises(Py4JAuthenticationError, match="Failed to authenticate"):
+                intruder.entry_point.version()
+        finally:
+            intruder.close()
+        anonymous = JavaGateway(gateway_parameters=GatewayParameters(port=port, read_timeout=5))
+        try:
+            with pytest.raises(Py4JError, match="Authentication error"):
+                anonymous.entry_point.version()
+        finally:
+            anonymous.close()
+        obs, _ = env.reset(seed=0)  # the real connection still works
+        assert obs.shape == env.observation_space.shape
     finally:
         env.close()
 
@@ -116,17 +127,22 @@ def test_the_gateway_listens_on_loopback_only():
         env.close()
 
 
-def test_many_envs_opened_and_closed_leave_no_jvm_thread_or_shared_file_behind():
-    threads_before = threading.active_count()
+def test_many_envs_opened_and_closed_leave_no_jvm_or_shared_file_behind():
+    jvms = []
     for i in range(6):
         envs = [kaisen.make("osaka", seed=i), kaisen.aec_env("osaka", num_players=3),
                 kaisen.vector_env("osaka", num_envs=4, seed=i)]
+        jvms.append(_jvm.current())
+        assert shm_files() == []  # unlinked as soon as both sides have mapped them
         envs[0].reset()
         envs[1].reset(seed=i)
         envs[2].reset()
         for e in envs:
             e.close()
         assert _jvm.current() is None, "the JVM stops with its last env"
+    assert len({id(j) for j in jvms}) == 6
+    for j in jvms:  # each one exited and was reaped, its pipes closed
+        assert j.process.returncode is not None and not j.alive()
+        assert j.process.stdin.closed and j.process.stdout.closed
     assert shm_files() == []
     assert java_children() == []
-    assert threading.active_count() <= threads_before

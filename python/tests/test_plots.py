@@ -5,7 +5,7 @@ from kaisen.plots import learning_curve, main
 
 def test_learning_curve_png_from_run_csvs(tmp_path):
     (tmp_path / "eval.csv").write_text(
-        "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_vp,opponent_mean_vp\n"
+        "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_score,opponent_mean_score\n"
         "100,random,10,0.5,0.2,0.8,10,10\n200,random,10,0.9,0.6,0.98,12,8\n"
         "100,greedy,10,0.1,0.02,0.4,8,12\n200,greedy,10,0.3,0.1,0.6,9,11\n")
     (tmp_path / "metrics.csv").write_text("step,win_rate,win_rate_vs_greedy\n100,0.1,0.1\n200,0.2,nan\n")

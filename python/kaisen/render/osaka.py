@@ -1,6 +1,6 @@
 """The Traders of Osaka renderer: an SVG board for notebooks and a text view for terminals.
 
-Both read the state JSON (format ``kaisen.osaka.state/1``, see docs/game-records.md) that
+Both read the state JSON (formats ``kaisen.osaka.state/1`` and ``/2``, see docs/game-records.md) that
 ``env.state_json()`` returns, so they show exactly what the engine holds.
 
 - :func:`board_svg`: the ship track (Osaka to Edo, the Enshunada waves shaded), the Market
@@ -27,9 +27,13 @@ FILL = {"blue": "#2f6fd0", "yellow": "#e3b505", "red": "#d1373c", "green": "#2c9
 LETTER = {"B": "blue", "Y": "yellow", "R": "red", "G": "green"}
 
 
+#: The state formats drawn here (``/2`` adds the pile generations of face-down VP cards, not shown).
+FORMATS = ("kaisen.osaka.state/1", "kaisen.osaka.state/2")
+
+
 def _state(state: str | dict[str, Any]) -> dict[str, Any]:
     s = json.loads(state) if isinstance(state, str) else state
-    if s.get("format") != "kaisen.osaka.state/1":
+    if s.get("format") not in FORMATS:
         raise ValueError(f"not a Traders of Osaka state (format {s.get('format')!r})")
     return s
 
