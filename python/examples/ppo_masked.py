@@ -1,10 +1,12 @@
-"""Masked PPO for Traders of Osaka in one file (CleanRL style), over ``kaisen.vector_env``.
+"""Masked PPO for any Kaisen game in one file (CleanRL style), over ``kaisen.vector_env``.
 
     python python/examples/ppo_masked.py --total-timesteps 2000000 --out runs/torch-ppo
+    python python/examples/ppo_masked.py --game osaka --num-players 3 --config '{}' --out runs/osaka-3p
 
 Illegal actions get zero probability: their logits are set to -inf before the softmax, so
-they are never sampled and receive no gradient. The learner plays a pool of bots
-(``--opponents random,greedy``, the default, splits the envs between them); its seat is random each episode.
+they are never sampled and receive no gradient. The network is sized from the game's spec.
+The learner plays a pool of bots (``--opponents random,greedy``, the default, splits the envs
+between them; ``kaisen.spec(game).agents`` lists a game's bots); its seat is random each episode.
 
 The run folder gets ``metrics.csv`` (one row per update), ``eval.csv`` (periodic evaluations
 with 95% intervals), ``learning_curve.png``, ``last.pt`` and ``best.pt`` (model, optimizer,
@@ -38,7 +40,12 @@ from kaisen.plots import learning_curve
 @dataclass
 class Args:
     seed: int = 1
-    num_players: int = 2
+    game: str = "osaka"
+    """a registered game id (``kaisen.games()``)"""
+    num_players: int = 0
+    """0: the game's default"""
+    config: str = ""
+    """the game's options as a JSON object, e.g. '{"rounds": 5}'"""
     opponents: str = "random,greedy"
     """comma-separated bots; the envs are split evenly between them (greedy alone wins too often early on for
     a terminal reward to teach much; random beside it gives the first signal)"""
@@ -120,8 +127,21 @@ class TorchPolicy:
         return logp.argmax(-1).numpy()
 
 
+def game_options(args: Args) -> dict:
+    """The game's options from ``--config`` (keyword arguments of the kaisen calls)."""
+    options = json.loads(args.config) if args.config else {}
+    if not isinstance(options, dict):
+        raise ValueError(f"--config must be a JSON object, not {args.config!r}")
+    return options
+
+
+def game_kwargs(args: Args) -> dict:
+    """What every kaisen call of this run takes to name the game: id, player count, options."""
+    return {"game": args.game, "num_players": args.num_players or None, **game_options(args)}
+
+
 def load_policy(path: str | Path, name: str = "torch-ppo") -> TorchPolicy:
-    """A policy from a checkpoint written by :func:`train`."""
+    """A policy from a checkpoint written by :func:`train` (its game: ``checkpoint["args"]["game"]``)."""
     ckpt = torch.load(path, map_location="cpu", weights_only=False)
     a = ckpt["args"]
     agent = Agent(ckpt["obs_size"], ckpt["num_actions"], a["hidden"])
@@ -147,7 +167,7 @@ class _Pool:
         self.names = names
         self.seeds = [kaisen.derive_seed(args.seed, 100 + k) for k in range(len(names))]
         self.envs = [
-            kaisen.vector_env(num_envs=n, num_players=args.num_players, opponents=o, seed=s, threads=0)
+            kaisen.vector_env(num_envs=n, opponents=o, seed=s, threads=0, **game_kwargs(args))
             for o, n, s in zip(names, sizes, self.seeds)
         ]
         self.bounds = np.cumsum([0] + sizes)
@@ -181,7 +201,7 @@ class _Pool:
 
 def evaluate_policy(policy: TorchPolicy, args: Args, games: int, seed: int) -> kaisen.EvaluationReport:
     return kaisen.evaluate(policy, opponents=args.eval_opponents.split(","), games=games, seed=seed,
-                           num_players=args.num_players)
+                           **game_kwargs(args))
 
 
 def train(args: Args) -> tuple[Agent, Path]:
@@ -193,7 +213,7 @@ def train(args: Args) -> tuple[Agent, Path]:
     torch.set_num_threads(args.torch_threads)
     gen = torch.Generator().manual_seed(args.seed)
 
-    spec = kaisen.spec("osaka")
+    spec = kaisen.spec(**game_kwargs(args))
     obs_size, num_actions = spec.observation_size, spec.num_actions
     batch_size = args.num_envs * args.num_steps
     if batch_size % args.num_minibatches:
@@ -221,8 +241,9 @@ def train(args: Args) -> tuple[Agent, Path]:
                      + ["policy_loss", "value_loss", "entropy", "approx_kl", "clip_fraction", "learning_rate"])
     eval_f = (out / "eval.csv").open("w", newline="")
     evals = csv.writer(eval_f)
-    evals.writerow(["step", "opponent", "games", "win_rate", "win_rate_low", "win_rate_high", "mean_vp",
-                    "opponent_mean_vp"])
+    # the columns of the Java trainer's eval.csv (kaisen.plots reads either)
+    evals.writerow(["step", "opponent", "games", "win_rate", "win_rate_low", "win_rate_high", "mean_score",
+                    "opponent_mean_score"])
     recent = [[] for _ in pool.names]
     episodes = 0
     best = -1.0
@@ -321,11 +342,12 @@ def train(args: Args) -> tuple[Agent, Path]:
                 agent.train()
                 for r in report.results:
                     evals.writerow([global_step, r.opponent, r.games, round(r.win_rate, 4), round(r.ci_low, 4),
-                                    round(r.ci_high, 4), round(r.mean_vp, 3), round(r.opponent_mean_vp, 3)])
+                                    round(r.ci_high, 4), round(r.mean_score, 3), round(r.opponent_mean_score, 3)])
                 eval_f.flush()
                 score = float(np.mean([r.win_rate for r in report.results]))
                 payload = {"model": agent.state_dict(), "optimizer": optimizer.state_dict(),
                            "args": dataclasses.asdict(args), "global_step": global_step,
+                           "game": spec.game, "config": dict(spec.config), "view": spec.view,
                            "obs_size": obs_size, "num_actions": num_actions, "eval_score": score}
                 _save(out / "last.pt", payload)
                 if score > best:

@@ -1,6 +1,7 @@
 """``./kaisen bench python``: env-steps per second from Python, with pure-Python peers.
 
-Measures the Gymnasium single env, the PettingZoo AEC env and the vector env at several N
+Measures, for one registered game (``--game``, ``--players``, ``--config '{"option": ...}'``),
+the Gymnasium single env, the PettingZoo AEC env and the vector env at several N
 (actions sampled in numpy from the masks), the Java-side vector env in the same JVM for
 comparison, and PettingZoo's ``connect_four_v3`` (and OpenSpiel's ``pyspiel`` on a card game
 when it is installed) as peers.
@@ -32,8 +33,8 @@ def sample(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
 
 
-def bench_single(players: int, seconds: float) -> float:
-    env = kaisen.make("osaka", num_players=players, opponents="random", seed=0)
+def bench_single(game: str, players: int | None, options: dict[str, Any], seconds: float) -> float:
+    env = kaisen.make(game, num_players=players, opponents="random", seed=0, **options)
     rng = np.random.default_rng(0)
     env.reset()
 
@@ -54,8 +55,8 @@ def bench_single(players: int, seconds: float) -> float:
         env.close()
 
 
-def bench_aec(players: int, seconds: float) -> float:
-    env = kaisen.aec_env("osaka", num_players=players)
+def bench_aec(game: str, players: int | None, options: dict[str, Any], seconds: float) -> float:
+    env = kaisen.aec_env(game, num_players=players, **options)
     rng = np.random.default_rng(0)
     env.reset(seed=0)
 
@@ -77,8 +78,9 @@ def bench_aec(players: int, seconds: float) -> float:
         env.close()
 
 
-def bench_vector(num_envs: int, players: int, seconds: float) -> tuple[float, int]:
-    vec = kaisen.vector_env("osaka", num_envs=num_envs, num_players=players, opponents="random", seed=0)
+def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
+                 seconds: float) -> tuple[float, int]:
+    vec = kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0, **options)
     rng = np.random.default_rng(0)
     vec.reset()
     masks = vec.action_masks()
@@ -155,31 +157,39 @@ def bench_pyspiel(seconds: float, game_name: str = "leduc_poker") -> float | str
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kaisen bench python", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--game", default="osaka", help="a registered game id (see `kaisen games`)")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: the game's)")
+    parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of the measured period per case")
     parser.add_argument("--sizes", default="1,64,256,1024", help="vector env sizes")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
-    out: dict[str, Any] = {"benchmark": "python", "game": "osaka", "players": args.players, "opponents": "random"}
+    options = json.loads(args.config)
+    if not isinstance(options, dict):
+        parser.error("--config must be a JSON object")
+    game_spec = kaisen.spec(args.game, num_players=args.players, **options)
+    out: dict[str, Any] = {"benchmark": "python", "game": args.game, "config": dict(game_spec.config),
+                           "players": game_spec.players, "opponents": "random"}
 
     def report(name: str, value: Any, unit: str = "env-steps/s") -> None:
         if not args.json:
             shown = f"{value:>14,.0f} {unit}" if isinstance(value, float) else str(value)
             print(f"{name:<46} {shown}", flush=True)
 
-    out["single_env"] = round(bench_single(args.players, args.seconds))
+    out["single_env"] = round(bench_single(args.game, args.players, options, args.seconds))
     report("Gymnasium single env", float(out["single_env"]))
-    out["aec_env"] = round(bench_aec(args.players, args.seconds))
+    out["aec_env"] = round(bench_aec(args.game, args.players, options, args.seconds))
     report("PettingZoo AEC env", float(out["aec_env"]))
     out["vector_env"] = []
     for n in sizes:
-        steps, threads = bench_vector(n, args.players, args.seconds)
+        steps, threads = bench_vector(args.game, n, args.players, options, args.seconds)
         out["vector_env"].append({"num_envs": n, "java_threads": threads, "env_steps_per_second": round(steps)})
         report(f"vector env N={n} (Java threads {threads})", steps)
     if 256 in sizes:
         jvm = _jvm.acquire()
         try:
-            java = float(jvm.call(jvm.slow_entry.benchVectorEnv, 256, args.players, args.seconds))
+            config = json.dumps(dict(game_spec.config))  # the full config, as the envs above played it
+            java = float(jvm.call(jvm.slow_entry.benchVectorEnv, args.game, config, 256, args.seconds))
         finally:
             _jvm.release(jvm)
         out["java_vector_env_256"] = round(java)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 from pathlib import Path
@@ -18,12 +19,14 @@ import kaisen  # noqa: E402
 def test_masked_policy_never_samples_or_scores_illegal_actions():
     from ppo_masked import Agent
 
+    spec = kaisen.spec("osaka")
+    obs_size, n = spec.observation_size, spec.num_actions
     gen = torch.Generator().manual_seed(0)
-    agent = Agent(427, 64, 16)
+    agent = Agent(obs_size, n, 16)
     for trial in range(50):
-        obs = torch.randn(32, 427, generator=gen) * 3
-        mask = torch.rand(32, 64, generator=gen) < 0.2
-        mask[torch.arange(32), torch.randint(0, 64, (32,), generator=gen)] = True
+        obs = torch.randn(32, obs_size, generator=gen) * 3
+        mask = torch.rand(32, n, generator=gen) < 0.2
+        mask[torch.arange(32), torch.randint(0, n, (32,), generator=gen)] = True
         with torch.no_grad():
             agent.actor.weight.mul_(1.5)  # sharper and sharper policies
             action, logp, entropy, _ = agent.get_action_and_value(obs, mask, generator=gen)
@@ -34,35 +37,53 @@ def test_masked_policy_never_samples_or_scores_illegal_actions():
         assert torch.allclose(logp_all.exp().sum(-1), torch.ones(32), atol=1e-5)
 
 
-def test_ppo_example_trains_saves_and_evaluates(tmp_path):
+def bots(game: str) -> list[str]:
+    """Up to two scripted bots the game knows (random, then its first other bot without arguments)."""
+    plain = [a for a in kaisen.spec(game).agents if ":" not in a]
+    return plain[:2]
+
+
+def test_ppo_example_trains_saves_and_evaluates(tmp_path, game):
     from ppo_masked import Args, load_policy, train
 
-    args = Args(total_timesteps=1024, num_envs=8, num_steps=64, num_minibatches=4, update_epochs=2, hidden=16,
-                eval_every=512, eval_games=4, out=str(tmp_path / "run"), progress=False)
+    opponents = bots(game)
+    players = kaisen.game_info(game).max_players
+    args = Args(game=game, num_players=players, total_timesteps=1024, num_envs=8, num_steps=64, num_minibatches=4,
+                update_epochs=2, hidden=16, eval_every=512, eval_games=2 * players, opponents=",".join(opponents),
+                eval_opponents=",".join(opponents), out=str(tmp_path / "run"), progress=False)
     agent, out = train(args)
     for name in ("metrics.csv", "eval.csv", "last.pt", "best.pt", "learning_curve.png", "train_summary.json"):
         assert (out / name).exists(), name
     metrics = (out / "metrics.csv").read_text().splitlines()
-    assert len(metrics) == 3 and "win_rate_vs_random" in metrics[0] and "win_rate_vs_greedy" in metrics[0]
-    assert len((out / "eval.csv").read_text().splitlines()) == 1 + 2 * 2
+    assert len(metrics) == 3 and all(f"win_rate_vs_{o}" in metrics[0] for o in opponents)
+    with (out / "eval.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == ["step", "opponent", "games", "win_rate", "win_rate_low", "win_rate_high", "mean_score",
+                             "opponent_mean_score"]
+    assert [(r["step"], r["opponent"]) for r in rows] == [(s, o) for s in ("512", "1024") for o in opponents]
     assert json.loads((out / "train_summary.json").read_text())["steps"] == 1024
+    checkpoint = torch.load(out / "last.pt", weights_only=False)
+    spec = kaisen.spec(game, num_players=players)
+    assert (checkpoint["game"], checkpoint["config"]) == (game, dict(spec.config))
+    assert (checkpoint["obs_size"], checkpoint["num_actions"]) == (spec.observation_size, spec.num_actions)
     policy = load_policy(out / "last.pt")
-    obs = np.random.default_rng(0).random((3, 427), dtype=np.float32)
+    obs = np.random.default_rng(0).random((3, spec.observation_size), dtype=np.float32)
+    every = torch.ones(3, spec.num_actions, dtype=torch.bool)
     with torch.no_grad():
-        same = agent.masked_logp(torch.as_tensor(obs), torch.ones(3, 64, dtype=torch.bool))[0]
-        loaded = policy.agent.masked_logp(torch.as_tensor(obs), torch.ones(3, 64, dtype=torch.bool))[0]
+        same = agent.masked_logp(torch.as_tensor(obs), every)[0]
+        loaded = policy.agent.masked_logp(torch.as_tensor(obs), every)[0]
     assert torch.equal(same, loaded)
-    report = kaisen.evaluate(policy, opponents="random", games=4, seed=1)
-    assert report.results[0].games == 4
+    report = kaisen.evaluate(policy, opponents="random", games=players, seed=1, game=game, num_players=players)
+    assert report.results[0].games == players
 
 
-def test_sb3_maskable_ppo_example(tmp_path):
+def test_sb3_maskable_ppo_example(tmp_path, game):
     pytest.importorskip("sb3_contrib")
     from sb3_maskable_ppo import SB3Policy, train
 
-    model = train(512, seed=1, opponents="random", num_envs=2, out=tmp_path / "sb3")
+    model = train(512, seed=1, opponents="random", num_envs=2, out=tmp_path / "sb3", game=game)
     assert (tmp_path / "sb3" / "model.zip").exists()
-    env = kaisen.make(opponents="random", seed=2)
+    env = kaisen.make(game, opponents="random", seed=2)
     try:
         obs, _ = env.reset(seed=2)
         for _ in range(30):
@@ -73,5 +94,5 @@ def test_sb3_maskable_ppo_example(tmp_path):
                 obs, _ = env.reset()
     finally:
         env.close()
-    report = kaisen.evaluate(SB3Policy(model), opponents="random", games=4, seed=3)
+    report = kaisen.evaluate(SB3Policy(model), opponents="random", games=4, seed=3, game=game)
     assert report.results[0].games == 4
