@@ -20,7 +20,7 @@ from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError
 from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
-from .games import GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
+from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
 from .games import _register_at_import
 from .gym_env import KaisenEnv
 from .seeding import derive_seed
@@ -28,7 +28,7 @@ from .spec import Segment, Spec, spec
 from .vector_env import KaisenVectorEnv
 
 __all__ = [
-    "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError", "KaisenAECEnv",
+    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError", "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate",
     "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
     "wilson_interval",
@@ -40,7 +40,7 @@ GYM_IDS: list[str] = _register_at_import()
 
 
 def make(
-    game: str = "osaka",
+    game: str = DEFAULT_GAME,
     *,
     num_players: int | None = None,
     opponents: str | Sequence[str] = "random",
@@ -66,7 +66,7 @@ def make(
                      render_mode=render_mode, **options)
 
 
-def aec_env(game: str = "osaka", *, num_players: int | None = None, reward_mode: str = "terminal",
+def aec_env(game: str = DEFAULT_GAME, *, num_players: int | None = None, reward_mode: str = "terminal",
             view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
             **options: Any) -> KaisenAECEnv:
     """A PettingZoo AEC env of ``game`` with every seat an agent (arguments as in :func:`make`)."""
@@ -75,7 +75,7 @@ def aec_env(game: str = "osaka", *, num_players: int | None = None, reward_mode:
 
 
 def vector_env(
-    game: str = "osaka",
+    game: str = DEFAULT_GAME,
     *,
     num_envs: int,
     num_players: int | None = None,

@@ -10,7 +10,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import _common
-from .games import GYM_VERSIONS
+from .games import DEFAULT_GAME, GYM_VERSIONS
 from .render import Board, renderer_for
 from .seeding import to_java_long
 from .spaces import observation_box
@@ -39,7 +39,7 @@ class KaisenAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_v2", "is_parallelizable": False}
 
-    def __init__(self, game: str = "osaka", *, num_players: int | None = None, reward_mode: str = "terminal",
+    def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None, reward_mode: str = "terminal",
                  view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
                  **options: Any) -> None:
         super().__init__()

@@ -28,6 +28,7 @@ from typing import Any, Union
 import numpy as np
 
 from . import _jvm
+from .games import DEFAULT_GAME
 from .seeding import derive_seed, to_java_long
 from .spec import config_json, spec
 from .vector_env import KaisenVectorEnv
@@ -121,11 +122,11 @@ def _label(policy: Policy) -> str:
 
 def evaluate(
     policy: Policy | Mapping[str, Policy],
-    opponents: str | Iterable[str] = ("random", "greedy"),
+    opponents: str | Iterable[str] | None = None,
     games: int = 1000,
     seed: int = 0,
     *,
-    game: str = "osaka",
+    game: str = DEFAULT_GAME,
     num_players: int | None = None,
     view: str | None = None,
     threads: int = 0,
@@ -135,21 +136,24 @@ def evaluate(
     """Win rates (with 95% Wilson intervals) of one or more policies against named opponents.
 
     ``policy``: a callable, an agent name, or ``{label: policy}`` to compare several in the
-    same games. ``opponents``: agent names. ``games`` per policy and opponent; seats rotate.
+    same games. ``opponents``: agent names (default: the game's scripted bots, e.g. ``random`` and
+    ``greedy``). ``games`` per policy and opponent; seats rotate.
     ``game``, ``num_players`` (default: the game's) and game ``options`` (keyword arguments)
     choose the game; ``view`` the observation view callables receive. ``progress`` shows a
     tqdm bar per evaluation.
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
-    opponent_list = [opponents] if isinstance(opponents, str) else list(opponents)
-    if not opponent_list or not all(isinstance(o, str) and o for o in opponent_list):
-        raise ValueError(f"opponents must be agent names, got {opponents!r}")
     policies: dict[str, Policy] = dict(policy) if isinstance(policy, Mapping) else {_label(policy): policy}
     for label, p in policies.items():
         if not isinstance(p, str) and not callable(p):
             raise TypeError(f"policy {label!r} must be a callable (observation, mask) -> action or an agent name")
     info = spec(game, num_players=num_players, view=view, **options)  # checks the game, config and view
+    if opponents is None:
+        opponents = [a for a in info.agents if ":" not in a]  # the bots that take no argument
+    opponent_list = [opponents] if isinstance(opponents, str) else list(opponents)
+    if not opponent_list or not all(isinstance(o, str) and o for o in opponent_list):
+        raise ValueError(f"opponents must be agent names, got {opponents!r}")
     setup = _Setup(game, config_json(num_players, options), options, info.players, view, int(threads))
     report = EvaluationReport(game=info.game, num_players=info.players, seed=seed, score_name=info.score_name)
     for label, p in policies.items():

@@ -29,6 +29,9 @@ from typing import Any
 
 from .errors import KaisenError
 
+#: The game the functions and classes make when none is named (the flagship).
+DEFAULT_GAME = "osaka"
+
 #: Gymnasium id versions by game id (1 when absent). Osaka is at 2: its observation changed
 #: (perfect-recall information state) and its infos speak of scores, not VP.
 GYM_VERSIONS: dict[str, int] = {"osaka": 2}

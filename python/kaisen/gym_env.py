@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium.error import ResetNeeded
 
 from . import _common
+from .games import DEFAULT_GAME
 from .render import Board, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
@@ -45,7 +46,7 @@ class KaisenEnv(gym.Env):
 
     def __init__(
         self,
-        game: str = "osaka",
+        game: str = DEFAULT_GAME,
         *,
         num_players: int | None = None,
         opponents: str | Sequence[str] = "random",

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import _jvm
+from .games import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ def _cached(game: str, config: str | None, view: str | None) -> Spec:
         _jvm.release(jvm)
 
 
-def spec(game: str = "osaka", *, num_players: int | None = None, view: str | None = None, **options: Any) -> Spec:
+def spec(game: str = DEFAULT_GAME, *, num_players: int | None = None, view: str | None = None, **options: Any) -> Spec:
     """The spec of ``game`` with that config and view (asks the JVM once per process and config).
 
     ``num_players`` and ``view`` default to the game's; game options are keyword arguments."""

@@ -93,6 +93,9 @@ def test_every_game_and_player_count_has_a_golden_file():
 def test_golden_playthrough_is_reproduced_through_python(path):
     golden = json.loads(path.read_text())
     assert golden["format"] == "kaisen.golden/1", f"{path.name}: unknown format {golden.get('format')!r}"
+    if golden["game"] not in {g.id for g in GAMES}:
+        pytest.skip(f"game {golden['game']!r} is not registered in this JVM (a test-only game lives in Maven's "
+                    f"test-classes: see KAISEN_EXTRA_CLASSPATH in conftest.py)")
     options = dict(golden["config"])
     players = options.pop("players")
     assert players == golden["players"]

@@ -147,3 +147,10 @@ def test_wilson_interval_by_hand():
     assert low == pytest.approx(0.4902, abs=1e-4)
     assert high == pytest.approx(0.9433, abs=1e-4)
     assert kaisen.wilson_interval(10, 10)[1] == 1.0
+
+
+def test_the_default_opponents_are_the_games_scripted_bots(game):
+    report = kaisen.evaluate("random", games=2, seed=1, game=game)
+    bots = [a for a in kaisen.spec(game).agents if ":" not in a]
+    assert "random" in bots
+    assert [r.opponent for r in report.results] == bots
