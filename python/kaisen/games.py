@@ -10,8 +10,8 @@ cache and starts no JVM unless the jar was rebuilt since. The cache lives in ``$
 At import, :func:`register_gymnasium_ids` registers ``kaisen/<Name>-v<N>`` for every game
 (``osaka`` -> ``kaisen/Osaka-v2``, ``floating_market`` -> ``kaisen/FloatingMarket-v1``). A
 game's version starts at 1 and is bumped in :data:`GYM_VERSIONS` when its observations or
-rewards change meaning. Without a jar (or without Java) nothing is registered and
-:func:`games` raises :class:`~kaisen.errors.KaisenError` saying why.
+rewards change meaning. Without a jar (or without Java) nothing is registered (a warning says
+why) and :func:`games` raises :class:`~kaisen.errors.KaisenError`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import os
 import re
 import subprocess
 import tempfile
+import warnings
+import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -186,8 +188,11 @@ def register_gymnasium_ids() -> list[str]:
 
 
 def _register_at_import() -> list[str]:
-    """What ``import kaisen`` does: register every game's id, or nothing when no jar can be found."""
+    """What ``import kaisen`` does: register every game's id; when the games cannot be listed (no
+    jar, no Java, a jar being rebuilt) a warning says why and the import still succeeds (call
+    :func:`register_gymnasium_ids` later)."""
     try:
         return register_gymnasium_ids()
-    except KaisenError:
+    except (KaisenError, OSError, zipfile.BadZipFile) as e:
+        warnings.warn(f"kaisen: no Gymnasium ids registered: {e}", RuntimeWarning, stacklevel=3)
         return []
