@@ -28,7 +28,8 @@ from .spec import Segment, Spec, spec
 from .vector_env import KaisenVectorEnv
 
 __all__ = [
-    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError", "KaisenAECEnv",
+    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
+    "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate",
     "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
     "wilson_interval",

@@ -151,7 +151,7 @@ class KaisenAECEnv(AECEnv):
         return self.board()._repr_html_()
 
     def board(self, observer: int | None = None) -> Board:
-        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
+        """The board now: SVG in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
         text = None if renderer_for(self.game) is not None else self._resource.call("render")
         return Board(self.state_json(), observer, game=self.game, text=text)
 

@@ -111,7 +111,8 @@ class EvaluationReport:
             for r in self.results
         )
         return ("<table><tr><th>policy</th><th>opponent</th><th>games</th><th>win rate</th><th>95% CI (Wilson)</th>"
-                f"<th>mean {esc(self.score_name)}</th><th>opponent mean {esc(self.score_name)}</th></tr>{cells}</table>")
+                f"<th>mean {esc(self.score_name)}</th><th>opponent mean {esc(self.score_name)}</th></tr>"
+                f"{cells}</table>")
 
 
 def _label(policy: Policy) -> str:

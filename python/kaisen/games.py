@@ -4,8 +4,9 @@ The list comes from ``java -jar kaisen.jar games --json`` (the JVM's game regist
 titles, player counts, options, observation views). Running it costs a JVM start (1-2 s), so
 the answer is cached on disk, keyed by the class path (the jar, its ``lib/`` folder and
 ``KAISEN_EXTRA_CLASSPATH``: paths, sizes, modification times): ``import kaisen`` reads the
-cache and starts no JVM unless the jar was rebuilt since. The cache lives in ``$KAISEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/kaisen``, else
-``~/.cache/kaisen``; a cache that cannot be written is skipped silently.
+cache and starts no JVM unless the jar was rebuilt since. The cache lives in
+``$KAISEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/kaisen``, else ``~/.cache/kaisen``; a cache that
+cannot be written is skipped silently.
 
 At import, :func:`register_gymnasium_ids` registers ``kaisen/<Name>-v<N>`` for every game
 (``osaka`` -> ``kaisen/Osaka-v2``, ``floating_market`` -> ``kaisen/FloatingMarket-v1``). A
@@ -85,8 +86,10 @@ def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
         GameInfo(
             id=g["id"], title=g["title"], min_players=int(g["minPlayers"]), max_players=int(g["maxPlayers"]),
             default_players=int(g["defaultPlayers"]),
-            options=tuple(GameOption(o["name"], o.get("defaultValue"), o.get("meaning", ""), tuple(o.get("choices") or ()))
-                          for o in g.get("options", [])),
+            options=tuple(
+                GameOption(o["name"], o.get("defaultValue"), o.get("meaning", ""), tuple(o.get("choices") or ()))
+                for o in g.get("options", [])
+            ),
             views=tuple(g.get("views", ())),
         )
         for g in data
@@ -127,7 +130,9 @@ def _run_cli(jar: Path) -> str:
     except (OSError, subprocess.TimeoutExpired) as e:
         raise KaisenError(f"cannot list the games of {jar}: {e}") from e
     if done.returncode != 0:
-        raise KaisenError(f"`java -jar {jar} games --json` failed (code {done.returncode}): {done.stderr.strip()[-500:]}")
+        raise KaisenError(
+            f"`java -jar {jar} games --json` failed (code {done.returncode}): {done.stderr.strip()[-500:]}"
+        )
     return done.stdout
 
 

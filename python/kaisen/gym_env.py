@@ -14,7 +14,7 @@ from .games import DEFAULT_GAME
 from .render import Board, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
-from .spec import Segment, Spec
+from .spec import Segment
 
 _SEED_BOUND = 2**63 - 1
 
@@ -145,7 +145,7 @@ class KaisenEnv(gym.Env):
         return self._resource.call("stateJson", 0)
 
     def board(self, observer: int | None = None) -> Board:
-        """The board now: an SVG view in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
+        """The board now: SVG in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""
         text = None if renderer_for(self.game) is not None else self._resource.call("render", 0)
         return Board(self.state_json(), observer, game=self.game, text=text)
 
