@@ -226,27 +226,30 @@ def test_render_modes(game):
 
 
 def test_bad_configuration_is_refused_with_a_clear_message():
-    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
-        kaisen.make("osaka", num_players=5)
-    with pytest.raises(ValueError, match=r"unknown option 'colour' for osaka \(valid options: players"):
-        kaisen.make("osaka", colour=True)
-    with pytest.raises(TypeError, match="num_players"):
-        kaisen.make("osaka", players=3)
-    with pytest.raises(ValueError, match="unknown agent 'nobody'"):
-        kaisen.make("osaka", opponents="nobody")
-    with pytest.raises(ValueError, match="opponents must be one agent name or 2 names"):
-        kaisen.make("osaka", num_players=3, opponents=["random", "greedy", "random"])
-    with pytest.raises(ValueError, match="learner_seat"):
-        kaisen.make("osaka", learner_seat=2)
-    with pytest.raises(ValueError, match=r"unknown game 'chess' \(known: osaka"):
-        kaisen.make("chess")
-    with pytest.raises(ValueError, match="unknown observation view"):
-        kaisen.make("osaka", view="pixels")
-    with pytest.raises(ValueError, match="illegal_action"):
-        kaisen.make("osaka", illegal_action="ignore")
-    with pytest.raises(ValueError, match="reward_mode"):
-        kaisen.make("osaka", reward_mode="dense")
-
+    held = kaisen.make("osaka")  # keeps one JVM up: each refused env would otherwise start and stop one
+    try:
+        with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+            kaisen.make("osaka", num_players=5)
+        with pytest.raises(ValueError, match=r"unknown option 'colour' for osaka \(valid options: players"):
+            kaisen.make("osaka", colour=True)
+        with pytest.raises(TypeError, match="num_players"):
+            kaisen.make("osaka", players=3)
+        with pytest.raises(ValueError, match="unknown agent 'nobody'"):
+            kaisen.make("osaka", opponents="nobody")
+        with pytest.raises(ValueError, match="opponents must be one agent name or 2 names"):
+            kaisen.make("osaka", num_players=3, opponents=["random", "greedy", "random"])
+        with pytest.raises(ValueError, match="learner_seat"):
+            kaisen.make("osaka", learner_seat=2)
+        with pytest.raises(ValueError, match=r"unknown game 'chess' \(known: osaka"):
+            kaisen.make("chess")
+        with pytest.raises(ValueError, match="unknown observation view"):
+            kaisen.make("osaka", view="pixels")
+        with pytest.raises(ValueError, match="illegal_action"):
+            kaisen.make("osaka", illegal_action="ignore")
+        with pytest.raises(ValueError, match="reward_mode"):
+            kaisen.make("osaka", reward_mode="dense")
+    finally:
+        held.close()
 
 def test_every_named_agent_works_as_an_opponent_from_python():
     env = kaisen.make("osaka", num_players=3, opponents=["ismcts:10", "greedy"], seed=6)
