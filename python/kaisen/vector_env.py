@@ -30,7 +30,8 @@ class KaisenVectorEnv(VectorEnv):
     within that step; the returned observation is the new episode's first, the last one is
     in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks which), and the episode's
     results in ``infos["final_info"]`` (``scores`` ``int32[N, players]`` by seat, ``winners``
-    ``bool[N, players]``, ``won``, ``learner_seat``, ``episode_return``, ``episode_length``).
+    ``bool[N, players]``, ``won``, ``learner_seat``, ``episode_return``, ``episode_length``,
+    ``forfeited``: the episode ended by the learner's illegal action under ``illegal_action="lose"``).
     ``infos["learner_seat"]`` is always present.
 
     Seeds: env i's k-th episode after ``reset(seed=s)`` is dealt from
@@ -92,6 +93,7 @@ class KaisenVectorEnv(VectorEnv):
         self._final_scores = b["final_scores"]
         self._final_winners = b["final_winners"]
         self._final_seat = b["final_learner_seat"]
+        self._final_forfeited = b["final_forfeited"]
         self._episode_return = b["episode_return"]
         self._episode_length = b["episode_length"]
         self._rows = np.arange(self.num_envs)
@@ -171,6 +173,7 @@ class KaisenVectorEnv(VectorEnv):
             "learner_seat": seat,
             "episode_return": self._episode_return.copy(),
             "episode_length": self._episode_length.copy(),
+            "forfeited": self._final_forfeited.astype(np.bool_),
         }
         for key in list(final):
             final["_" + key] = done.copy()

@@ -131,6 +131,7 @@ def test_an_illegal_action_loses_that_env_only_when_asked(game):
         final = infos["final_info"]
         assert not final["won"][1] and not final["winners"][1, final["learner_seat"][1]]
         assert final["episode_return"][1] == -1.0
+        assert final["forfeited"][1] and not final["forfeited"][terminated == 0].any()
         assert vec.action_masks()[1].any()  # auto-reset: a new episode
     finally:
         vec.close()

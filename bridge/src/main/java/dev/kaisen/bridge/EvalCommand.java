@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = "Evaluate named agents in a tournament (every mix of the agents over the seats, rotated): "
-                + "win rates with 95% Wilson intervals, mean score, game length, decisions/s and Elo ratings with "
+                + "win rates with 95%% Wilson intervals, mean score, game length, decisions/s and Elo ratings with "
                 + "uncertainty. For one agent against copies of one opponent (the protocol of train's eval.csv and "
                 + "Python's kaisen.evaluate), give --protocol head-to-head.")
 final class EvalCommand implements Callable<Integer> {

@@ -23,6 +23,8 @@ import java.util.Map;
  * final_scores       int32    [N, seats]     final scores (e.g. VP) by absolute seat (valid where done)
  * final_winners      int32    [N]            bit s set when seat s won (valid where done)
  * final_learner_seat int32    [N]            the learner's seat in the episode that ended
+ * final_forfeited    uint8    [N]            1 when that episode ended by the learner's illegal action
+ *                                            (illegal_action LOSE), 0 otherwise
  * episode_return     float32  [N]            the learner's return over the episode that ended
  * episode_length     int32    [N]            the learner's decisions in the episode that ended
  * </pre>
@@ -56,6 +58,7 @@ public final class BufferLayout {
         l.add("final_scores", "int32", numEnvs, seats);
         l.add("final_winners", "int32", numEnvs);
         l.add("final_learner_seat", "int32", numEnvs);
+        l.add("final_forfeited", "uint8", numEnvs);
         l.add("episode_return", "float32", numEnvs);
         l.add("episode_length", "int32", numEnvs);
         return l;

@@ -50,6 +50,7 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     private final IntBuffer finalScores;
     private final IntBuffer finalWinners;
     private final IntBuffer finalLearnerSeat;
+    private final ByteBuffer finalForfeited;
     private final FloatBuffer episodeReturn;
     private final IntBuffer episodeLength;
     private final int threads;
@@ -127,6 +128,7 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
         finalScores = bytes("final_scores").asIntBuffer();
         finalWinners = bytes("final_winners").asIntBuffer();
         finalLearnerSeat = bytes("final_learner_seat").asIntBuffer();
+        finalForfeited = bytes("final_forfeited");
         episodeReturn = bytes("episode_return").asFloatBuffer();
         episodeLength = bytes("episode_length").asIntBuffer();
         this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
@@ -258,6 +260,7 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
             }
             finalWinners.put(i, winners);
             finalLearnerSeat.put(i, env.learnerSeat());
+            finalForfeited.put(i, (byte) (info.forfeitedBy() >= 0 ? 1 : 0));
             episodeReturn.put(i, (float) env.episodeReturn());
             episodeLength.put(i, env.episodeLength());
             if (autoReset) {

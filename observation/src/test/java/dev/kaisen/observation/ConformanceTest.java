@@ -513,6 +513,7 @@ class ConformanceTest {
                                     buf.getInt(layout.offset("final_scores") + 4 * (i * players + p)));
                         }
                         assertEquals(single.learnerSeat(), buf.getInt(layout.offset("final_learner_seat") + 4 * i));
+                        assertEquals(0, buf.get(layout.offset("final_forfeited") + i));
                         assertEquals((float) single.episodeReturn(), buf.getFloat(layout.offset("episode_return") + 4 * i));
                         assertEquals(single.episodeLength(), buf.getInt(layout.offset("episode_length") + 4 * i));
                         single.reset(SplitMix64.derive(SplitMix64.derive(base, i), ++episode[i]));
@@ -542,6 +543,27 @@ class ConformanceTest {
             assertTrue(e.getMessage().endsWith("no env was stepped"), e.getMessage());
             assertEquals(before, g.toJson(vec.env(0).state(), false) + g.toJson(vec.env(2).state(), false));
             assertThrows(IllegalArgumentException.class, () -> vec.step(new int[2]));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void underLoseAnIllegalActionEndsOnlyThatEnvsEpisodeAndTheBuffersSaySo(String id,
+                                                                                                  int players) {
+        Game<S> g = typed(id, players);
+        SingleEnv.Config<S> config = new SingleEnv.Config<>(g, 0, List.of("random"), RewardMode.TERMINAL, null,
+                IllegalActionMode.LOSE, dev.kaisen.env.Agents.factory(g));
+        try (VectorEnv<S> vec = new VectorEnv<>(2, config, 1, 1)) {
+            vec.reset();
+            int[] actions = {vec.env(0).legalActions()[0], firstIllegal(vec.env(1).legalActions(), g.numDistinctActions())};
+            vec.step(actions);
+            BufferLayout layout = vec.layout();
+            ByteBuffer buf = vec.buffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            assertEquals(1, buf.get(layout.offset("terminated") + 1));
+            assertEquals(1, buf.get(layout.offset("final_forfeited") + 1));
+            assertEquals(-1f, buf.getFloat(layout.offset("rewards") + 4));
+            assertEquals(0, buf.get(layout.offset("final_forfeited")));
+            assertFalse(vec.env(1).done(), "auto-reset started the next episode");
         }
     }
 
