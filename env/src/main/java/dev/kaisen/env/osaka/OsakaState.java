@@ -488,6 +488,16 @@ public final class OsakaState implements GameState<OsakaState> {
         return drawSize;
     }
 
+    /** Cards of a type in the discard pile (face up: public). */
+    public int discardCount(int type) {
+        return discardByType[type];
+    }
+
+    /** Cards of a type removed from the game (public). */
+    public int outOfGameCount(int type) {
+        return outByType[type];
+    }
+
     public int discardPileSize() {
         return discardSize;
     }
@@ -607,6 +617,25 @@ public final class OsakaState implements GameState<OsakaState> {
             }
         }
         return count;
+    }
+
+    /**
+     * {@link #unknownCount} of every type into {@code byType} (length 12) and
+     * {@link #faceDownVpFromCurrentPile} of every seat into {@code bySeat} (length at least the
+     * player count), in one pass over the cards: the encoder's fast path.
+     */
+    public void countUnknown(int[] byType, int[] bySeat) {
+        Arrays.fill(byType, 0, Cards.TYPES, 0);
+        Arrays.fill(bySeat, 0, n, 0);
+        for (int i = 0; i < drawSize; i++) {
+            byType[Cards.type(draw[i])]++;
+        }
+        for (int card = 0; card < Cards.COUNT; card++) {
+            if (faceDownFrom[card] == pileGeneration && loc[card] >= SEAT_BASE) {
+                byType[Cards.type(card)]++;
+                bySeat[(loc[card] - SEAT_BASE) / 4]++;
+            }
+        }
     }
 
     /** The sum of {@link #unknownCount} over all types: the draw pile size plus the face-down VP cards of the current pile. */

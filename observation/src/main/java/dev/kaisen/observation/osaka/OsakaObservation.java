@@ -126,6 +126,8 @@ public final class OsakaObservation implements Encoder<OsakaState> {
     private final int[] discard = new int[Cards.TYPES];
     private final int[] out = new int[Cards.TYPES];
     private final int[] unseen = new int[Cards.TYPES];
+    private final int[] unknown = new int[Cards.TYPES];
+    private final int[] faceDown = new int[SEATS];
 
     private OsakaObservation(Layout layout, String view) {
         this.l = layout;
@@ -165,6 +167,11 @@ public final class OsakaObservation implements Encoder<OsakaState> {
             throw new IllegalArgumentException("observer " + observer + " is not a seat of this " + n + "-player game");
         }
         Arrays.fill(buf, offset, offset + size, 0f);
+        if (l.perfectRecall()) {
+            s.countUnknown(unknown, faceDown);
+        } else {
+            s.countCardsFor(observer, discard, out, unseen);
+        }
         buf[offset + l.phase() + s.phase().ordinal()] = 1f;
         for (int r = 0; r < n; r++) {
             buf[offset + l.seatsPresent() + r] = 1f;
@@ -183,7 +190,7 @@ public final class OsakaObservation implements Encoder<OsakaState> {
                 buf[offset + l.handValues() + r] = s.handValue(p);
             }
             if (l.perfectRecall()) {
-                buf[offset + l.faceDownVp() + r] = s.faceDownVpFromCurrentPile(p);
+                buf[offset + l.faceDownVp() + r] = faceDown[p];
             }
             buf[offset + l.handSize() + r] = s.handSize(p);
             buf[offset + l.vp() + r] = s.victoryPoints(p);
@@ -217,11 +224,10 @@ public final class OsakaObservation implements Encoder<OsakaState> {
             }
         }
         buf[offset + l.drawPileSize()] = s.drawPileSize();
-        s.countCardsFor(observer, discard, out, unseen);
         for (int t = 0; t < Cards.TYPES; t++) {
-            buf[offset + l.discard() + t] = discard[t];
-            buf[offset + l.outOfGame() + t] = out[t];
-            buf[offset + l.unknown() + t] = l.perfectRecall() ? s.unknownCount(t) : unseen[t];
+            buf[offset + l.discard() + t] = s.discardCount(t);
+            buf[offset + l.outOfGame() + t] = s.outOfGameCount(t);
+            buf[offset + l.unknown() + t] = l.perfectRecall() ? unknown[t] : unseen[t];
         }
         buf[offset + l.paymentDue()] = s.paymentDue();
         buf[offset + l.buyCost()] = s.isTerminal() ? 0 : s.buyCost();
