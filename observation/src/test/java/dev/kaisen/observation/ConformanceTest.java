@@ -455,8 +455,9 @@ class ConformanceTest {
     <S extends GameState<S>> void theVectorEnvEqualsNSingleEnvsSteppedOneByOneAcrossAutoResets(String id, int players,
                                                                                               @TempDir Path dir) {
         Game<S> g = typed(id, players);
-        int n = 5 + 33 * (players - 2);
-        int threads = players % 2 + 1;
+        // 64+ envs on 2 threads, so the split across workers (32 envs each at least) is exercised too
+        int n = players == 2 ? 5 : 64 + players;
+        int threads = players == 2 ? 1 : 2;
         SingleEnv.Config<S> config = new SingleEnv.Config<>(g, -1, List.of("random"), RewardMode.TERMINAL);
         long base = 77;
         try (VectorEnv<S> vec = new VectorEnv<>(n, config, base, threads, dir.resolve("buffers"))) {
