@@ -185,9 +185,10 @@ class Replay:
 
 
 def _register_builtin() -> None:
-    from . import osaka
+    from . import osaka, tokaido
 
     register_renderer("osaka", Renderer(text=osaka.board_text, svg=osaka.board_svg))
+    register_renderer("tokaido", Renderer(text=tokaido.board_text, svg=tokaido.board_svg))
 
 
 _register_builtin()
