@@ -28,6 +28,12 @@ final class TokaidoInvariants {
         if (s.truncated && s.phase != Phase.GAME_OVER) {
             out.add("a truncated game must be over");
         }
+        for (int p = 0; p < n; p++) {
+            if (s.position[p] < 0 || s.position[p] >= Board.POSITIONS) {
+                out.add("seat " + p + " is off the road at " + s.position[p]);
+                return out;
+            }
+        }
         checkTravellers(s, out);
         checkRoad(s, out);
         checkCards(s, out);
