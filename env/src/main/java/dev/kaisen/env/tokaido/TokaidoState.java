@@ -694,6 +694,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
             default:
                 throw illegal(action);
         }
+        // [decision] A game cut by the safety cap is scored as it stands, without the end awards.
         if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
             truncated = true;
             phase = Phase.GAME_OVER;
