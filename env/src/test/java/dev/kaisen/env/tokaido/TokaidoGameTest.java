@@ -1,0 +1,72 @@
+package dev.kaisen.env.tokaido;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.GameProvider;
+import dev.kaisen.env.Games;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Tokaido in the registry: id, players, the travellers option, the action table and the bot. */
+class TokaidoGameTest {
+    @Test
+    void theGameIsRegisteredWithTwoToFivePlayersAndTheTravellersOptionOnByDefault() {
+        GameProvider p = Games.provider("tokaido");
+        assertEquals("Tokaido", p.title());
+        assertEquals(2, p.minPlayers());
+        assertEquals(5, p.maxPlayers());
+        assertEquals(2, p.defaultPlayers());
+        assertEquals(List.of("travellers"), p.options().stream().map(o -> o.name()).toList());
+        TokaidoGame standard = (TokaidoGame) Games.create("tokaido", "{\"players\": 4}");
+        assertTrue(standard.powers());
+        TokaidoGame seedOnly = (TokaidoGame) Games.create("tokaido", "{\"players\": 3, \"travellers\": false}");
+        assertFalse(seedOnly.powers());
+        assertFalse(seedOnly.newGame(1).powers());
+        assertThrows(IllegalArgumentException.class, () -> Games.create("tokaido", "{\"travellers\": \"no\"}"));
+        assertThrows(IllegalArgumentException.class, () -> Games.create("tokaido", "{\"players\": 6}"));
+    }
+
+    @Test
+    void theActionTableNamesEveryIdOnce() {
+        TokaidoGame g = new TokaidoGame(2);
+        assertEquals(102, g.numDistinctActions());
+        assertEquals("keep:satsuki", g.actionName(0));
+        assertEquals("move:1", g.actionName(TokaidoAction.move(1)));
+        assertEquals("move:54", g.actionName(63));
+        assertEquals("meal:donburi", g.actionName(89));
+        assertEquals("pass", g.actionName(101));
+        assertEquals("invalid:102", g.actionName(102));
+        assertEquals(102, g.actionTable().stream().map(e -> e.name()).distinct().count());
+    }
+
+    @Test
+    void theGreedyBotIsTheRolloutBotAndPlaysLegally() {
+        TokaidoGame g = new TokaidoGame(3);
+        assertEquals("greedy", g.rolloutBot());
+        assertThrows(IllegalArgumentException.class, () -> g.bot("clever", 1));
+        Agent<TokaidoState> bot = g.bot("greedy", 1);
+        TokaidoState s = g.newGame(3);
+        while (!s.isTerminal()) {
+            s.applyInPlace(bot.chooseAction(s));
+        }
+        assertTrue(s.points(0) > 0);
+    }
+
+    @Test
+    void gourmetGoesToEveryPlayerTiedOnCoinsPaidForMeals() {
+        TokaidoState s = Table.of(3).at(0, 54).at(1, 54).at(2, 53).start();
+        s.mealSpent[0] = 4;
+        s.mealSpent[2] = 4;
+        s.coins[2] = 0;
+        s.applyInPlace(TokaidoAction.move(54));
+        s.applyInPlace(TokaidoAction.PASS);
+        assertTrue(s.hasAchievement(0, TokaidoState.GOURMET));
+        assertTrue(s.hasAchievement(2, TokaidoState.GOURMET));
+        assertFalse(s.hasAchievement(1, TokaidoState.GOURMET));
+    }
+}
