@@ -262,9 +262,6 @@ final class TokaidoInvariants {
         if (s.offerSize < 0 || s.offerSize > s.n + 1) {
             out.add("the inn offers " + s.offerSize + " meals");
         }
-        if (s.innPowerPending != 0 && s.innPowerPending != 1) {
-            out.add("innPowerPending must be 0 or 1");
-        }
         if (s.phase == Phase.GAME_OVER || s.phase == Phase.CHOOSE_TRAVELLER) {
             return;
         }
@@ -273,7 +270,7 @@ final class TokaidoInvariants {
         if ((s.phase == Phase.MEAL || s.phase == Phase.SATSUKI) && !atInn) {
             out.add("a meal choice away from an inn");
         }
-        if (s.innPowerPending == 1 && !Board.isMiddleInn(s.position[p])) {
+        if (s.innPowerPending && !Board.isMiddleInn(s.position[p])) {
             out.add("an inn power pending away from a middle inn");
         }
         if (s.phase == Phase.VILLAGE && Board.kind(s.position[p]) != Space.VILLAGE

@@ -44,7 +44,7 @@ public final class TokaidoJson {
     @JsonPropertyOrder({"format", "players", "travellers", "phase", "currentPlayer", "decisions", "truncated", "rng",
         "arrivals", "innPowerPending", "seats", "decks", "offer", "village", "drawnEncounters", "satsukiMeal"})
     public record StateJson(String format, int players, boolean travellers, String phase, int currentPlayer,
-                            int decisions, boolean truncated, String rng, int arrivals, int innPowerPending,
+                            int decisions, boolean truncated, String rng, int arrivals, boolean innPowerPending,
                             List<SeatJson> seats, Map<String, DeckJson> decks, List<String> offer,
                             VillageJson village, List<String> drawnEncounters, String satsukiMeal) {
     }

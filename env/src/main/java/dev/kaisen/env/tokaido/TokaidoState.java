@@ -126,8 +126,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
     final int[] drawnEncounters = {-1, -1};
     /** The meal Satsuki drew (-1 when none). */
     int satsukiMeal = -1;
-    /** 1 while an inn power (Hiroshige, Chuubei) resolves before the meal; 0 otherwise. */
-    int innPowerPending;
+    /** Whether an inn power (Hiroshige, Chuubei) is resolving, the meal to follow. */
+    boolean innPowerPending;
 
     TokaidoState(int players, boolean powers) {
         if (players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -786,8 +786,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
 
     /** After a space's benefit: at an inn the meal follows the inn power; elsewhere the next turn. */
     private void afterBenefit(ChanceLog chance) {
-        if (innPowerPending == 1) {
-            innPowerPending = 0;
+        if (innPowerPending) {
+            innPowerPending = false;
             serveMeals(current, chance);
         } else {
             nextTurn();
@@ -1060,17 +1060,17 @@ public final class TokaidoState implements GameState<TokaidoState> {
     private void arriveAtInn(int p, ChanceLog chance) {
         if (Board.isMiddleInn(position[p])) {
             if (has(p, Traveller.HIROSHIGE)) {
-                innPowerPending = 1;
+                innPowerPending = true;
                 if (choosePanoramaIfAny(p)) {
                     return;
                 }
-                innPowerPending = 0;
+                innPowerPending = false;
             } else if (has(p, Traveller.CHUUBEI)) {
-                innPowerPending = 1;
+                innPowerPending = true;
                 if (encounter(p, chance)) {
                     return;
                 }
-                innPowerPending = 0;
+                innPowerPending = false;
             }
         }
         serveMeals(p, chance);

@@ -69,7 +69,7 @@ final class Table {
         for (int p = 0; p < s.n; p++) {
             all[p] = Traveller.of(s.traveller[p]);
         }
-        // give the seat's old tile to nobody: swap if another seat holds t
+        // a seat already keeping t takes this seat's old traveller instead
         for (int p = 0; p < s.n; p++) {
             if (all[p] == t) {
                 all[p] = all[seat];
@@ -152,7 +152,7 @@ final class Table {
         return this;
     }
 
-    /** Empties a deck (its cards go to seat 0's collection is not possible for meals): removes all by handing them out. */
+    /** Empties a deck by handing its cards out (meals to the first seat that has not eaten that kind: needs 3+ seats). */
     Table emptyDeck(Deck d) {
         int k = d.ordinal();
         List<String> names = new java.util.ArrayList<>();
