@@ -13,7 +13,7 @@ public final class Board {
 
     /** The rules file's key, position 0 to 54; {@code I} an inn, a trailing {@code *} a double space. */
     private static final String ROAD = "I V* T E P H* M* F* V T* E S* M H I S T F* P* M* E* T H* M S* V F I "
-            + "P V E* F M* H S* P T* F E S V* I H T* E V* S F* H* E M P* S* V I";
+            + "P V E* F M* H S* P T* F* E S V* I H T* E V* S F* H* E M P* S* V I";
 
     private static final Space[] KIND = new Space[POSITIONS];
     private static final boolean[] DOUBLE = new boolean[POSITIONS];

@@ -69,4 +69,25 @@ class TokaidoGameTest {
         assertTrue(s.hasAchievement(2, TokaidoState.GOURMET));
         assertFalse(s.hasAchievement(1, TokaidoState.GOURMET));
     }
+
+    /** The rules file's board, "Board (55 positions, 0..54)", copied stretch by stretch. */
+    @Test
+    void theRoadIsTheRulesFilesBoard() {
+        String[] stretches = {
+            "V*, T, E, P, H*, M*, F*, V, T*, E, S*, M, H",
+            "S, T, F*, P*, M*, E*, T, H*, M, S*, V, F",
+            "P, V, E*, F, M*, H, S*, P, T*, F*, E, S, V*",
+            "H, T*, E, V*, S, F*, H*, E, M, P*, S*, V"};
+        int position = 0;
+        for (int i = 0; i < stretches.length; i++) {
+            assertEquals("I", Board.key(position), "an inn at " + position);
+            for (String key : stretches[i].split(", ")) {
+                position++;
+                assertEquals(key, Board.key(position), "position " + position);
+            }
+            position++;
+        }
+        assertEquals(Board.EDO, position);
+        assertEquals("I", Board.key(Board.EDO));
+    }
 }
