@@ -37,6 +37,9 @@ import java.util.StringJoiner;
  * and the two traveller tiles dealt to each seat are face up for every player: the platform's
  * contract makes the acting player's legal actions public, and the meals on offer (and the tiles
  * to keep) are what those legal actions name.
+ *
+ * <p>[decision] The supply of coins is unlimited (rules, "Players, pieces"): farms, Kuge,
+ * Umegae, Miko and Hirotada always find their coin.
  */
 public final class TokaidoState implements GameState<TokaidoState> {
     /**
