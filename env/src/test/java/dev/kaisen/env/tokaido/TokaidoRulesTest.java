@@ -553,4 +553,35 @@ class TokaidoRulesTest {
         assertArrayEquals(a, b, "from the same cards");
         assertEquals(s.points(0), d.points(0));
     }
+
+    @Test
+    void chuubeisAnnaibitoOnACompletedPanoramaIsChosenBeforeTheMeal() {
+        TokaidoState s = Table.of(2).traveller(0, Traveller.CHUUBEI).panorama(0, SEA, 5).at(1, 13).at(0, 12)
+                .onTop(Deck.ENCOUNTER, "annaibito-sea.1").start();
+        move(s, 14);
+        assertEquals(Phase.CHOOSE_PANORAMA, s.phase());
+        act(s, panorama(PADDY));
+        assertEquals(1, s.panorama(0, PADDY));
+        assertEquals(Phase.MEAL, s.phase());
+        assertEquals(3, s.offerSize());
+    }
+
+    @Test
+    void yoshiyasuStillDecidesWhenBothEncountersAreOfOneKind() {
+        TokaidoState s = Table.of(2).traveller(0, Traveller.YOSHIYASU).onTop(Deck.ENCOUNTER, "miko.1", "miko.2").start();
+        move(s, 3);
+        assertEquals(List.of("encounter:miko"), names(s), "every choice is a decision, even with one option");
+        act(s, encounter(Decks.MIKO));
+        assertEquals(1, s.donated(0));
+    }
+
+    @Test
+    void theSafetyCapEndsTheGameAsTruncatedScoredAsItStands() {
+        TokaidoState s = Table.of(2).donated(0, 3).points(0, 3).start();
+        s.decisions = TokaidoState.DECISION_CAP - 1;
+        move(s, 7);
+        assertTrue(s.isTerminal() && s.isTruncated());
+        assertEquals("CAP", s.endReason());
+        assertEquals(3, s.points(0), "no end awards");
+    }
 }
