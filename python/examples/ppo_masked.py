@@ -46,9 +46,10 @@ class Args:
     """0: the game's default"""
     config: str = ""
     """the game's options as a JSON object, e.g. '{"rounds": 5}'"""
-    opponents: str = "random,greedy"
-    """comma-separated bots; the envs are split evenly between them (greedy alone wins too often early on for
-    a terminal reward to teach much; random beside it gives the first signal)"""
+    opponents: str = ""
+    """comma-separated bots; the envs are split evenly between them. Empty: random and the game's bots (for
+    Osaka random,greedy: greedy alone wins too often early on for a terminal reward to teach much; random
+    beside it gives the first signal)"""
     total_timesteps: int = 1_000_000
     num_envs: int = 32
     num_steps: int = 128
@@ -70,7 +71,8 @@ class Args:
     eval_every: int = 100_000
     eval_games: int = 100
     final_eval_games: int = 1000
-    eval_opponents: str = "random,greedy"
+    eval_opponents: str = ""
+    """comma-separated bots; empty: random and the game's bots"""
     out: str = "runs/torch-ppo"
     progress: bool = True
 
@@ -156,11 +158,17 @@ def _save(path: Path, payload: dict) -> None:
     os.replace(tmp, path)  # atomic: a killed run leaves the old or the new file
 
 
+def bot_names(names: str, game: str) -> list[str]:
+    """The comma-separated names, or when empty ``random`` and the game's own bots."""
+    listed = [o.strip() for o in names.split(",") if o.strip()]
+    return listed or ["random", *kaisen.game_info(game).bots]
+
+
 class _Pool:
     """One ``kaisen.vector_env`` per opponent; observations concatenated in that order."""
 
     def __init__(self, args: Args) -> None:
-        names = [o.strip() for o in args.opponents.split(",") if o.strip()]
+        names = bot_names(args.opponents, args.game)
         if not names or args.num_envs < len(names):
             raise ValueError(f"need at least one env per opponent ({names}), have {args.num_envs} envs")
         sizes = [args.num_envs // len(names) + (1 if i < args.num_envs % len(names) else 0) for i in range(len(names))]
@@ -200,7 +208,7 @@ class _Pool:
 
 
 def evaluate_policy(policy: TorchPolicy, args: Args, games: int, seed: int) -> kaisen.EvaluationReport:
-    return kaisen.evaluate(policy, opponents=args.eval_opponents.split(","), games=games, seed=seed,
+    return kaisen.evaluate(policy, opponents=bot_names(args.eval_opponents, args.game), games=games, seed=seed,
                            **game_kwargs(args))
 
 

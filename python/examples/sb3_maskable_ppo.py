@@ -73,12 +73,13 @@ def main() -> None:
     p.add_argument("--opponents", default="random")
     p.add_argument("--num-envs", type=int, default=8)
     p.add_argument("--eval-games", type=int, default=200)
-    p.add_argument("--eval-opponents", default="random,greedy", help="comma-separated bots of the game")
+    p.add_argument("--eval-opponents", default="", help="comma-separated bots (default: random and the game's bots)")
     p.add_argument("--out", default="runs/sb3-ppo")
     a = p.parse_args()
     options = json.loads(a.config)
     model = train(a.timesteps, a.seed, a.opponents, a.players, a.num_envs, a.out, a.game, **options)
-    report = kaisen.evaluate(SB3Policy(model), opponents=a.eval_opponents.split(","), games=a.eval_games,
+    eval_opponents = [o for o in a.eval_opponents.split(",") if o] or ["random", *kaisen.game_info(a.game).bots]
+    report = kaisen.evaluate(SB3Policy(model), opponents=eval_opponents, games=a.eval_games,
                              seed=kaisen.derive_seed(a.seed, 4), game=a.game, num_players=a.players, **options)
     print(report)
     (Path(a.out) / "final_eval.json").write_text(json.dumps([r.as_dict() for r in report.results], indent=2))

@@ -10,7 +10,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import _common
-from .games import DEFAULT_GAME, GYM_VERSIONS
+from .games import DEFAULT_GAME, game_info
 from .render import Board, renderer_for
 from .seeding import to_java_long
 from .spaces import observation_box
@@ -52,7 +52,7 @@ class KaisenAECEnv(AECEnv):
             raise
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
-        self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{GYM_VERSIONS.get(s.game, 1)}"}
+        self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{game_info(s.game).version}"}
         self._resource.open(self._resource.jvm.slow_entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
                             s.illegal_action)
         b = self._resource.buffers

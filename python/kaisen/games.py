@@ -9,9 +9,9 @@ cache and starts no JVM unless the jar was rebuilt since. The cache lives in
 cannot be written is skipped silently.
 
 At import, :func:`register_gymnasium_ids` registers ``kaisen/<Name>-v<N>`` for every game
-(``osaka`` -> ``kaisen/Osaka-v2``, ``floating_market`` -> ``kaisen/FloatingMarket-v1``). A
-game's version starts at 1 and is bumped in :data:`GYM_VERSIONS` when its observations or
-rewards change meaning. Without a jar (or without Java) nothing is registered (a warning says
+(``osaka`` -> ``kaisen/Osaka-v2``, ``floating_market`` -> ``kaisen/FloatingMarket-v1``). The
+version is the game's own (``version`` in the registry: Java's ``GameProvider.version()``),
+raised when its observations, actions or rewards change meaning. Without a jar (or without Java) nothing is registered (a warning says
 why) and :func:`games` raises :class:`~kaisen.errors.KaisenError`.
 """
 
@@ -34,10 +34,6 @@ from .errors import KaisenError
 
 #: The game the functions and classes make when none is named (the flagship).
 DEFAULT_GAME = "osaka"
-
-#: Gymnasium id versions by game id (1 when absent). Osaka is at 2: its observation changed
-#: (perfect-recall information state) and its infos speak of scores, not VP.
-GYM_VERSIONS: dict[str, int] = {"osaka": 2}
 
 #: Seconds ``java -jar kaisen.jar games --json`` may take.
 LIST_TIMEOUT = float(os.environ.get("KAISEN_START_TIMEOUT", "60"))
@@ -64,21 +60,29 @@ class GameInfo:
     default_players: int
     options: tuple[GameOption, ...]
     views: tuple[str, ...]
+    #: The version of the game's env interface (the registry's); Gymnasium ids carry it.
+    version: int = 1
+    #: The game's own scripted bots (``random`` is every game's besides).
+    bots: tuple[str, ...] = ()
 
     @property
     def gym_id(self) -> str:
         """Its Gymnasium id, e.g. ``kaisen/Osaka-v2``."""
-        return gym_id(self.id)
+        return _gym_name(self.id, self.version)
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
 
-def gym_id(game: str) -> str:
-    """The Gymnasium id of a game id: words joined in CamelCase, then the game's version."""
+def _gym_name(game: str, version: int) -> str:
     name = "".join(part[:1].upper() + part[1:] for part in re.split(r"[^0-9A-Za-z]+", game) if part)
-    return f"kaisen/{name}-v{GYM_VERSIONS.get(game, 1)}"
+    return f"kaisen/{name}-v{version}"
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a registered game: its id's words joined in CamelCase, then its version."""
+    return game_info(game).gym_id
 
 
 def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
@@ -91,6 +95,8 @@ def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
                 for o in g.get("options", [])
             ),
             views=tuple(g.get("views", ())),
+            version=int(g.get("version", 1)),
+            bots=tuple(g.get("bots", ())),
         )
         for g in data
     )

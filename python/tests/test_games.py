@@ -9,9 +9,11 @@ import subprocess
 import sys
 
 import gymnasium as gym
+import pytest
 
 import kaisen
 from kaisen._jvm import find_jar, java_command
+from kaisen.games import _gym_name
 
 IMPORT = "import kaisen; print(' '.join(kaisen.GYM_IDS))"
 
@@ -35,9 +37,12 @@ def test_games_are_the_registrys():
 
 
 def test_gymnasium_ids_are_derived_from_game_ids():
-    assert kaisen.gym_id("osaka") == "kaisen/Osaka-v2"
-    assert kaisen.gym_id("floating_market") == "kaisen/FloatingMarket-v1"
-    assert kaisen.gym_id("merchants-of-the-middle-ages") == "kaisen/MerchantsOfTheMiddleAges-v1"
+    assert kaisen.gym_id("osaka") == "kaisen/Osaka-v2"  # the registry's version: Java's GameProvider.version()
+    assert kaisen.game_info("osaka").version == 2
+    assert _gym_name("floating_market", 1) == "kaisen/FloatingMarket-v1"
+    assert _gym_name("merchants-of-the-middle-ages", 3) == "kaisen/MerchantsOfTheMiddleAges-v3"
+    with pytest.raises(ValueError):
+        kaisen.gym_id("no_such_game")
     for g in kaisen.games():
         spec = gym.registry[g.gym_id]
         assert spec.entry_point == "kaisen.gym_env:KaisenEnv" and spec.kwargs == {"game": g.id}
@@ -67,3 +72,14 @@ def test_a_rebuilt_jar_is_listed_again(tmp_path):
     env["PATH"] = os.environ["PATH"]
     assert _python(IMPORT, env).stdout == listed
     assert len(list((tmp_path / "cache").glob("games-*.json"))) == 2
+
+
+def test_the_test_only_game_is_registered_so_every_suite_covers_it():
+    """``./kaisen test`` and ``./kaisen build`` compile Maven's test classes: the suites must not drop the test game."""
+    from pathlib import Path
+
+    classes = Path(__file__).resolve().parents[2] / "observation" / "target" / "test-classes"
+    if os.environ.get("KAISEN_EXTRA_CLASSPATH") != str(classes):
+        pytest.skip("KAISEN_EXTRA_CLASSPATH was chosen by hand")
+    assert classes.is_dir(), f"{classes} is missing: build with ./kaisen build (or ./kaisen test)"
+    assert "sealedbid" in {g.id for g in kaisen.games()}

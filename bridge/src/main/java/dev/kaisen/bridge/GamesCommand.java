@@ -29,11 +29,23 @@ public final class GamesCommand implements Callable<Integer> {
             g.put("minPlayers", p.minPlayers());
             g.put("maxPlayers", p.maxPlayers());
             g.put("defaultPlayers", p.defaultPlayers());
+            g.put("version", p.version());
             g.put("options", p.options());
-            g.put("views", Encoders.views(p.id()));
+            g.put("views", views(p.id()));
+            g.put("bots", dev.kaisen.env.Games.create(p.id()).botNames());
             out.add(g);
         }
         return out;
+    }
+
+    /** The game's observation views; none (with a warning) when its encoders are not on the class path. */
+    static List<String> views(String game) {
+        try {
+            return Encoders.views(game);
+        } catch (IllegalStateException e) {
+            System.err.println("warning: " + e.getMessage());
+            return List.of();
+        }
     }
 
     @Override
@@ -44,7 +56,7 @@ public final class GamesCommand implements Callable<Integer> {
         }
         for (GameProvider p : Games.all()) {
             System.out.printf("%-10s %s, %d-%d players (default %d); views: %s%n", p.id(), p.title(), p.minPlayers(),
-                    p.maxPlayers(), p.defaultPlayers(), String.join(", ", Encoders.views(p.id())));
+                    p.maxPlayers(), p.defaultPlayers(), String.join(", ", views(p.id())));
             if (p.options().isEmpty()) {
                 System.out.println("           options: none");
             }

@@ -25,9 +25,9 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--view", description = "Observation view the policy reads: information_state (default) or observation.")
     String view;
 
-    @Option(names = "--opponents", defaultValue = "greedy,self", split = ",",
+    @Option(names = "--opponents", split = ",",
             description = "Opponent pool; env i plays the (i mod size)-th; 'self' = past snapshots of the policy "
-                    + "(default ${DEFAULT-VALUE}).")
+                    + "(default: the game's rollout bot and self, e.g. greedy,self for osaka).")
     List<String> opponents;
 
     @Option(names = "--steps", description = "Learner steps to train for (default 5000000; with --resume: the saved "
@@ -80,7 +80,7 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--eval-games", defaultValue = "200", description = "Games per evaluation opponent (default ${DEFAULT-VALUE}).")
     int evalGames;
 
-    @Option(names = "--eval-opponents", split = ",", description = "Bots to evaluate against (default: random, greedy and the pool's bots).")
+    @Option(names = "--eval-opponents", split = ",", description = "Bots to evaluate against (default: random, the pool's bots and the game's bots).")
     List<String> evalOpponents;
 
     @Option(names = "--snapshot-every", defaultValue = "100000", description = "Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
@@ -99,7 +99,7 @@ final class TrainCommand implements Callable<Integer> {
             c.players = game.numPlayers();
             c.options = new java.util.LinkedHashMap<>(game.config().options());
             c.view = view == null ? dev.kaisen.observation.Encoders.DEFAULT_VIEW : view;
-            c.opponents = opponents;
+            c.opponents = opponents == null ? new java.util.ArrayList<>() : opponents;
             c.steps = steps == null ? 5_000_000 : steps;
             c.seed = seed;
             c.envs = envs;

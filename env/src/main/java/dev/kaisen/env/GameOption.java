@@ -22,8 +22,14 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
     /** Checks a value's type (and choice); returns it normalized (JSON numbers become Integer where the default is). */
     Object accept(Object value) {
         Object v = value;
-        if (defaultValue instanceof Integer && v instanceof Number && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue())) {
-            v = ((Number) v).intValue();
+        if (defaultValue instanceof Integer && v instanceof Number n) {
+            double d = n.doubleValue();
+            if (d != Math.rint(d) || d < Integer.MIN_VALUE || d > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("option '" + name + "' takes a whole number (32-bit), not " + v);
+            }
+            v = n.intValue();
+        } else if (defaultValue instanceof Double && v instanceof Number n) {
+            v = n.doubleValue();
         }
         if (defaultValue != null && (v == null || !defaultValue.getClass().isInstance(v))) {
             throw new IllegalArgumentException("option '" + name + "' takes a " + typeName(defaultValue) + ", not "
@@ -38,6 +44,9 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
     private static String typeName(Object o) {
         if (o instanceof Boolean) {
             return "boolean";
+        }
+        if (o instanceof Integer || o instanceof Long) {
+            return "whole number";
         }
         if (o instanceof Number) {
             return "number";

@@ -24,6 +24,15 @@ public interface GameProvider {
         return minPlayers();
     }
 
+    /**
+     * The version of the game's env interface (observation layouts, action table, rewards):
+     * raised whenever a change makes trained policies or recorded observations incompatible.
+     * Python's Gymnasium ids carry it ({@code kaisen/Osaka-v2}).
+     */
+    default int version() {
+        return 1;
+    }
+
     /** The options besides the player count (empty when the game has none). */
     List<GameOption> options();
 

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 
 /**
  * Golden playthroughs, for every registered game: a whole game through the turn-based env,
- * with per step the player to act, their observation in the default view (sparse:
+ * with per step the player to act, their observation in the case's view (sparse:
  * [index, value] pairs of the non-zero entries), their legal actions (the mask's ones), the
  * action taken (seeded random), every player's reward after it, and the end flags. Committed
  * files are checked by the Java and Python tests; regenerate them only on purpose
@@ -22,10 +22,11 @@ import java.util.SplittableRandom;
 public final class Golden {
     public static final String FORMAT = "kaisen.golden/1";
 
-    /** One committed playthrough: game, player count, seed, reward mode. */
-    public record Case(String game, int players, long seed, RewardMode mode) {
+    /** One committed playthrough: game, player count, seed, reward mode, observation view. */
+    public record Case(String game, int players, long seed, RewardMode mode, String view) {
         public String fileName() {
-            return game + "-" + players + "p-seed" + seed + "-" + mode.id() + ".json";
+            return game + "-" + players + "p-seed" + seed + "-" + mode.id()
+                    + (view.equals(Encoders.DEFAULT_VIEW) ? "" : "-" + view) + ".json";
         }
     }
 
@@ -34,14 +35,17 @@ public final class Golden {
 
     /**
      * The committed cases: every registered game at every player count, seeded with
-     * {@code players - 1}; terminal rewards, except shaped ones at the largest count.
+     * {@code players - 1}, terminal rewards and the default view; at the largest count also
+     * shaped rewards with the memoryless {@code observation} view.
      */
     public static List<Case> cases() {
         List<Case> out = new ArrayList<>();
         for (Games.Seating g : Games.everyPlayerCount()) {
             int n = g.players();
-            boolean largest = n == Games.provider(g.game()).maxPlayers();
-            out.add(new Case(g.game(), n, n - 1, largest ? RewardMode.SCORE_DIFFERENCE : RewardMode.TERMINAL));
+            out.add(new Case(g.game(), n, n - 1, RewardMode.TERMINAL, Encoders.DEFAULT_VIEW));
+            if (n == Games.provider(g.game()).maxPlayers()) {
+                out.add(new Case(g.game(), n, n - 1, RewardMode.SCORE_DIFFERENCE, Encoders.OBSERVATION));
+            }
         }
         return out;
     }
@@ -52,7 +56,7 @@ public final class Golden {
     }
 
     private static <S extends GameState<S>> String generate(Game<S> game, Case c) {
-        AecEnv<S> env = new AecEnv<>(game, c.mode());
+        AecEnv<S> env = new AecEnv<>(game, c.mode(), IllegalActionMode.RAISE, c.view());
         env.reset(c.seed());
         SplittableRandom choices = new SplittableRandom(c.seed());
         float[] obs = new float[env.encoder().size()];

@@ -110,9 +110,14 @@ public final class SingleEnv<S extends GameState<S>> {
         reward = 0;
         episodeReturn = 0;
         episodeLength = 0;
-        double before = potential();
+        // The episode starts at the learner's first decision (Gymnasium's reset has no reward):
+        // what the opponents' opening moves change is not the learner's reward, and a shaped
+        // return sums to the score difference's change from there. Every game gives each seat a
+        // decision before it can end, so the learner always gets one.
         playOpponents();
-        settle(before);
+        if (state.isTerminal()) {
+            throw new IllegalStateException("the game ended before seat " + learner + " had a decision");
+        }
     }
 
     private S requireState() {

@@ -36,6 +36,12 @@ public final class OsakaGameProvider implements GameProvider {
         return 2;
     }
 
+    /** 2: observations became perfect-recall information states (470 floats; the memoryless 427 as a view). */
+    @Override
+    public int version() {
+        return 2;
+    }
+
     @Override
     public List<GameOption> options() {
         return List.of();

@@ -57,6 +57,43 @@ class OsakaObservationProperties {
         return observe(OsakaObservation.observation(), s, observer);
     }
 
+    /**
+     * The memoryless view shows what lies on the table now: another seat's hand is face down, so
+     * swapping one of its cards with a draw-pile card of another type (an edit of the JSON form)
+     * changes nothing in that view, while the information state, which remembers every hand, changes.
+     */
+    @Property(tries = 60)
+    void theMemorylessViewNeverShowsAnotherSeatsHand(@ForAll @IntRange(min = 2, max = 4) int players,
+                                                     @ForAll long seed,
+                                                     @ForAll @IntRange(min = 0, max = 300) int decisions,
+                                                     @ForAll @IntRange(min = 0, max = 3) int observerPick) {
+        OsakaState s = reachable(players, seed, decisions);
+        int observer = observerPick % players;
+        int other = (observer + 1) % players;
+        OsakaJson.StateJson j = OsakaJson.toDto(s);
+        List<String> hand = j.seats().get(other).hand();
+        for (int h = 0; h < hand.size(); h++) {
+            for (int k = 0; k < j.drawPile().size(); k++) {
+                String mine = hand.get(h);
+                String pile = j.drawPile().get(k);
+                if (mine.charAt(0) != pile.charAt(0) || mine.charAt(1) != pile.charAt(1)) {
+                    int at = h;
+                    int pos = k;
+                    OsakaState swapped = edited(s, x -> {
+                        ArrayNode cards = (ArrayNode) x.get("seats").get(other).get("hand");
+                        cards.set(at, x.textNode(pile));
+                        ((ArrayNode) x.get("drawPile")).set(pos, x.textNode(mine));
+                    });
+                    assertArrayEquals(table(s, observer), table(swapped, observer), "the memoryless view shows "
+                            + "another seat's hand");
+                    assertFalse(Arrays.equals(observe(s, observer), observe(swapped, observer)),
+                            "the information state holds every hand");
+                    return;
+                }
+            }
+        }
+    }
+
     /** Perfect recall: every hand is known exactly, so another seat's hand is in the information state. */
     @Property(tries = 60)
     void theInformationStateHoldsEveryHandAndTheMemorylessViewOnlyTheObserversOwn(

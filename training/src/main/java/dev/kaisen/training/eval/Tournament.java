@@ -1,5 +1,7 @@
 package dev.kaisen.training.eval;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
@@ -30,8 +32,8 @@ import java.util.function.IntConsumer;
 public final class Tournament {
 
     /** @param factory turns agent names into agents ({@link Agents#factory} unless a caller adds names) */
-    public record Config<S extends GameState<S>>(Game<S> game, List<String> agents, int games, long seed, int threads,
-                                                 Agents.Factory<S> factory) {
+    public record Config<S extends GameState<S>>(@JsonIgnore Game<S> game, List<String> agents, int games, long seed,
+                                                 int threads, @JsonIgnore Agents.Factory<S> factory) {
         public Config(Game<S> game, List<String> agents, int games, long seed, int threads) {
             this(game, agents, games, seed, threads, Agents.factory(game));
         }
@@ -44,6 +46,18 @@ public final class Tournament {
             if (games < 1 || threads < 1) {
                 throw new IllegalArgumentException("games and threads must be positive");
             }
+        }
+
+        /** The game's id, for JSON reports. */
+        @JsonProperty("gameId")
+        public String gameId() {
+            return game.id();
+        }
+
+        /** The game's config ({@code players} and options), for JSON reports. */
+        @JsonProperty("gameConfig")
+        public java.util.Map<String, Object> gameConfig() {
+            return game.config().toMap();
         }
     }
 

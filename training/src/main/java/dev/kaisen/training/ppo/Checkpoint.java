@@ -95,7 +95,7 @@ public final class Checkpoint {
     /** Everything needed to resume: network with its optimizer state, config, progress, pool. */
     public static Loaded read(Path file) {
         try (ZipFile zip = open(file)) {
-            PpoConfig config = Json.mapper().readValue(entry(zip, file, CONFIG), PpoConfig.class).validate();
+            PpoConfig config = config(entry(zip, file, CONFIG));
             Progress progress = Json.mapper().readValue(entry(zip, file, PROGRESS), Progress.class);
             List<MlpWeights> snapshots = new ArrayList<>();
             for (int i = 0; zip.getEntry(SNAPSHOTS + i + ".bin") != null; i++) {
@@ -122,12 +122,26 @@ public final class Checkpoint {
 
     static Policy readPolicy(Path file) {
         try (ZipFile zip = open(file)) {
-            PpoConfig config = Json.mapper().readValue(entry(zip, file, CONFIG), PpoConfig.class).validate();
+            PpoConfig config = config(entry(zip, file, CONFIG));
             return new Policy(new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export(),
                     config);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The run's settings. Checkpoints written before observation views existed (no {@code view})
+     * were trained on what is now Osaka's memoryless {@code observation} view, the same 427-float
+     * layout, so they keep playing with it.
+     */
+    static PpoConfig config(byte[] json) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(json);
+        if (!tree.has("view")) {
+            tree.put("view", dev.kaisen.observation.Encoders.OBSERVATION);
+        }
+        return Json.mapper().treeToValue(tree, PpoConfig.class).validate();
     }
 
     private static ZipFile open(Path file) throws IOException {

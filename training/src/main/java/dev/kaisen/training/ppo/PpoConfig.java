@@ -26,8 +26,12 @@ public final class PpoConfig {
     public Map<String, Object> options = new LinkedHashMap<>();
     /** The observation view the policy reads ({@link Encoders}). */
     public String view = Encoders.DEFAULT_VIEW;
-    /** The opponent pool: env i plays {@code opponents[i % size]}; {@code self} is a past snapshot of the policy. */
-    public List<String> opponents = new ArrayList<>(List.of("greedy", "self"));
+    /**
+     * The opponent pool: env i plays {@code opponents[i % size]}; {@code self} is a past snapshot
+     * of the policy. Empty means the game's rollout bot ({@link Game#rolloutBot()}, e.g. Osaka's
+     * {@code greedy}) and {@code self}.
+     */
+    public List<String> opponents = new ArrayList<>();
     /** Total env steps (learner decisions) to train for. */
     public long steps = 5_000_000;
     public int envs = 32;
@@ -63,11 +67,11 @@ public final class PpoConfig {
     public PpoConfig validate() {
         Game<?> g = game();
         options = new LinkedHashMap<>(g.config().options());
+        if (opponents.isEmpty()) {
+            opponents = new ArrayList<>(List.of(g.rolloutBot(), PpoTrainer.SELF));
+        }
         Encoders.create(g, view);
         RewardMode.parse(rewardMode);
-        if (opponents.isEmpty()) {
-            throw new IllegalArgumentException("need at least one opponent (e.g. greedy,self)");
-        }
         positive("steps", steps);
         positive("envs", envs);
         positive("rollout", rollout);

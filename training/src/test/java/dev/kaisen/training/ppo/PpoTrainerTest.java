@@ -77,6 +77,16 @@ class PpoTrainerTest {
         // the reloaded network gives identical outputs
         assertEquals(atCheckpoint, Checkpoint.readNetwork(run.resolve("last.zip")).export());
 
+        // eval.csv is the head-to-head protocol: the checkpoint as a named agent in SeatEvaluation (what
+        // ./kaisen eval --protocol head-to-head and Python's kaisen.evaluate play) gives the same figures
+        for (String row : eval.subList(1, eval.size())) {
+            String[] cols = row.split(",");
+            SeatEvaluation.Result same = SeatEvaluation.run(new OsakaGame(2), "dl4j:" + run.resolve("last.zip"),
+                    cols[1], 6, dev.kaisen.env.SplitMix64.derive(5, 3), 1);
+            assertEquals(cols[3], String.format(java.util.Locale.ROOT, "%.4f", same.winRate()), row);
+            assertEquals(cols[6], String.format(java.util.Locale.ROOT, "%.3f", same.meanScore()), row);
+        }
+
         // a new run may not overwrite it
         assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(tiny(256), run));
 

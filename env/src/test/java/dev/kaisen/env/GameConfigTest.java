@@ -1,0 +1,75 @@
+package dev.kaisen.env;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Game configs: JSON parsing and checking options against a game's declared ones. */
+class GameConfigTest {
+    /** A registry entry with three options, for checking alone (it builds no game). */
+    static final GameProvider PROVIDER = new GameProvider() {
+        @Override
+        public String id() {
+            return "example";
+        }
+
+        @Override
+        public String title() {
+            return "Example";
+        }
+
+        @Override
+        public int minPlayers() {
+            return 2;
+        }
+
+        @Override
+        public int maxPlayers() {
+            return 5;
+        }
+
+        @Override
+        public List<GameOption> options() {
+            return List.of(new GameOption("rounds", 3, "rounds"), new GameOption("alpha", 0.5, "a rate"),
+                    new GameOption("board", "standard", "which board", List.of("standard", "short")));
+        }
+
+        @Override
+        public Game<?> create(GameConfig config) {
+            throw new UnsupportedOperationException();
+        }
+    };
+
+    static String error(String json) {
+        return assertThrows(IllegalArgumentException.class,
+                () -> Games.check(PROVIDER, GameConfig.parse(json, 2))).getMessage();
+    }
+
+    @Test
+    void optionsAreCheckedAndFilledWithTheirDefaults() {
+        GameConfig c = Games.check(PROVIDER, GameConfig.parse("{\"players\": 4, \"rounds\": 7, \"alpha\": 1}", 2));
+        assertEquals(4, c.players());
+        assertEquals(Map.of("rounds", 7, "alpha", 1.0, "board", "standard"), c.options());
+        assertEquals("{\"players\":4,\"alpha\":1.0,\"board\":\"standard\",\"rounds\":7}", c.toJson());
+        assertEquals(GameConfig.of(2).withPlayers(3).players(), 3);
+    }
+
+    @Test
+    void badConfigsAreClearErrorsNamingWhatIsValid() {
+        assertTrue(error("{\"colour\": 1}").contains("valid options: players, rounds, alpha, board"));
+        assertTrue(error("{\"rounds\": 4294967297}").contains("whole number"), "no silent wrap-around");
+        assertTrue(error("{\"rounds\": 2.5}").contains("whole number"));
+        assertTrue(error("{\"rounds\": \"3\"}").contains("takes a whole number"));
+        assertTrue(error("{\"board\": \"long\"}").contains("one of [standard, short]"));
+        assertTrue(error("{\"players\": 6}").contains("2 to 5 players"));
+        assertTrue(error("{\"players\": \"two\"}").contains("whole number"));
+        assertTrue(error("[1, 2]").contains("one JSON object"));
+        assertTrue(error("{").contains("one JSON object"));
+        assertEquals(GameConfig.of(2), GameConfig.parse("  ", 2));
+    }
+}
