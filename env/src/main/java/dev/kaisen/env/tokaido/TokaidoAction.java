@@ -8,24 +8,27 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The fixed action table of Tokaido: 102 ids, the same for 2 to 5 players.
+ * The fixed action table of Tokaido: 94 ids, the same for 2 to 5 players.
  * <pre>
- *   0- 9  keep:TRAVELLER      setup: keep that traveller tile of the two dealt
- *  10-63  move:K              move the traveller to position K (1..54)
- *  64-66  souvenir:I          village: buy the revealed souvenir in slot I (0..2) at its price
- *  67-69  souvenir-zen:I      village, Zen-emon: buy slot I for 1 coin (once per village)
- *  70-72  donate:K            temple: donate K coins (1..3)
- *  73-75  donate-supply:K     temple, Hirotada: donate K coins and 1 more from the supply
- *  76-89  meal:KIND           inn: buy the offered meal of that kind
- *     90  satsuki-eat         inn, Satsuki: eat the meal she drew, free
- *  91-93  panorama:TYPE       Annaibito on a completed panorama, or Hiroshige: take the next card of TYPE
- *  94-100 encounter:KIND      Yoshiyasu: keep the drawn encounter of that kind
- *    101  pass                stop buying souvenirs / buy no meal / decline Satsuki's free meal
+ *   0- 1  keep:first|second  setup: keep the dealt tile with the lower (first) or higher (second) id;
+ *                          the dealt pair is hidden from the others, so the ids name no tile
+ *   2-55  move:K              move the traveller to position K (1..54)
+ *  56-58  souvenir:I          village: buy the revealed souvenir in slot I (0..2) at its price
+ *  59-61  souvenir-zen:I      village, Zen-emon: buy slot I for 1 coin (once per village)
+ *  62-64  donate:K            temple: donate K coins (1..3)
+ *  65-67  donate-supply:K     temple, Hirotada: donate K coins and 1 more from the supply
+ *  68-81  meal:KIND           inn: buy the offered meal of that kind
+ *     82  satsuki-eat         inn, Satsuki: eat the meal she drew, free
+ *  83-85  panorama:TYPE       Annaibito on a completed panorama, or Hiroshige: take the next card of TYPE
+ *  86-92  encounter:KIND      Yoshiyasu: keep the drawn encounter of that kind
+ *     93  pass                stop buying souvenirs / buy no meal / decline Satsuki's free meal
  * </pre>
  */
 public final class TokaidoAction {
     public static final int KEEP = 0;
-    public static final int MOVE = KEEP + Traveller.COUNT;
+    /** Keep the dealt tile with the lower id ({@code KEEP}) or the higher ({@code KEEP + 1}). */
+    public static final int KEEP_SECOND = KEEP + 1;
+    public static final int MOVE = KEEP + 2;
     /** Action {@code MOVE + k - 1} moves to position k. */
     public static final int SOUVENIR = MOVE + Board.POSITIONS - 1;
     public static final int SOUVENIR_ZEN = SOUVENIR + 3;
@@ -47,9 +50,9 @@ public final class TokaidoAction {
             String name;
             String meaning;
             if (a < MOVE) {
-                Traveller t = Traveller.of(a - KEEP);
-                name = "keep:" + t.key();
-                meaning = "setup: keep the traveller tile " + t.key() + " (" + t.coins + " coins) of the two dealt";
+                name = a == KEEP ? "keep:first" : "keep:second";
+                meaning = "setup: keep the " + (a == KEEP ? "first" : "second") + " of the two traveller tiles dealt "
+                        + "(ordered by tile id: " + (a == KEEP ? "the lower" : "the higher") + "); the others do not see them";
             } else if (a < SOUVENIR) {
                 int k = a - MOVE + 1;
                 name = "move:" + k;

@@ -63,7 +63,7 @@ public final class TokaidoGreedyAgent implements Agent<TokaidoState> {
         int p = s.currentPlayer();
         switch (s.phase()) {
             case CHOOSE_TRAVELLER:
-                return Traveller.of(a - TokaidoAction.KEEP).coins;
+                return Traveller.of(s.dealt(p, a - TokaidoAction.KEEP)).coins;
             case MOVE:
                 return moveValue(s, p, a - TokaidoAction.MOVE + 1);
             case VILLAGE:

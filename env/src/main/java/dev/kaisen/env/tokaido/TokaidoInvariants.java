@@ -80,6 +80,11 @@ final class TokaidoInvariants {
             seen |= 1 << t;
         }
         for (int p = 0; p < s.n; p++) {
+            if (s.dealt[2 * p] > s.dealt[2 * p + 1]) {
+                out.add("seat " + p + "'s dealt tiles must be listed in tile order (the actions keep the first or the second)");
+            }
+        }
+        for (int p = 0; p < s.n; p++) {
             boolean chosen = s.traveller[p] >= 0;
             boolean shouldBe = s.phase != Phase.CHOOSE_TRAVELLER || p < s.current;
             if (chosen != shouldBe) {
@@ -261,6 +266,9 @@ final class TokaidoInvariants {
         }
         if (s.offerSize < 0 || s.offerSize > s.n + 1) {
             out.add("the inn offers " + s.offerSize + " meals");
+        }
+        if (s.offerKnown < 0 || s.offerKnown > s.offerSize) {
+            out.add("offerKnown must be 0 to the offer's size, not " + s.offerKnown);
         }
         if (s.phase == Phase.GAME_OVER || s.phase == Phase.CHOOSE_TRAVELLER) {
             return;

@@ -17,7 +17,7 @@ import java.util.Map;
  * names and inconsistent states are rejected with a message saying what is wrong.
  */
 public final class TokaidoJson {
-    public static final String STATE_FORMAT = "kaisen.tokaido.state/1";
+    public static final String STATE_FORMAT = "kaisen.tokaido.state/2";
 
     private TokaidoJson() {
     }
@@ -41,11 +41,17 @@ public final class TokaidoJson {
     public record VillageJson(List<String> revealed, int boughtSum, int boughtMin, int boughtCount, boolean zenUsed) {
     }
 
+    /**
+     * The whole state. {@code offer}: the meals on offer at the current inn, in draw order (seen only by
+     * the travellers at the inn); {@code offerKnown}: how many at its end were drawn from the meal deck's
+     * known bottom, so everyone knows them.
+     */
     @JsonPropertyOrder({"format", "players", "travellers", "phase", "currentPlayer", "decisions", "truncated", "rng",
-        "arrivals", "innPowerPending", "seats", "decks", "offer", "village", "drawnEncounters", "satsukiMeal"})
+        "arrivals", "innPowerPending", "seats", "decks", "offer", "offerKnown", "village", "drawnEncounters",
+        "satsukiMeal"})
     public record StateJson(String format, int players, boolean travellers, String phase, int currentPlayer,
                             int decisions, boolean truncated, String rng, int arrivals, boolean innPowerPending,
-                            List<SeatJson> seats, Map<String, DeckJson> decks, List<String> offer,
+                            List<SeatJson> seats, Map<String, DeckJson> decks, List<String> offer, int offerKnown,
                             VillageJson village, List<String> drawnEncounters, String satsukiMeal) {
     }
 
@@ -109,7 +115,7 @@ public final class TokaidoJson {
             }
         }
         return new StateJson(STATE_FORMAT, s.n, s.powers, s.phase.name(), s.current, s.decisions, s.truncated,
-                Long.toHexString(s.rng), s.arrivals, s.innPowerPending, seats, decks, offer,
+                Long.toHexString(s.rng), s.arrivals, s.innPowerPending, seats, decks, offer, s.offerKnown,
                 new VillageJson(revealed, s.boughtSum, s.boughtMin, s.boughtCount, s.zenUsed), drawn,
                 s.satsukiMeal < 0 ? null : Decks.mealName(s.satsukiMeal));
     }
@@ -187,6 +193,7 @@ public final class TokaidoJson {
             s.offer[s.offerSize++] = c;
             place(s, Deck.MEAL, c, TokaidoState.ON_TABLE);
         }
+        s.offerKnown = j.offerKnown();
         VillageJson v = Json.require(j.village(), "village");
         List<String> revealed = Json.require(v.revealed(), "village.revealed");
         if (revealed.size() != 3) {

@@ -22,21 +22,29 @@ import java.util.StringJoiner;
  * <p><b>Chance.</b> Every shuffle is Fisher-Yates from the last index down: for {@code i = size-1
  * .. 1}, {@code j = below(next(), i + 1)}, swap {@code i} and {@code j}, where {@code next()}
  * advances the SplitMix64 state and mixes it. Setup, in this order: the 10 traveller tiles are
- * shuffled and seat p is dealt tiles {@code 2p} and {@code 2p+1} (event {@code deal}); then the
- * meal, souvenir, encounter and hot-spring decks are shuffled from card-id order (event
+ * shuffled and seat p is dealt tiles {@code 2p} and {@code 2p+1}, stored lower id first (event
+ * {@code deal}); then the meal, souvenir, encounter and hot-spring decks are shuffled from card-id order (event
  * {@code shuffle}, deck and order top first); after the last tile is kept, the seats are
  * shuffled into the starting line at Kyoto (event {@code start-line}, first to leave first).
  * During play every card taken from a deck is reported as {@code draw} (deck, card, where it
  * went, player) and every card put under a deck as {@code bottom}.
  *
- * <p><b>Hidden information</b> (rules, "Hidden information"): only the order of the unseen top of
- * each deck. Cards returned under a deck were seen by everyone (village leftovers, the inn's
- * leftovers once everyone has arrived, Satsuki's and Yoshiyasu's returned cards), so each deck
- * is an unknown prefix above a known bottom of {@link #known} cards, in known order;
- * {@link #determinize} reshuffles only the unknown prefix. [decision] The meals drawn at an inn
- * and the two traveller tiles dealt to each seat are face up for every player: the platform's
- * contract makes the acting player's legal actions public, and the meals on offer (and the tiles
- * to keep) are what those legal actions name.
+ * <p><b>Hidden information</b> (rules, "Hidden information", and the seed's "Preparar" and "Posadas"):
+ * <ul>
+ *   <li>the order of the unseen top of each deck. Cards returned under a deck were seen by everyone
+ *       (village leftovers, the inn's leftovers once everyone has arrived, Satsuki's and Yoshiyasu's
+ *       returned cards), so each deck is an unknown prefix above a known bottom of {@link #known}
+ *       cards, in known order;</li>
+ *   <li>the two traveller tiles dealt to a seat ("cada jugador toma 2 fichas de Viajero al azar"): seen
+ *       by that seat only. The one it keeps is public ("la coloca boca arriba"), the other goes to the
+ *       box unseen ("Coloque todas las fichas no elegidas ... en la caja"). The pair is stored in tile
+ *       id order and the actions say "keep the first / the second", so no action names a hidden tile;</li>
+ *   <li>the meals on offer at an inn: seen by the travellers who have arrived there, not by those
+ *       still on the road ({@link #seesOffer}); how many there are is public. A meal
+ *       drawn into the offer from the deck's known bottom (only when the deck runs that low) stays
+ *       known to all ({@link #offerKnown}): the offer's last meals.</li>
+ * </ul>
+ * {@link #determinize} resamples each of these from what the observer has not seen.
  *
  * <p>[decision] The supply of coins is unlimited (rules, "Players, pieces"): farms, Kuge,
  * Umegae, Miko and Hirotada always find their coin.
@@ -85,7 +93,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
     boolean truncated;
     long rng;
 
-    /** The two tiles dealt to each seat ({@code 2p}, {@code 2p+1}), and the one kept (-1 before). */
+    /** The two tiles dealt to each seat ({@code 2p} < {@code 2p+1}, seen by that seat only), and the one kept (-1 before). */
     final int[] dealt;
     final int[] traveller;
     final int[] position;
@@ -118,6 +126,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
     /** The meals drawn at the current inn (at most players + 1). */
     final int[] offer = new int[MAX_PLAYERS + 1];
     int offerSize;
+    /** How many meals at the end of the offer were drawn from the meal deck's known bottom: seen by all. */
+    int offerKnown;
     /** The village's revealed souvenirs by slot, -1 once bought (or not drawn). */
     final int[] revealed = {-1, -1, -1};
     /** This village's purchases so far (Sasayakko's price), and whether Zen-emon used his power here. */
@@ -201,6 +211,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         known = o.known.clone();
         System.arraycopy(o.offer, 0, offer, 0, offer.length);
         offerSize = o.offerSize;
+        offerKnown = o.offerKnown;
         System.arraycopy(o.revealed, 0, revealed, 0, 3);
         boughtSum = o.boughtSum;
         boughtMin = o.boughtMin;
@@ -227,8 +238,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
         }
         s.shuffle(tiles, tiles.length);
         for (int p = 0; p < players; p++) {
-            s.dealt[2 * p] = tiles[2 * p];
-            s.dealt[2 * p + 1] = tiles[2 * p + 1];
+            s.dealt[2 * p] = Math.min(tiles[2 * p], tiles[2 * p + 1]);
+            s.dealt[2 * p + 1] = Math.max(tiles[2 * p], tiles[2 * p + 1]);
             if (chance != ChanceLog.NONE) {
                 Map<String, Object> data = new LinkedHashMap<>();
                 data.put("player", p);
@@ -429,6 +440,26 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return offer[i];
     }
 
+    /** How many meals at the end of the offer came from the meal deck's known bottom (seen by all). */
+    public int offerKnown() {
+        return offerKnown;
+    }
+
+    /**
+     * Whether {@code p} has seen the meals on offer at the inn: the first arrival draws them and
+     * looks at them "sin mostrárselas a otros jugadores", and each later arrival sees the ones left
+     * (the ones bought before are face up in collections). [decision] So the travellers at the
+     * inn know the offer, and those still on the road do not. The inn of the offer is the furthest
+     * position, as nobody leaves an inn before everyone has arrived.
+     */
+    public boolean seesOffer(int p) {
+        int inn = 0;
+        for (int q = 0; q < n; q++) {
+            inn = Math.max(inn, position[q]);
+        }
+        return position[p] == inn;
+    }
+
     public int revealed(int slot) {
         return revealed[slot];
     }
@@ -517,10 +548,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
     }
 
     private int legalKeep(int[] out) {
-        int a = dealt[2 * current];
-        int b = dealt[2 * current + 1];
-        out[0] = TokaidoAction.KEEP + Math.min(a, b);
-        out[1] = TokaidoAction.KEEP + Math.max(a, b);
+        out[0] = TokaidoAction.KEEP;
+        out[1] = TokaidoAction.KEEP_SECOND;
         return 2;
     }
 
@@ -670,7 +699,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         decisions++;
         switch (phase) {
             case CHOOSE_TRAVELLER:
-                applyKeep(action - TokaidoAction.KEEP, chance);
+                applyKeep(dealt[2 * current + action - TokaidoAction.KEEP], chance);
                 break;
             case MOVE:
                 applyMove(action - TokaidoAction.MOVE + 1, chance);
@@ -1081,14 +1110,17 @@ public final class TokaidoState implements GameState<TokaidoState> {
 
     /**
      * Rules, "Inn": the first arrival draws players + 1 meals (fewer if the deck is short), seen
-     * by all; then Satsuki draws the top meal of the deck ([decision]: she may eat it free
+     * by the travellers at the inn only ({@link #seesOffer}); then Satsuki draws the top meal of the
+     * deck ([decision]: she may eat it free
      * unless she has eaten that meal, else it goes under the deck at once and she buys as usual);
      * then the meal choice.
      */
     private void serveMeals(int p, ChanceLog chance) {
         if (occupants(position[p]) == 1) {
             offerSize = 0;
+            offerKnown = 0;
             while (offerSize < n + 1 && deckSize[MEAL] > 0) {
+                offerKnown += known[MEAL] == deckSize[MEAL] ? 1 : 0;
                 int card = drawTop(MEAL);
                 logDraw(chance, MEAL, card, "offer", p);
                 offer[offerSize++] = card;
@@ -1126,6 +1158,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
             for (int i = 0; i < offerSize; i++) {
                 if (Decks.mealKind(offer[i]) == kind) {
                     int card = offer[i];
+                    offerKnown -= i >= offerSize - offerKnown ? 1 : 0;
                     System.arraycopy(offer, i + 1, offer, i, offerSize - i - 1);
                     offerSize--;
                     eat(p, card, mealCost(p, kind));
@@ -1157,6 +1190,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
                 toBottom(MEAL, offer[i], chance);
             }
             offerSize = 0;
+            offerKnown = 0;
             if (inn == Board.EDO) {
                 endGame();
                 return;
@@ -1270,22 +1304,70 @@ public final class TokaidoState implements GameState<TokaidoState> {
     }
 
     /**
-     * Reshuffles the unseen top of every deck (sorted first, so the result depends only on what
-     * the observer knows) and restarts the random stream from {@code seed}. Everything else is
-     * public (see the class comment), the same for every observer.
+     * Resamples what {@code observer} has not seen, consistently with what they saw, and restarts
+     * the random stream from {@code seed}; the result depends only on what the observer knows
+     * (every pool is sorted before it is shuffled):
+     * <ul>
+     *   <li>the traveller tiles dealt to the other seats, except the one each has kept: drawn
+     *       from the tiles the observer was not dealt and nobody kept (the pair re-sorted by id);</li>
+     *   <li>the meals on offer at the inn, when the observer is not there ({@link #seesOffer}), except
+     *       those drawn from the known bottom: they and the unseen top of the meal deck are dealt
+     *       again from the same cards;</li>
+     *   <li>the order of the unseen top of every deck.</li>
+     * </ul>
      */
     @Override
     public TokaidoState determinize(int observer, long seed) {
         TokaidoState d = new TokaidoState(this);
         d.rng = seed;
-        for (int k = 0; k < DECKS; k++) {
-            int unknown = deckSize[k] - known[k];
-            Arrays.sort(d.deck[k], 0, unknown);
-            d.shuffle(d.deck[k], unknown);
+        int seen = (1 << dealt[2 * observer]) | (1 << dealt[2 * observer + 1]);
+        for (int q = 0; q < n; q++) {
+            if (q != observer && traveller[q] >= 0) {
+                seen |= 1 << traveller[q];
+            }
+        }
+        int[] tiles = new int[Traveller.COUNT];
+        int pool = 0;
+        for (int t = 0; t < Traveller.COUNT; t++) {
+            if ((seen & (1 << t)) == 0) {
+                tiles[pool++] = t;
+            }
+        }
+        d.shuffle(tiles, pool);
+        int k = 0;
+        for (int q = 0; q < n; q++) {
+            if (q != observer) {
+                int a = traveller[q] >= 0 ? traveller[q] : tiles[k++];
+                int b = tiles[k++];
+                d.dealt[2 * q] = Math.min(a, b);
+                d.dealt[2 * q + 1] = Math.max(a, b);
+            }
+        }
+        for (int deckIndex = 0; deckIndex < DECKS; deckIndex++) {
+            int unknown = deckSize[deckIndex] - known[deckIndex];
+            int hidden = offerSize - offerKnown;
+            if (deckIndex == MEAL && hidden > 0 && !seesOffer(observer)) {
+                int[] cards = new int[unknown + hidden];
+                System.arraycopy(offer, 0, cards, 0, hidden);
+                System.arraycopy(deck[MEAL], 0, cards, hidden, unknown);
+                Arrays.sort(cards);
+                d.shuffle(cards, cards.length);
+                for (int i = 0; i < cards.length; i++) {
+                    if (i < hidden) {
+                        d.offer[i] = cards[i];
+                        d.loc[MEAL][cards[i]] = ON_TABLE;
+                    } else {
+                        d.deck[MEAL][i - hidden] = cards[i];
+                        d.loc[MEAL][cards[i]] = IN_DECK;
+                    }
+                }
+            } else {
+                Arrays.sort(d.deck[deckIndex], 0, unknown);
+                d.shuffle(d.deck[deckIndex], unknown);
+            }
         }
         return d;
     }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof TokaidoState s)) {
@@ -1293,7 +1375,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
         }
         if (n != s.n || powers != s.powers || phase != s.phase || current != s.current || decisions != s.decisions
                 || truncated != s.truncated || rng != s.rng || arrivals != s.arrivals || offerSize != s.offerSize
-                || boughtSum != s.boughtSum || boughtMin != s.boughtMin || boughtCount != s.boughtCount
+                || offerKnown != s.offerKnown || boughtSum != s.boughtSum || boughtMin != s.boughtMin
+                || boughtCount != s.boughtCount
                 || zenUsed != s.zenUsed || satsukiMeal != s.satsukiMeal || innPowerPending != s.innPowerPending) {
             return false;
         }

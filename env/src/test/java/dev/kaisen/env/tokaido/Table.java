@@ -58,8 +58,8 @@ final class Table {
             }
             used |= 1 << spare;
             s.traveller[p] = t[p].ordinal();
-            s.dealt[2 * p] = t[p].ordinal();
-            s.dealt[2 * p + 1] = spare;
+            s.dealt[2 * p] = Math.min(t[p].ordinal(), spare);
+            s.dealt[2 * p + 1] = Math.max(t[p].ordinal(), spare);
         }
         return this;
     }

@@ -506,8 +506,8 @@ class TokaidoRulesTest {
         move(k, 14);
         assertFalse(names(k).contains("meal:unagi"), "full price");
         TokaidoState g = new TokaidoGame(3, false).newGame(5);
-        int tile = g.legalActions()[0] - TokaidoAction.KEEP;
-        act(g, TokaidoAction.KEEP + tile);
+        int tile = g.dealt(0, 0);
+        act(g, TokaidoAction.KEEP);
         assertEquals(Traveller.of(tile).coins, g.coins(0), "starting coins with powers off too");
     }
 
@@ -583,5 +583,123 @@ class TokaidoRulesTest {
         assertTrue(s.isTerminal() && s.isTruncated());
         assertEquals("CAP", s.endReason());
         assertEquals(3, s.points(0), "no end awards");
+    }
+
+    // ------------------------------------------------------------------ hidden information
+
+    /** The offer and the meal deck's unseen top, as sorted card ids (what a determinization may deal again). */
+    static int[] offerAndUnseenTop(TokaidoState s) {
+        int unknown = s.deckSize(Deck.MEAL) - s.knownBottom(Deck.MEAL);
+        int[] out = new int[s.offerSize() + unknown];
+        for (int i = 0; i < s.offerSize(); i++) {
+            out[i] = s.offer(i);
+        }
+        for (int i = 0; i < unknown; i++) {
+            out[s.offerSize() + i] = s.deckCard(Deck.MEAL, i);
+        }
+        Arrays.sort(out);
+        return out;
+    }
+
+    static int[] offer(TokaidoState s) {
+        int[] out = new int[s.offerSize()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = s.offer(i);
+        }
+        return out;
+    }
+
+    @Test
+    void aSeatKeepsTheFirstOrTheSecondOfItsDealtPairInTileOrder() {
+        TokaidoState s = new TokaidoGame(3).newGame(12);
+        for (int p = 0; p < 3; p++) {
+            assertTrue(s.dealt(p, 0) < s.dealt(p, 1), "the dealt pair is listed in tile order");
+        }
+        assertEquals(List.of("keep:first", "keep:second"), names(s), "no action names a hidden tile");
+        int second = s.dealt(0, 1);
+        act(s, TokaidoAction.KEEP_SECOND);
+        assertEquals(second, s.traveller(0));
+        int first = s.dealt(1, 0);
+        act(s, TokaidoAction.KEEP);
+        assertEquals(first, s.traveller(1));
+        assertEquals(Traveller.of(first).coins, s.coins(1));
+    }
+
+    @Test
+    void determinizeDealsTheOthersHiddenTilesAgainFromTheTilesTheObserverHasNotSeen() {
+        TokaidoState s = new TokaidoGame(3).newGame(12);
+        act(s, TokaidoAction.KEEP);
+        int kept = s.traveller(0);
+        int rejected = s.dealt(0, 1);
+        boolean resampled = false;
+        for (long seed = 0; seed < 20; seed++) {
+            TokaidoState d = s.determinize(1, seed);
+            assertEquals(List.of(), TokaidoInvariants.check(d));
+            assertEquals(s.dealt(1, 0), d.dealt(1, 0), "the observer's own pair is kept");
+            assertEquals(s.dealt(1, 1), d.dealt(1, 1));
+            assertEquals(kept, d.traveller(0), "a kept traveller is public");
+            assertTrue(d.dealt(0, 0) == kept || d.dealt(0, 1) == kept);
+            for (int q : new int[] {0, 2}) {
+                for (int i = 0; i < 2; i++) {
+                    assertTrue(d.dealt(q, i) != s.dealt(1, 0) && d.dealt(q, i) != s.dealt(1, 1),
+                            "nobody else holds a tile the observer was dealt");
+                }
+            }
+            resampled |= d.dealt(0, 0) + d.dealt(0, 1) - kept != rejected || d.dealt(2, 0) != s.dealt(2, 0)
+                    || d.dealt(2, 1) != s.dealt(2, 1);
+            assertArrayEquals(s.legalActions(), d.legalActions());
+        }
+        assertTrue(resampled, "the rejected tile and the undecided pair are resampled");
+        TokaidoState own = s.determinize(0, 3);
+        assertEquals(rejected, own.dealt(0, 1), "a seat remembers the tile it rejected");
+    }
+
+    @Test
+    void theMealsOnOfferAreSeenByTheTravellersAtTheInnNotByThoseOnTheRoad() {
+        TokaidoState s = Table.of(3).at(2, 11).at(1, 12).at(0, 13).coins(2, 5)
+                .onTop(Deck.MEAL, "dango.1", "dango.2", "tofu.1", "unagi.1").start();
+        move(s, 14);
+        assertTrue(s.seesOffer(2), "the first arrival looks at the meals");
+        assertFalse(s.seesOffer(0), "'sin mostrárselas a otros jugadores'");
+        assertFalse(s.seesOffer(1));
+        for (long seed = 0; seed < 5; seed++) {
+            assertArrayEquals(offer(s), offer(s.determinize(2, seed)), "the first arrival's offer is kept");
+        }
+        boolean resampled = false;
+        for (long seed = 0; seed < 20; seed++) {
+            TokaidoState d = s.determinize(0, seed);
+            assertEquals(List.of(), TokaidoInvariants.check(d));
+            assertEquals(4, d.offerSize(), "how many meals are on offer is public");
+            assertArrayEquals(offerAndUnseenTop(s), offerAndUnseenTop(d), "dealt again from the same cards");
+            resampled |= !Arrays.equals(offer(s), offer(d));
+        }
+        assertTrue(resampled, "a traveller on the road has not seen the offer");
+        act(s, meal("unagi"));
+        move(s, 14);
+        assertTrue(s.seesOffer(1), "each arrival sees the meals left");
+        assertFalse(s.seesOffer(0));
+        for (long seed = 0; seed < 5; seed++) {
+            assertArrayEquals(offer(s), offer(s.determinize(1, seed)));
+        }
+    }
+
+    @Test
+    void mealsDrawnFromTheKnownBottomStayKnownToTheTravellersOnTheRoad() {
+        TokaidoState s = Table.of(3).at(2, 11).at(1, 12).at(0, 13).coins(2, 5)
+                .onTop(Deck.MEAL, "dango.1", "dango.2", "tofu.1", "unagi.1").start();
+        s.known[TokaidoState.MEAL] = s.deckSize(Deck.MEAL) - 3;
+        move(s, 14);
+        assertEquals(1, s.offerKnown(), "unagi.1 lay in the known bottom");
+        for (long seed = 0; seed < 10; seed++) {
+            TokaidoState d = s.determinize(0, seed);
+            assertEquals(Deck.MEAL.parse("unagi.1"), d.offer(3), "a known meal stays where it is");
+            assertArrayEquals(offerAndUnseenTop(s), offerAndUnseenTop(d));
+        }
+        act(s, meal("dango"));
+        assertEquals(1, s.offerKnown(), "buying a hidden meal leaves the known one known");
+        move(s, 14);
+        act(s, meal("unagi"));
+        assertEquals(0, s.offerKnown());
+        assertEquals(2, s.offerSize());
     }
 }

@@ -15,9 +15,12 @@ import java.util.Arrays;
 /**
  * The Tokaido observations: float32 vectors of one size for 2 to 5 players, egocentric
  * (relative seat 0 is the observer, then the others in seat order; seats beyond the player
- * count are zero, see {@code seats_present}). Counts are raw, one-hots 0/1. Everything in
- * Tokaido is public except the order of each deck's unseen top (see {@link TokaidoState}), so
- * the two views ({@link Encoders}) differ only in the decks:
+ * count are zero, see {@code seats_present}). Counts are raw, one-hots 0/1. Hidden (see
+ * {@link TokaidoState}): the order of each deck's unseen top, the traveller tiles dealt to the
+ * other seats (only their kept traveller is shown), and the meals on offer at an inn to a traveller
+ * not there yet ({@link TokaidoState#seesOffer}: only their number is shown, and they count among
+ * the meal deck's unseen cards). The two views ({@link Encoders}) differ in the decks and in the
+ * observer's dealt tiles, which the memoryless view drops once one is kept:
  * <ul>
  *   <li>{@code information_state} (default, perfect recall): per deck, the composition of the
  *       unseen top (deducible: everything else was seen) and of the known bottom (cards seen
@@ -36,7 +39,7 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
 
     private record Layout(ObservationSpec spec, boolean perfectRecall, int phase, int seatsPresent, int currentPlayer,
                           int positions, int queue, int coins, int points, int traveller, int powers, int dealt,
-                          int panoramas, int souvenirTypes, int souvenirSets, int mealsEaten, int mealSpent,
+                          int offerCount, int panoramas, int souvenirTypes, int souvenirSets, int mealsEaten, int mealSpent,
                           int donations, int hotSprings, int encounters, int achievements, int offer, int satsuki,
                           int village, int villageBought, int drawnEncounters, int deckSizes, int unseen, int knownBottom,
                           int progress) {
@@ -59,8 +62,10 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
                 + "(Satsuki, Hiroshige, Chuubei, Sasayakko, Umegae, Mitsukuni, Zen-emon, Kinko, Hirotada, "
                 + "Yoshiyasu); zero during setup").offset();
         int powers = b.add("powers_on", 1, "1 when the travellers' powers act (option travellers)").offset();
-        int dealt = b.add("dealt_tiles", SEATS * Traveller.COUNT,
-                "per relative seat, the two traveller tiles dealt (face up), while it has not kept one").offset();
+        int dealt = b.add("dealt_tiles", Traveller.COUNT, perfectRecall
+                ? "the two traveller tiles dealt to the observer (the other seats' are hidden; kept or not)"
+                : "the two traveller tiles dealt to the observer, while it has not kept one (the others' are hidden)")
+                .offset();
         int panoramas = b.add("panoramas", SEATS * Decks.PANORAMA_TYPES,
                 "per relative seat, panorama cards held: paddy (of 3), mountain (of 4), sea (of 5)").offset();
         int souvenirTypes = b.add("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES, "per relative seat, souvenirs "
@@ -77,7 +82,12 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
         int achievements = b.add("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
                 + "cards held: first paddy, first mountain, first sea, gourmet, collector, bather, chatterbox")
                 .offset();
-        int offer = b.add("meals_on_offer", Decks.MEAL_KINDS, "meals on offer at the current inn, per kind").offset();
+        int offer = b.add("meals_on_offer", Decks.MEAL_KINDS, perfectRecall
+                ? "meals on offer at the current inn, per kind, that the observer has seen: all when at that inn, "
+                + "else only those drawn from the meal deck's known bottom"
+                : "meals on offer at the current inn, per kind, when the observer is at that inn").offset();
+        int offerCount = b.add("meals_on_offer_count", 1, "how many meals are on offer at the current inn (public)")
+                .offset();
         int satsuki = b.add("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)")
                 .offset();
         int village = b.add("village_revealed", 3 * Decks.SOUVENIRS,
@@ -93,19 +103,19 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
         int knownBottom = -1;
         String composition = "meal kinds (14), souvenirs (24), encounter kinds (7), hot springs worth 2 and 3 (2)";
         if (perfectRecall) {
-            unseen = b.add("unseen", 47, "per deck, the composition of its unseen top, whose order nobody knows: "
-                    + composition).offset();
+            unseen = b.add("unseen", 47, "per deck, the composition of its unseen top, whose order nobody "
+                    + "knows (for the meals, with the meals on offer when the observer has not seen them): " + composition).offset();
             knownBottom = b.add("known_bottom", 47, "per deck, the composition of the cards seen returned under it: "
                     + composition).offset();
         } else {
-            unseen = b.add("in_decks", 47, "per deck, the composition of the cards in it (all not on the table): "
-                    + composition).offset();
+            unseen = b.add("in_decks", 47, "per deck, the composition of the cards in it (all not on the "
+                    + "table; for the meals, with the meals on offer when the observer is not at the inn): " + composition).offset();
         }
         int progress = b.add("game_progress", 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)")
                 .offset();
         return new Layout(b.build(), perfectRecall, phase, present, current, positions, queue, coins, points, traveller,
-                powers, dealt, panoramas, souvenirTypes, souvenirSets, meals, spent, donations, springs, encounters,
-                achievements, offer, satsuki, village, villageBought, drawn, deckSizes, unseen, knownBottom, progress);
+                powers, dealt, offerCount, panoramas, souvenirTypes, souvenirSets, meals, spent, donations, springs,
+                encounters, achievements, offer, satsuki, village, villageBought, drawn, deckSizes, unseen, knownBottom, progress);
     }
 
     private static final Layout INFORMATION_STATE_LAYOUT = layout(true);
@@ -168,9 +178,6 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
             buf[o + l.points() + r] = s.points(p);
             if (s.traveller(p) >= 0) {
                 buf[o + l.traveller() + r * Traveller.COUNT + s.traveller(p)] = 1f;
-            } else {
-                buf[o + l.dealt() + r * Traveller.COUNT + s.dealt(p, 0)] = 1f;
-                buf[o + l.dealt() + r * Traveller.COUNT + s.dealt(p, 1)] = 1f;
             }
             for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
                 buf[o + l.panoramas() + r * Decks.PANORAMA_TYPES + t] = s.panorama(p, t);
@@ -192,8 +199,17 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
                 buf[o + l.achievements() + r * TokaidoState.ACHIEVEMENTS + a] = s.hasAchievement(p, a) ? 1f : 0f;
             }
         }
+        if (l.perfectRecall() || s.traveller(observer) < 0) {
+            buf[o + l.dealt() + s.dealt(observer, 0)] = 1f;
+            buf[o + l.dealt() + s.dealt(observer, 1)] = 1f;
+        }
+        boolean seesOffer = s.seesOffer(observer);
+        buf[o + l.offerCount()] = s.offerSize();
+        // a meal on offer the observer has not seen counts among the meal deck's unseen cards; with perfect
+        // recall, the ones drawn from the known bottom (the offer's last) are known to all
+        int hidden = seesOffer ? 0 : l.perfectRecall() ? s.offerSize() - s.offerKnown() : s.offerSize();
         for (int i = 0; i < s.offerSize(); i++) {
-            buf[o + l.offer() + Decks.mealKind(s.offer(i))]++;
+            buf[o + (i < hidden ? l.unseen() : l.offer()) + Decks.mealKind(s.offer(i))]++;
         }
         if (s.satsukiMeal() >= 0) {
             buf[o + l.satsuki() + Decks.mealKind(s.satsukiMeal())] = 1f;
