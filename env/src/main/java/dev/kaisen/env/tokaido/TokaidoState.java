@@ -243,7 +243,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
             if (chance != ChanceLog.NONE) {
                 Map<String, Object> data = new LinkedHashMap<>();
                 data.put("player", p);
-                data.put("tiles", List.of(Traveller.of(tiles[2 * p]).key(), Traveller.of(tiles[2 * p + 1]).key()));
+                data.put("tiles", List.of(Traveller.of(s.dealt[2 * p]).key(), Traveller.of(s.dealt[2 * p + 1]).key()));
                 chance.chance("deal", data);
             }
         }
