@@ -1,5 +1,6 @@
 package dev.kaisen.env.tokaido;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kaisen.env.GameFormatException;
@@ -102,5 +103,49 @@ class TokaidoJsonTest {
         assertTrue(e.getMessage().contains("2 players"), e.getMessage());
         String bad = rejected(r -> r.put("phase", "NAP"));
         assertTrue(bad.contains("unknown phase 'NAP'"), bad);
+    }
+
+    @Test
+    void aDealtPairOutOfTileOrderOrAnOfferKnownBeyondTheOfferIsRefused() throws Exception {
+        String m = rejected(r -> {
+            ArrayNode dealt = (ArrayNode) r.get("seats").get(0).get("dealt");
+            JsonNode first = dealt.get(0);
+            dealt.set(0, dealt.get(1));
+            dealt.set(1, first);
+        });
+        assertTrue(m.contains("tile order"), m);
+        String k = rejected(r -> r.put("offerKnown", r.get("offer").size() + 1));
+        assertTrue(k.contains("offerKnown"), k);
+    }
+
+    @Test
+    void theHiddenEditsVaryTheOthersTilesAndTheOfferOnlyForWhoHasNotSeenThem() throws Exception {
+        TokaidoHiddenEdits edits = new TokaidoHiddenEdits();
+        TokaidoState setup = GAME.newGame(5);
+        boolean tiles = false;
+        for (String json : edits.variations(GAME.toJson(setup, false), 1, 7, 6)) {
+            TokaidoState v = GAME.fromJson(json);
+            assertEquals(setup.dealt(1, 0), v.dealt(1, 0), "the observer's own pair is not edited");
+            assertEquals(setup.dealt(1, 1), v.dealt(1, 1));
+            tiles |= v.dealt(0, 0) != setup.dealt(0, 0) || v.dealt(0, 1) != setup.dealt(0, 1);
+        }
+        assertTrue(tiles, "another seat's dealt pair is edited");
+        TokaidoState s = Table.of(3).at(2, 11).at(1, 12).at(0, 13)
+                .onTop(Decks.Deck.MEAL, "dango.1", "dango.2", "tofu.1", "unagi.1").start();
+        s.applyInPlace(TokaidoAction.move(14));
+        boolean offer = false;
+        for (String json : edits.variations(GAME.toJson(s, false), 0, 7, 6)) {
+            TokaidoState v = GAME.fromJson(json);
+            for (int i = 0; i < s.offerSize(); i++) {
+                offer |= v.offer(i) != s.offer(i);
+            }
+        }
+        assertTrue(offer, "the offer is edited for a traveller on the road");
+        for (String json : edits.variations(GAME.toJson(s, false), 2, 7, 6)) {
+            TokaidoState v = GAME.fromJson(json);
+            for (int i = 0; i < s.offerSize(); i++) {
+                assertEquals(s.offer(i), v.offer(i), "not for the traveller at the inn");
+            }
+        }
     }
 }
