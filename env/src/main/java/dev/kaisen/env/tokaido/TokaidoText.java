@@ -1,0 +1,75 @@
+package dev.kaisen.env.tokaido;
+
+import dev.kaisen.env.tokaido.Decks.Deck;
+
+import java.util.Locale;
+
+/** Tokaido as text for a terminal (spectator view: deck orders included). */
+public final class TokaidoText {
+    private TokaidoText() {
+    }
+
+    public static String render(TokaidoState s) {
+        StringBuilder b = new StringBuilder();
+        b.append("Tokaido, ").append(s.n).append(" players").append(s.powers ? "" : " (no powers)")
+                .append(", phase ").append(s.phase).append(", decisions ").append(s.decisions);
+        if (!s.isTerminal()) {
+            b.append(", player ").append(s.current).append(" to act");
+        } else {
+            b.append(", over (").append(s.endReason()).append(")");
+        }
+        b.append('\n');
+        StringBuilder road = new StringBuilder();
+        for (int k = 0; k < Board.POSITIONS; k++) {
+            road.append(Board.kind(k).letter);
+            for (int p = 0; p < s.n; p++) {
+                if (s.position[p] == k) {
+                    road.append(p);
+                }
+            }
+            road.append(Board.isDouble(k) ? "* " : " ");
+        }
+        b.append("road: ").append(road.toString().trim()).append('\n');
+        for (int p = 0; p < s.n; p++) {
+            b.append("P").append(p).append(' ')
+                    .append(s.traveller[p] < 0 ? "(dealt " + Traveller.of(s.dealt[2 * p]).key() + ", "
+                            + Traveller.of(s.dealt[2 * p + 1]).key() + ")" : Traveller.of(s.traveller[p]).key())
+                    .append(" at ").append(s.position[p]).append(": ").append(s.coins[p]).append(" coins, ")
+                    .append(s.points[p]).append(" points; panoramas ");
+            for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
+                b.append(t == 0 ? "" : "/").append(s.panorama(p, t));
+            }
+            b.append(", souvenirs ").append(s.souvenirCount[p]).append(", meals ")
+                    .append(Integer.bitCount(s.mealsEaten[p])).append(", springs ").append(s.hotSprings[p])
+                    .append(", encounters ").append(s.encounters[p]).append(", donated ").append(s.donated[p]);
+            if (s.achievements[p] != 0) {
+                b.append(", achievements");
+                for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
+                    if (s.hasAchievement(p, a)) {
+                        b.append(' ').append(TokaidoState.ACHIEVEMENT_NAMES[a]);
+                    }
+                }
+            }
+            b.append('\n');
+        }
+        if (s.offerSize > 0) {
+            b.append("meals on offer:");
+            for (int i = 0; i < s.offerSize; i++) {
+                b.append(' ').append(Decks.mealName(s.offer[i]));
+            }
+            b.append('\n');
+        }
+        if (s.phase == Phase.VILLAGE) {
+            b.append("village:");
+            for (int slot = 0; slot < 3; slot++) {
+                b.append(' ').append(s.revealed[slot] < 0 ? "-" : Decks.souvenirName(s.revealed[slot]));
+            }
+            b.append('\n');
+        }
+        for (Deck d : Deck.values()) {
+            b.append(d.name().toLowerCase(Locale.ROOT)).append(" deck: ").append(s.deckSize(d)).append(" cards (")
+                    .append(s.knownBottom(d)).append(" known at the bottom)\n");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,266 @@
+package dev.kaisen.observation.tokaido;
+
+import dev.kaisen.env.tokaido.Board;
+import dev.kaisen.env.tokaido.Decks;
+import dev.kaisen.env.tokaido.Decks.Deck;
+import dev.kaisen.env.tokaido.Phase;
+import dev.kaisen.env.tokaido.TokaidoState;
+import dev.kaisen.env.tokaido.Traveller;
+import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.ObservationSpec;
+
+import java.util.Arrays;
+
+/**
+ * The Tokaido observations: float32 vectors of one size for 2 to 5 players, egocentric
+ * (relative seat 0 is the observer, then the others in seat order; seats beyond the player
+ * count are zero, see {@code seats_present}). Counts are raw, one-hots 0/1. Hidden (see
+ * {@link TokaidoState}): the order of each deck's unseen top, the traveller tiles dealt to the
+ * other seats (only their kept traveller is shown), and the meals on offer at an inn to a traveller
+ * not there yet ({@link TokaidoState#seesOffer}: only their number is shown, and they count among
+ * the meal deck's unseen cards). The two views ({@link Encoders}) differ in the decks and in the
+ * observer's dealt tiles, which the memoryless view drops once one is kept:
+ * <ul>
+ *   <li>{@code information_state} (default, perfect recall): per deck, the composition of the
+ *       unseen top (deducible: everything else was seen) and of the known bottom (cards seen
+ *       returned under the deck; their order is not encoded).</li>
+ *   <li>{@code observation} (memoryless): per deck, only its size, and the composition of all
+ *       cards not on the table now (every collection is face up, so it is what the decks hold).</li>
+ * </ul>
+ * The segments are declared once per view; print them with {@code ./kaisen spec --game tokaido}.
+ *
+ * <p>Not thread-safe: one encoder per thread.
+ */
+public final class TokaidoObservation implements Encoder<TokaidoState> {
+    public static final int SEATS = TokaidoState.MAX_PLAYERS;
+    private static final int PHASES = Phase.values().length;
+    private static final int[] KIND_SIZE = {Decks.MEAL_KINDS, Decks.SOUVENIRS, Decks.ENCOUNTER_KINDS, 2};
+
+    private record Layout(ObservationSpec spec, boolean perfectRecall, int phase, int seatsPresent, int currentPlayer,
+                          int positions, int queue, int coins, int points, int traveller, int powers, int dealt,
+                          int offerCount, int panoramas, int souvenirTypes, int souvenirSets, int mealsEaten, int mealSpent,
+                          int donations, int hotSprings, int encounters, int achievements, int offer, int satsuki,
+                          int village, int villageBought, int drawnEncounters, int deckSizes, int unseen, int knownBottom,
+                          int progress) {
+    }
+
+    private static Layout layout(boolean perfectRecall) {
+        ObservationSpec.Builder b = ObservationSpec.builder();
+        int phase = b.add("phase", PHASES, "one-hot: CHOOSE_TRAVELLER, MOVE, VILLAGE, TEMPLE, CHOOSE_PANORAMA, "
+                + "CHOOSE_ENCOUNTER, SATSUKI, MEAL, GAME_OVER").offset();
+        int present = b.add("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
+        int current = b.add("current_player", SEATS, "one-hot relative seat that decides now (0 when over)").offset();
+        int positions = b.add("positions", SEATS * Board.POSITIONS,
+                "per relative seat, one-hot position on the road 0..54 (inns 0, 14, 27, 41, 54)").offset();
+        int queue = b.add("queue_index", SEATS * SEATS, "per relative seat, one-hot count of travellers on its "
+                + "position who arrived before it (its place in an inn's queue; 1 on a double space's second spot)")
+                .offset();
+        int coins = b.add("coins", SEATS, "coins per relative seat").offset();
+        int points = b.add("points", SEATS, "points per relative seat").offset();
+        int traveller = b.add("traveller", SEATS * Traveller.COUNT, "per relative seat, one-hot traveller kept "
+                + "(Satsuki, Hiroshige, Chuubei, Sasayakko, Umegae, Mitsukuni, Zen-emon, Kinko, Hirotada, "
+                + "Yoshiyasu); zero during setup").offset();
+        int powers = b.add("powers_on", 1, "1 when the travellers' powers act (option travellers)").offset();
+        int dealt = b.add("dealt_tiles", Traveller.COUNT, perfectRecall
+                ? "the two traveller tiles dealt to the observer (the other seats' are hidden; kept or not)"
+                : "the two traveller tiles dealt to the observer, while it has not kept one (the others' are hidden)")
+                .offset();
+        int panoramas = b.add("panoramas", SEATS * Decks.PANORAMA_TYPES,
+                "per relative seat, panorama cards held: paddy (of 3), mountain (of 4), sea (of 5)").offset();
+        int souvenirTypes = b.add("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES, "per relative seat, souvenirs "
+                + "held per type: small objects, food and drink, clothing, art").offset();
+        int souvenirSets = b.add("souvenir_sets", SEATS * 4,
+                "per relative seat, souvenir sets holding 1, 2, 3 and 4 souvenirs").offset();
+        int meals = b.add("meals_eaten", SEATS * Decks.MEAL_KINDS, "per relative seat, 1 for each meal kind eaten "
+                + "(misoshiru, nigirimeshi, dango, tofu, tempura, sushi, soba, yakitori, unagi, udon, fugu, "
+                + "tai-meshi, sashimi, donburi)").offset();
+        int spent = b.add("meal_spent", SEATS, "per relative seat, coins paid for meals (Gourmet)").offset();
+        int donations = b.add("donations", SEATS, "per relative seat, coins donated to the temple").offset();
+        int springs = b.add("hot_springs", SEATS, "per relative seat, hot spring cards held").offset();
+        int encounters = b.add("encounters", SEATS, "per relative seat, encounter cards held").offset();
+        int achievements = b.add("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
+                + "cards held: first paddy, first mountain, first sea, gourmet, collector, bather, chatterbox")
+                .offset();
+        int offer = b.add("meals_on_offer", Decks.MEAL_KINDS, perfectRecall
+                ? "meals on offer at the current inn, per kind, that the observer has seen: all when at that inn, "
+                + "else only those drawn from the meal deck's known bottom"
+                : "meals on offer at the current inn, per kind, when the observer is at that inn").offset();
+        int offerCount = b.add("meals_on_offer_count", 1, "how many meals are on offer at the current inn (public)")
+                .offset();
+        int satsuki = b.add("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)")
+                .offset();
+        int village = b.add("village_revealed", 3 * Decks.SOUVENIRS,
+                "per village slot 0..2, one-hot souvenir revealed and not yet bought").offset();
+        int villageBought = b.add("village_bought", 3, "this village visit: souvenirs bought, their printed total, "
+                + "1 if Zen-emon has used his power here").offset();
+        int drawn = b.add("drawn_encounters", Decks.ENCOUNTER_KINDS,
+                "Yoshiyasu's two drawn encounters, per kind (shokunin, annaibito paddy/mountain/sea, samurai, kuge, miko)")
+                .offset();
+        int deckSizes = b.add("deck_sizes", 4, "cards left in the meal, souvenir, encounter and hot spring decks")
+                .offset();
+        int unseen;
+        int knownBottom = -1;
+        String composition = "meal kinds (14), souvenirs (24), encounter kinds (7), hot springs worth 2 and 3 (2)";
+        if (perfectRecall) {
+            unseen = b.add("unseen", 47, "per deck, the composition of its unseen top, whose order nobody "
+                    + "knows (for the meals, with the meals on offer when the observer has not seen them): " + composition).offset();
+            knownBottom = b.add("known_bottom", 47, "per deck, the composition of the cards seen returned under it: "
+                    + composition).offset();
+        } else {
+            unseen = b.add("in_decks", 47, "per deck, the composition of the cards in it (all not on the "
+                    + "table; for the meals, with the meals on offer when the observer is not at the inn): " + composition).offset();
+        }
+        int progress = b.add("game_progress", 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)")
+                .offset();
+        return new Layout(b.build(), perfectRecall, phase, present, current, positions, queue, coins, points, traveller,
+                powers, dealt, offerCount, panoramas, souvenirTypes, souvenirSets, meals, spent, donations, springs,
+                encounters, achievements, offer, satsuki, village, villageBought, drawn, deckSizes, unseen, knownBottom, progress);
+    }
+
+    private static final Layout INFORMATION_STATE_LAYOUT = layout(true);
+    private static final Layout OBSERVATION_LAYOUT = layout(false);
+    public static final ObservationSpec INFORMATION_STATE_SPEC = INFORMATION_STATE_LAYOUT.spec();
+    public static final ObservationSpec OBSERVATION_SPEC = OBSERVATION_LAYOUT.spec();
+
+    private final Layout l;
+    private final String view;
+    private final int size;
+
+    private TokaidoObservation(Layout layout, String view) {
+        this.l = layout;
+        this.view = view;
+        this.size = layout.spec().size();
+    }
+
+    public static TokaidoObservation informationState() {
+        return new TokaidoObservation(INFORMATION_STATE_LAYOUT, Encoders.INFORMATION_STATE);
+    }
+
+    public static TokaidoObservation observation() {
+        return new TokaidoObservation(OBSERVATION_LAYOUT, Encoders.OBSERVATION);
+    }
+
+    @Override
+    public String view() {
+        return view;
+    }
+
+    @Override
+    public ObservationSpec spec() {
+        return l.spec();
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public void encode(TokaidoState s, int observer, float[] buf, int offset) {
+        int n = s.numPlayers();
+        if (observer < 0 || observer >= n) {
+            throw new IllegalArgumentException("observer " + observer + " is not a seat of this " + n + "-player game");
+        }
+        Arrays.fill(buf, offset, offset + size, 0f);
+        int o = offset;
+        buf[o + l.phase() + s.phase().ordinal()] = 1f;
+        if (!s.isTerminal()) {
+            buf[o + l.currentPlayer() + rel(s.currentPlayer(), observer, n)] = 1f;
+        }
+        buf[o + l.powers()] = s.powers() ? 1f : 0f;
+        for (int p = 0; p < n; p++) {
+            int r = rel(p, observer, n);
+            buf[o + l.seatsPresent() + r] = 1f;
+            buf[o + l.positions() + r * Board.POSITIONS + s.position(p)] = 1f;
+            buf[o + l.queue() + r * SEATS + s.queueIndex(p)] = 1f;
+            buf[o + l.coins() + r] = s.coins(p);
+            buf[o + l.points() + r] = s.points(p);
+            if (s.traveller(p) >= 0) {
+                buf[o + l.traveller() + r * Traveller.COUNT + s.traveller(p)] = 1f;
+            }
+            for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
+                buf[o + l.panoramas() + r * Decks.PANORAMA_TYPES + t] = s.panorama(p, t);
+            }
+            for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
+                buf[o + l.souvenirTypes() + r * Decks.SOUVENIR_TYPES + t] = s.souvenirsOfType(p, t);
+            }
+            for (int k = 1; k <= 4; k++) {
+                buf[o + l.souvenirSets() + r * 4 + k - 1] = s.setsOfSize(p, k);
+            }
+            for (int kind = 0; kind < Decks.MEAL_KINDS; kind++) {
+                buf[o + l.mealsEaten() + r * Decks.MEAL_KINDS + kind] = s.hasEaten(p, kind) ? 1f : 0f;
+            }
+            buf[o + l.mealSpent() + r] = s.mealSpent(p);
+            buf[o + l.donations() + r] = s.donated(p);
+            buf[o + l.hotSprings() + r] = s.hotSprings(p);
+            buf[o + l.encounters() + r] = s.encounters(p);
+            for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
+                buf[o + l.achievements() + r * TokaidoState.ACHIEVEMENTS + a] = s.hasAchievement(p, a) ? 1f : 0f;
+            }
+        }
+        if (l.perfectRecall() || s.traveller(observer) < 0) {
+            buf[o + l.dealt() + s.dealt(observer, 0)] = 1f;
+            buf[o + l.dealt() + s.dealt(observer, 1)] = 1f;
+        }
+        boolean seesOffer = s.seesOffer(observer);
+        buf[o + l.offerCount()] = s.offerSize();
+        // a meal on offer the observer has not seen counts among the meal deck's unseen cards; with perfect
+        // recall, the ones drawn from the known bottom (the offer's last) are known to all
+        int hidden = seesOffer ? 0 : l.perfectRecall() ? s.offerSize() - s.offerKnown() : s.offerSize();
+        for (int i = 0; i < s.offerSize(); i++) {
+            buf[o + (i < hidden ? l.unseen() : l.offer()) + Decks.mealKind(s.offer(i))]++;
+        }
+        if (s.satsukiMeal() >= 0) {
+            buf[o + l.satsuki() + Decks.mealKind(s.satsukiMeal())] = 1f;
+        }
+        for (int slot = 0; slot < 3; slot++) {
+            if (s.revealed(slot) >= 0) {
+                buf[o + l.village() + slot * Decks.SOUVENIRS + s.revealed(slot)] = 1f;
+            }
+        }
+        buf[o + l.villageBought()] = s.boughtCount();
+        buf[o + l.villageBought() + 1] = s.boughtSum();
+        buf[o + l.villageBought() + 2] = s.zenUsed() ? 1f : 0f;
+        for (int i = 0; i < 2; i++) {
+            if (s.drawnEncounter(i) >= 0) {
+                buf[o + l.drawnEncounters() + Decks.encounterKind(s.drawnEncounter(i))]++;
+            }
+        }
+        int at = 0;
+        for (Deck d : Deck.values()) {
+            buf[o + l.deckSizes() + d.ordinal()] = s.deckSize(d);
+            int size = s.deckSize(d);
+            int unknown = size - s.knownBottom(d);
+            for (int i = 0; i < size; i++) {
+                int kind = kindOf(d, s.deckCard(d, i));
+                if (!l.perfectRecall() || i < unknown) {
+                    buf[o + l.unseen() + at + kind]++;
+                } else {
+                    buf[o + l.knownBottom() + at + kind]++;
+                }
+            }
+            at += KIND_SIZE[d.ordinal()];
+        }
+        buf[o + l.progress()] = (float) s.decisions() / TokaidoState.DECISION_CAP;
+    }
+
+    private static int kindOf(Deck d, int card) {
+        switch (d) {
+            case MEAL:
+                return Decks.mealKind(card);
+            case SOUVENIR:
+                return card;
+            case ENCOUNTER:
+                return Decks.encounterKind(card);
+            default:
+                return Decks.hotSpringPoints(card) - 2;
+        }
+    }
+
+    /** The relative seat of {@code p} for {@code observer}: 0 is the observer, then seat order. */
+    public static int rel(int p, int observer, int n) {
+        int r = p - observer;
+        return r < 0 ? r + n : r;
+    }
+}
