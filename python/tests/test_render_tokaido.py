@@ -154,3 +154,24 @@ def test_replay_of_a_short_game():
     assert page.count('class="frame"') == len(frames)
     assert page.count("<svg") == len(frames)
     assert "Tokaido, 2 players" in str(replay)
+
+
+def test_an_observer_sees_only_its_own_dealt_tiles_and_the_offer_only_at_the_inn():
+    frames = _states(5, seed=4, every=1)
+    start = frames[0]
+    assert start["phase"] == "CHOOSE_TRAVELLER"
+    mine = board_text(start, observer=1)
+    assert "dealt " + " / ".join(start["seats"][1]["dealt"]) in mine
+    assert mine.count("(hidden)") == len(start["seats"]) - 1
+    assert " / ".join(start["seats"][0]["dealt"]) not in board_svg(start, observer=1)
+    inn_state = next(s for s in frames if s.get("offer") and any(seat["position"] != max(
+        seat2["position"] for seat2 in s["seats"] if seat2["position"] in tr.INNS) for seat in s["seats"]))
+    inn = tr._offer_inn(inn_state)
+    away = next(p for p, seat in enumerate(inn_state["seats"]) if seat["position"] != inn)
+    there = next(p for p, seat in enumerate(inn_state["seats"]) if seat["position"] == inn)
+    known = inn_state.get("offerKnown", 0)
+    assert tr.visible_offer(inn_state, there) == inn_state["offer"]
+    seen = tr.visible_offer(inn_state, away)
+    assert seen.count(None) == len(inn_state["offer"]) - known
+    assert "? (hidden)" in board_svg(inn_state, observer=away) or known == len(inn_state["offer"])
+    ET.fromstring(board_svg(inn_state, observer=away))

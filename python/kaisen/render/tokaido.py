@@ -14,8 +14,10 @@ drops or renames a field still draws (what is missing is left out, never guessed
 
 On a double space the earlier arrival holds the road spot and the later one the second spot
 (the engine's rule); a ``spot`` field on a seat, if the state ever carries one, wins.
-Deck orders, the only hidden information, are never drawn (only deck sizes), so the
-spectator view and ``observer=seat`` show the same table. Registered for the game id
+A spectator view by default (deck orders are never drawn, only deck sizes). ``observer=seat``
+hides what that seat cannot see (state format ``/2``): another seat's dealt traveller tiles
+before it keeps one, and the meals on offer unless the observer stands at that inn (except
+the last ``offerKnown`` of them, drawn from the meal deck's known bottom). Registered for the game id
 ``tokaido`` in :mod:`kaisen.render`.
 """
 
@@ -112,13 +114,24 @@ def _offer(s: State) -> list:
 
 
 def _offer_inn(s: State) -> int | None:
-    """The inn whose meals are on offer: where the player to act is (else the furthest inn anyone has reached)."""
-    seats = _seats(s)
-    cp = s.get("currentPlayer")
-    if isinstance(cp, int) and 0 <= cp < len(seats) and _int(seats[cp].get("position"), -1) in INN_NAMES:
-        return _int(seats[cp].get("position"))
-    reached = [_int(seat.get("position"), -1) for seat in seats if _int(seat.get("position"), -1) in INN_NAMES]
+    """The inn whose meals are on offer: the furthest inn a traveller stands at (nobody passes an inn before all reach it)."""
+    reached = [_int(seat.get("position"), -1) for seat in _seats(s) if _int(seat.get("position"), -1) in INN_NAMES]
     return max(reached) if reached else None
+
+
+def visible_offer(s: State, observer: int | None) -> list:
+    """The meals on offer as ``observer`` sees them (None for a meal it cannot see); all of them for a spectator.
+
+    The travellers at the inn see the offer; the others see only the last ``offerKnown`` meals
+    (drawn from the meal deck's known bottom, so known to all) and the number of the rest."""
+    offer = _offer(s)
+    seats = _seats(s)
+    if observer is None or not offer or not 0 <= observer < len(seats):
+        return offer
+    if _int(seats[observer].get("position"), -1) == _offer_inn(s):
+        return offer
+    known = max(0, min(len(offer), _int(s.get("offerKnown"), 0)))
+    return [None] * (len(offer) - known) + offer[len(offer) - known:]
 
 
 def winners(s: State) -> list[int]:
@@ -131,6 +144,8 @@ def winners(s: State) -> list[int]:
 
 
 def _meal_label(card: Any) -> str:
+    if card is None:
+        return "? (hidden)"
     k = card_kind(card)
     return f"{k} ({MEAL_COST[k]})" if k in MEAL_COST else k
 
@@ -201,10 +216,13 @@ def _spring_points(seat: dict[str, Any]) -> int:
 
 
 def _traveller(seat: dict[str, Any], observer: int | None = None, p: int | None = None) -> str:
+    """The kept traveller; before keeping, the dealt pair (seen by its own seat only: hidden from another observer)."""
     t = seat.get("traveller")
     if t:
         return str(t)
     dealt = [card_kind(d) for d in _list(seat.get("dealt"))]
+    if observer is not None and p is not None and observer != p:
+        return f"dealt {len(dealt) or 2} tiles (hidden)"
     if not dealt:
         return "(choosing)"
     return "dealt " + " / ".join(dealt)
@@ -269,7 +287,7 @@ def board_text(state: str | State, observer: int | None = None) -> str:
         lines.append(f"road {lo:>2}-{hi:>2}: " + " ".join(road[lo:hi + 1] if k == len(INNS) - 2 else road[lo:hi]))
     lines.append("        (I inn, V village, T temple, E encounter, P paddy, M mountain, S sea, H hot spring, "
                  "F farm; * double space; digits: seats there, in arrival order)")
-    offer = _offer(s)
+    offer = visible_offer(s, observer)
     if offer:
         inn = _offer_inn(s)
         lines.append("meals on offer" + (f" at {INN_NAMES[inn]}" if inn is not None else "") + ": "
@@ -288,7 +306,7 @@ def board_text(state: str | State, observer: int | None = None) -> str:
         pos, spot = where.get(p, (0, 0))
         at = INN_NAMES.get(pos, f"{pos} {KINDS.get(kind(pos), ('?',))[0]}") if 0 <= pos < POSITIONS else str(pos)
         place = f"{at}" + (", second spot" if spot == 1 and is_double(pos) else "")
-        lines.append(f"P{p}{'*' if p == act else ' '} {_traveller(seat)} at {place}: {_int(seat.get('coins'))} coins, "
+        lines.append(f"P{p}{'*' if p == act else ' '} {_traveller(seat, observer, p)} at {place}: {_int(seat.get('coins'))} coins, "
                      f"{_int(seat.get('points'))} points")
         lines.append("     " + "; ".join(_seat_summary(seat)))
     decks = s.get("decks") if isinstance(s.get("decks"), dict) else {}
@@ -479,7 +497,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
                      f'<text x="{lx + 13}" y="{y + 13}" font-size="10">{letter} {name}</text>')
         lx += 22 + 6 * len(name) + 8
     y += 22
-    offer = _offer(s)
+    offer = visible_offer(s, observer)
     if offer:
         inn = _offer_inn(s)
         parts.append(f'<text x="12" y="{y + 12}" font-size="12" font-weight="bold">Meals on offer'
