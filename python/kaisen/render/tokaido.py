@@ -39,7 +39,6 @@ KINDS = {
     "F": ("farm", "#d9c24a"),
 }
 SEAT_FILL = ["#1f5fbf", "#d1373c", "#2c9a52", "#e0a100", "#7d3fa0"]
-SEAT_NAME = ["blue", "red", "green", "yellow", "purple"]
 PANORAMA_SIZE = {"paddy": 3, "mountain": 4, "sea": 5}
 SOUVENIR_TYPES = ("small-objects", "food-and-drink", "clothing", "art")
 SOUVENIR_FILL = {"small-objects": "#c9a66b", "food-and-drink": "#e07b39", "clothing": "#4f86c6", "art": "#a05195"}
@@ -466,7 +465,7 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, width: float, o
     # meals and encounters
     meals = [card_kind(m) for m in _list(seat.get("meals"))]
     parts.append(f'<text x="20" y="{y + 71}" font-size="10">meals</text>')
-    got, mx = _chips(60, y + 71, [(m, "#b5651d", f"meal: {m}") for m in meals], width / 2)
+    got, _ = _chips(60, y + 71, [(m, "#b5651d", f"meal: {m}") for m in meals], width / 2)
     parts.extend(got)
     if not meals:
         parts.append(f'<text x="60" y="{y + 71}" font-size="10" fill="#888">none</text>')
@@ -502,7 +501,8 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
         inn = _offer_inn(s)
         parts.append(f'<text x="12" y="{y + 12}" font-size="12" font-weight="bold">Meals on offer'
                      f'{_esc(" at " + INN_NAMES[inn]) if inn is not None else ""}</text>')
-        got, _ = _chips(150, y + 12, [(_meal_label(m), "#b5651d", f"meal on offer: {_meal_label(m)}") for m in offer],
+        got, _ = _chips(205, y + 12, [(_meal_label(m), "#b5651d" if m is not None else "#999",
+                                       f"meal on offer: {_meal_label(m)}") for m in offer],
                         width - 10)
         parts.extend(got)
         y += 20
