@@ -1,14 +1,11 @@
 package dev.kaisen.observation.sealedbid;
 
-import dev.kaisen.env.Game;
-import dev.kaisen.env.GameState;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
-import dev.kaisen.observation.ObservationProvider;
+import dev.kaisen.observation.StandardViews;
 import dev.kaisen.observation.ObservationSpec;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The test game's two views. Both show which seats have committed a bid this round but only
@@ -19,21 +16,9 @@ public final class SealedBidObservation implements Encoder<SealedBidState> {
     static final int SEATS = SealedBidState.MAX_PLAYERS;
 
     /** Registers the views. */
-    public static final class Provider implements ObservationProvider {
-        @Override
-        public String game() {
-            return "sealedbid";
-        }
-
-        @Override
-        public List<String> views() {
-            return List.of(Encoders.INFORMATION_STATE, Encoders.OBSERVATION);
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <S extends GameState<S>> Encoder<S> encoder(Game<S> game, String view) {
-            return (Encoder<S>) new SealedBidObservation(view.equals(Encoders.INFORMATION_STATE));
+    public static final class Provider extends StandardViews {
+        public Provider() {
+            super("sealedbid", () -> new SealedBidObservation(true), () -> new SealedBidObservation(false));
         }
     }
 
