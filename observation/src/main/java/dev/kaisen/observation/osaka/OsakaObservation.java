@@ -6,7 +6,7 @@ import dev.kaisen.env.osaka.OsakaConfig;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.env.osaka.Phase;
 import dev.kaisen.env.osaka.Space;
-import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.SeatEncoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.ObservationSpec;
 import dev.kaisen.observation.Segment;
@@ -34,7 +34,7 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: one encoder per thread (it keeps small scratch arrays).
  */
-public final class OsakaObservation implements Encoder<OsakaState> {
+public final class OsakaObservation extends SeatEncoder<OsakaState> {
     /** Relative seats encoded, whatever the player count. */
     public static final int SEATS = OsakaConfig.MAX_PLAYERS;
     /** Market slots encoded: the Market never holds more than 8 cards (see OsakaState). */
@@ -121,8 +121,6 @@ public final class OsakaObservation implements Encoder<OsakaState> {
     public static final ObservationSpec OBSERVATION_SPEC = OBSERVATION_LAYOUT.spec();
 
     private final Layout l;
-    private final String view;
-    private final int size;
     private final int[] discard = new int[Cards.TYPES];
     private final int[] out = new int[Cards.TYPES];
     private final int[] unseen = new int[Cards.TYPES];
@@ -130,9 +128,8 @@ public final class OsakaObservation implements Encoder<OsakaState> {
     private final int[] faceDown = new int[SEATS];
 
     private OsakaObservation(Layout layout, String view) {
+        super(view, layout.spec());
         this.l = layout;
-        this.view = view;
-        this.size = layout.spec().size();
     }
 
     /** The perfect-recall information state (the default view). */
@@ -146,27 +143,8 @@ public final class OsakaObservation implements Encoder<OsakaState> {
     }
 
     @Override
-    public String view() {
-        return view;
-    }
-
-    @Override
-    public ObservationSpec spec() {
-        return l.spec();
-    }
-
-    @Override
-    public int size() {
-        return size;
-    }
-
-    @Override
     public void encode(OsakaState s, int observer, float[] buf, int offset) {
-        int n = s.numPlayers();
-        if (observer < 0 || observer >= n) {
-            throw new IllegalArgumentException("observer " + observer + " is not a seat of this " + n + "-player game");
-        }
-        Arrays.fill(buf, offset, offset + size, 0f);
+        int n = begin(s, observer, buf, offset);
         if (l.perfectRecall()) {
             s.countUnknown(unknown, faceDown);
         } else {
@@ -240,11 +218,5 @@ public final class OsakaObservation implements Encoder<OsakaState> {
         buf[at + Cards.type(card)] = 1f;
         int owner = s.reservedBy(card);
         buf[at + Cards.TYPES + (owner < 0 ? 0 : 1 + rel(owner, observer, n))] = 1f;
-    }
-
-    /** The relative seat of {@code p} for {@code observer}: 0 is the observer, then turn order. */
-    public static int rel(int p, int observer, int n) {
-        int r = p - observer;
-        return r < 0 ? r + n : r;
     }
 }

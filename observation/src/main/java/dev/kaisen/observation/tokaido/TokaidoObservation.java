@@ -6,7 +6,7 @@ import dev.kaisen.env.tokaido.Decks.Deck;
 import dev.kaisen.env.tokaido.Phase;
 import dev.kaisen.env.tokaido.TokaidoState;
 import dev.kaisen.env.tokaido.Traveller;
-import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.SeatEncoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.ObservationSpec;
 
@@ -32,7 +32,7 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: one encoder per thread.
  */
-public final class TokaidoObservation implements Encoder<TokaidoState> {
+public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
     public static final int SEATS = TokaidoState.MAX_PLAYERS;
     private static final int PHASES = Phase.values().length;
     private static final int[] KIND_SIZE = {Decks.MEAL_KINDS, Decks.SOUVENIRS, Decks.ENCOUNTER_KINDS, 2};
@@ -124,13 +124,10 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
     public static final ObservationSpec OBSERVATION_SPEC = OBSERVATION_LAYOUT.spec();
 
     private final Layout l;
-    private final String view;
-    private final int size;
 
     private TokaidoObservation(Layout layout, String view) {
+        super(view, layout.spec());
         this.l = layout;
-        this.view = view;
-        this.size = layout.spec().size();
     }
 
     public static TokaidoObservation informationState() {
@@ -142,27 +139,8 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
     }
 
     @Override
-    public String view() {
-        return view;
-    }
-
-    @Override
-    public ObservationSpec spec() {
-        return l.spec();
-    }
-
-    @Override
-    public int size() {
-        return size;
-    }
-
-    @Override
     public void encode(TokaidoState s, int observer, float[] buf, int offset) {
-        int n = s.numPlayers();
-        if (observer < 0 || observer >= n) {
-            throw new IllegalArgumentException("observer " + observer + " is not a seat of this " + n + "-player game");
-        }
-        Arrays.fill(buf, offset, offset + size, 0f);
+        int n = begin(s, observer, buf, offset);
         int o = offset;
         buf[o + l.phase() + s.phase().ordinal()] = 1f;
         if (!s.isTerminal()) {
@@ -258,9 +236,4 @@ public final class TokaidoObservation implements Encoder<TokaidoState> {
         }
     }
 
-    /** The relative seat of {@code p} for {@code observer}: 0 is the observer, then seat order. */
-    public static int rel(int p, int observer, int n) {
-        int r = p - observer;
-        return r < 0 ? r + n : r;
-    }
 }
