@@ -50,11 +50,20 @@ public interface GameState<S extends GameState<S>> {
 
     boolean isLegal(int action);
 
-    /** Returns the successor state; this state is left untouched. */
-    S apply(int action);
+    /** Returns the successor state; this state is left untouched (by default: a copy, then applyInPlace). */
+    default S apply(int action) {
+        S next = copy();
+        next.applyInPlace(action);
+        return next;
+    }
 
-    /** Applies the action to this state. Throws {@link IllegalActionException} and changes nothing if illegal. */
-    void applyInPlace(int action);
+    /**
+     * Applies the action to this state. Throws {@link IllegalActionException} and changes nothing
+     * if illegal. By default the chance-logging form with no log.
+     */
+    default void applyInPlace(int action) {
+        applyInPlace(action, ChanceLog.NONE);
+    }
 
     /** As {@link #applyInPlace(int)}, reporting every chance outcome to {@code chance}. */
     void applyInPlace(int action, ChanceLog chance);

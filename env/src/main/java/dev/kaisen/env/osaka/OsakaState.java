@@ -856,13 +856,6 @@ public final class OsakaState implements GameState<OsakaState> {
 
     // ------------------------------------------------------------------ apply
 
-    @Override
-    public OsakaState apply(int action) {
-        OsakaState next = new OsakaState(this);
-        next.applyInPlace(action);
-        return next;
-    }
-
     /** Applies an action to a copy, reporting chance outcomes to {@code events}. */
     public OsakaState apply(int action, OsakaEvents events) {
         OsakaState next = new OsakaState(this);

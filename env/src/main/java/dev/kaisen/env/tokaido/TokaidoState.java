@@ -680,18 +680,6 @@ public final class TokaidoState implements GameState<TokaidoState> {
     // ------------------------------------------------------------------ apply
 
     @Override
-    public TokaidoState apply(int action) {
-        TokaidoState next = copy();
-        next.applyInPlace(action);
-        return next;
-    }
-
-    @Override
-    public void applyInPlace(int action) {
-        applyInPlace(action, ChanceLog.NONE);
-    }
-
-    @Override
     public void applyInPlace(int action, ChanceLog chance) {
         if (!isLegal(action)) {
             throw illegal(action);

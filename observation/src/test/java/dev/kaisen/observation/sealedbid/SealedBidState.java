@@ -131,18 +131,6 @@ final class SealedBidState implements GameState<SealedBidState> {
     }
 
     @Override
-    public SealedBidState apply(int action) {
-        SealedBidState next = copy();
-        next.applyInPlace(action);
-        return next;
-    }
-
-    @Override
-    public void applyInPlace(int action) {
-        applyInPlace(action, ChanceLog.NONE);
-    }
-
-    @Override
     public void applyInPlace(int action, ChanceLog chance) {
         if (!isLegal(action)) {
             throw illegal(action);
