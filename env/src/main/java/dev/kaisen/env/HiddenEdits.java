@@ -20,4 +20,14 @@ public interface HiddenEdits {
      * {@code observer} cannot know (possibly none, when nothing is hidden from them), drawn from {@code seed}.
      */
     List<String> variations(String stateJson, int observer, long seed, int count);
+
+    /** The generator registered for {@code game}, if any. */
+    static java.util.Optional<HiddenEdits> forGame(String game) {
+        for (HiddenEdits h : java.util.ServiceLoader.load(HiddenEdits.class, HiddenEdits.class.getClassLoader())) {
+            if (h.game().equals(game)) {
+                return java.util.Optional.of(h);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

@@ -15,12 +15,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -104,13 +102,7 @@ class AgentsProperties {
     @MethodSource("games")
     <S extends GameState<S>> void ismctsNeverPeeks(String id, int players) {
         Game<S> g = typed(id, players);
-        HiddenEdits edits = null;
-        for (HiddenEdits h : ServiceLoader.load(HiddenEdits.class)) {
-            if (h.game().equals(id)) {
-                edits = h;
-            }
-        }
-        assertNotNull(edits, id + " has no HiddenEdits");
+        HiddenEdits edits = HiddenEdits.forGame(id).orElseThrow(() -> new AssertionError(id + " has no HiddenEdits"));
         int compared = 0;
         for (int k = 0; k < 10; k++) {
             long seed = SplitMix64.derive(players, k);
