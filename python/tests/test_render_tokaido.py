@@ -1,5 +1,5 @@
 """The Tokaido renderer (kaisen.render.tokaido) on real states from the engine: several points of
-2- and 5-player games, the text view, and a replay. Skipped where the jar has no ``tokaido``."""
+2- and 5-player games, the text view, and a replay."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 import kaisen
 from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import tokaido as tr
-
-pytestmark = pytest.mark.skipif("tokaido" not in {g.id for g in kaisen.games()},
-                                reason="the jar has no game 'tokaido' (it is built on the Tokaido branch)")
 
 DOUBLES = [p for p in range(55) if tr.is_double(p)]
 
