@@ -34,7 +34,7 @@ final class EvalCommand implements Callable<Integer> {
     String protocol;
 
     @Option(names = "--agents", required = true, split = ",",
-            description = "Two or more agent names, e.g. ismcts:500,greedy (random, the game's bots, ismcts:N[:ROLLOUT], "
+            description = "Two or more agent names, e.g. ismcts:500,greedy (random, the game's bots, ismcts:N[:ROLLOUT][:c=C][:prior=bot|uniform], "
                     + "dl4j:CHECKPOINT.zip).")
     List<String> agents;
 

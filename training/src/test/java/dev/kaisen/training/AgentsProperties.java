@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The agents' part of the conformance suite, over every registered game and player count:
  * every agent (random, the game's bots, ISMCTS with each rollout) chooses only legal actions,
- * never changes the state it is shown, and ISMCTS never peeks.
+ * never changes the state it is shown, ISMCTS never peeks, and its prior is its rollout bot.
  */
 class AgentsProperties {
 
@@ -122,5 +122,42 @@ class AgentsProperties {
             }
         }
         assertTrue(compared > 0, "some states had hidden parts to vary");
+    }
+
+    /**
+     * With one iteration, ISMCTS plays its prior's favourite: the rollout bot's choice. Checked
+     * where the bot's choice does not depend on its seed (five seeds agree), so that ties the bot
+     * breaks at random do not decide the test.
+     */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void oneIterationOfIsmctsPlaysItsRolloutBotsChoice(String id, int players) {
+        Game<S> g = typed(id, players);
+        int compared = 0;
+        for (String bot : g.botNames()) {
+            for (int k = 0; k < 30; k++) {
+                long seed = SplitMix64.derive(players * 31L + k, id.hashCode());
+                S s = reachable(g, seed, new SplittableRandom(seed).nextInt(g.maxGameLength() / 10 + 1));
+                if (s.isTerminal() || s.legalActions().length < 2) {
+                    continue;
+                }
+                int choice = Agents.create(g, bot, 0).chooseAction(s);
+                boolean robust = true;
+                for (int b = 1; b < 5 && robust; b++) {
+                    robust = Agents.create(g, bot, b).chooseAction(s) == choice;
+                }
+                if (!robust) {
+                    continue;
+                }
+                for (long agentSeed = 0; agentSeed < 3; agentSeed++) {
+                    assertEquals(choice, Agents.create(g, "ismcts:1:" + bot, agentSeed).chooseAction(s),
+                            "ismcts:1:" + bot + " at decision " + s.decisions());
+                    compared++;
+                }
+            }
+        }
+        if (!g.botNames().isEmpty()) {
+            assertTrue(compared > 0, "some states had a bot choice that does not depend on the bot's seed");
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.BradleyTerry;
 import dev.kaisen.training.eval.Tournament;
 import dev.kaisen.training.eval.Wilson;
+import dev.kaisen.training.ismcts.IsmctsAgent;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -115,6 +116,33 @@ class EvaluationTest {
         e = assertThrows(IllegalArgumentException.class, () -> Agents.create(g, "ismcts:10:smart", 1));
         assertTrue(e.getMessage().contains("[greedy]"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Tournament.Config<>(g, List.of("greedy"), 10, 1, 1));
+    }
+
+    @Test
+    void ismctsSettingsAreNamedCanonicallyAndBadOnesAreExplained() {
+        OsakaGame g = new OsakaGame(2);
+        assertEquals("ismcts:50", Agents.create(g, "ismcts:50:c=2:prior=bot", 1).name(), "the defaults are not named");
+        assertEquals("ismcts:50:random:c=0.5:prior=uniform",
+                Agents.create(g, "ismcts:50:random:prior=uniform:c=0.5", 1).name());
+        IsmctsAgent<?> a = (IsmctsAgent<?>) Agents.create(g, "ismcts:50:c=3.5", 1);
+        assertEquals(new IsmctsAgent.Settings(50, "greedy", 3.5, IsmctsAgent.Prior.BOT), a.settings());
+        for (String[] bad : new String[][]{
+            {"ismcts:10:c=0", "positive"},
+            {"ismcts:10:c=-1", "positive"},
+            {"ismcts:10:c=NaN", "positive"},
+            {"ismcts:10:c=x", "c must be a positive number, not 'x'"},
+            {"ismcts:10:c=1:c=2", "c is given twice"},
+            {"ismcts:10:prior=net", "prior must be bot or uniform, not 'net'"},
+            {"ismcts:10:depth=3", "unknown setting 'depth'"},
+            {"ismcts:10:c=1:greedy", "the rollout policy comes once"},
+            {"ismcts:10:random:greedy", "the rollout policy comes once"},
+            {"ismcts:0", "at least one iteration"},
+            {"ismcts:1:2:3:4:5", "expected ismcts:ITERATIONS"},
+        }) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Agents.create(g, bad[0], 1),
+                    bad[0]);
+            assertTrue(e.getMessage().contains(bad[1]) && e.getMessage().contains(bad[0]), e.getMessage());
+        }
     }
 
     /** The head-to-head protocol: seats rotate, results do not depend on threads, shares and scores add up. */

@@ -7,11 +7,15 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 
 /**
- * Names {@code ismcts:ITERATIONS} and {@code ismcts:ITERATIONS:ROLLOUT}, for every game: the
+ * Names {@code ismcts:ITERATIONS[:ROLLOUT][:c=C][:prior=bot|uniform]}, for every game: the
  * rollout policy is {@code random} or one of the game's bots, by default the game's
- * {@link Game#rolloutBot()} (its greedy bot when it has one).
+ * {@link Game#rolloutBot()} (its greedy bot when it has one); {@code c} is the PUCT exploration
+ * constant (default {@value IsmctsAgent#DEFAULT_EXPLORATION}); {@code prior} says whether the
+ * tree's prior follows the rollout bot (default) or is even. See {@link IsmctsAgent}.
  */
 public final class IsmctsProvider implements AgentProvider {
+    private static final String GRAMMAR = "ismcts:ITERATIONS[:ROLLOUT][:c=C][:prior=bot|uniform]";
+
     @Override
     public String prefix() {
         return "ismcts";
@@ -19,14 +23,14 @@ public final class IsmctsProvider implements AgentProvider {
 
     @Override
     public String usage() {
-        return "ismcts:ITERATIONS[:ROLLOUT] (ROLLOUT: random or a bot of the game)";
+        return GRAMMAR + " (ROLLOUT: random or a bot of the game)";
     }
 
     @Override
     public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
-        String[] parts = name.split(":");
-        if (parts.length < 2 || parts.length > 3) {
-            throw new IllegalArgumentException("agent '" + name + "': expected ismcts:ITERATIONS[:ROLLOUT]");
+        String[] parts = name.split(":", -1);
+        if (parts.length < 2 || parts.length > 5) {
+            throw new IllegalArgumentException("agent '" + name + "': expected " + GRAMMAR);
         }
         int iterations;
         try {
@@ -34,11 +38,60 @@ public final class IsmctsProvider implements AgentProvider {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("agent '" + name + "': iterations must be a number, not '" + parts[1] + "'");
         }
-        String rollout = parts.length == 3 ? parts[2] : game.rolloutBot();
-        if (!rollout.equals(Agents.RANDOM) && !game.botNames().contains(rollout)) {
-            throw new IllegalArgumentException("agent '" + name + "': the rollout policy must be random or one of "
-                    + game.botNames() + ", not '" + rollout + "'");
+        String rollout = null;
+        Double exploration = null;
+        IsmctsAgent.Prior prior = null;
+        for (int i = 2; i < parts.length; i++) {
+            String part = parts[i];
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                if (rollout != null || exploration != null || prior != null) {
+                    throw new IllegalArgumentException("agent '" + name + "': the rollout policy comes once, right after"
+                            + " the iterations (" + GRAMMAR + ")");
+                }
+                rollout = part;
+                if (!rollout.equals(Agents.RANDOM) && !game.botNames().contains(rollout)) {
+                    throw new IllegalArgumentException("agent '" + name + "': the rollout policy must be random or one of "
+                            + game.botNames() + ", not '" + rollout + "'");
+                }
+                continue;
+            }
+            String key = part.substring(0, eq);
+            String value = part.substring(eq + 1);
+            switch (key) {
+                case "c" -> {
+                    if (exploration != null) {
+                        throw new IllegalArgumentException("agent '" + name + "': c is given twice");
+                    }
+                    try {
+                        exploration = Double.parseDouble(value);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("agent '" + name + "': c must be a positive number, not '" + value + "'");
+                    }
+                }
+                case "prior" -> {
+                    if (prior != null) {
+                        throw new IllegalArgumentException("agent '" + name + "': prior is given twice");
+                    }
+                    prior = switch (value) {
+                        case "bot" -> IsmctsAgent.Prior.BOT;
+                        case "uniform" -> IsmctsAgent.Prior.UNIFORM;
+                        default -> throw new IllegalArgumentException("agent '" + name
+                                + "': prior must be bot or uniform, not '" + value + "'");
+                    };
+                }
+                default -> throw new IllegalArgumentException("agent '" + name + "': unknown setting '" + key
+                        + "' (settings: c, prior; " + GRAMMAR + ")");
+            }
         }
-        return new IsmctsAgent<>(game, iterations, rollout, seed);
+        IsmctsAgent.Settings settings;
+        try {
+            settings = new IsmctsAgent.Settings(iterations, rollout == null ? game.rolloutBot() : rollout,
+                    exploration == null ? IsmctsAgent.DEFAULT_EXPLORATION : exploration,
+                    prior == null ? IsmctsAgent.Prior.BOT : prior);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("agent '" + name + "': " + e.getMessage(), e);
+        }
+        return new IsmctsAgent<>(game, settings, seed);
     }
 }
