@@ -121,7 +121,7 @@ class EvaluationTest {
     @Test
     void ismctsSettingsAreNamedCanonicallyAndBadOnesAreExplained() {
         OsakaGame g = new OsakaGame(2);
-        assertEquals("ismcts:50", Agents.create(g, "ismcts:50:c=2:prior=bot", 1).name(), "the defaults are not named");
+        assertEquals("ismcts:50", Agents.create(g, "ismcts:50:c=1:prior=bot", 1).name(), "the defaults are not named");
         assertEquals("ismcts:50:random:c=0.5:prior=uniform",
                 Agents.create(g, "ismcts:50:random:prior=uniform:c=0.5", 1).name());
         IsmctsAgent<?> a = (IsmctsAgent<?>) Agents.create(g, "ismcts:50:c=3.5", 1);

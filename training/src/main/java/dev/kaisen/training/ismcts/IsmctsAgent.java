@@ -59,7 +59,7 @@ import java.util.SplittableRandom;
  */
 public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
     /** [decision] PUCT exploration constant for rewards in [0, 1], measured on Osaka and Tokaido (2 players, 1,000 iterations). */
-    public static final double DEFAULT_EXPLORATION = 2.0;
+    public static final double DEFAULT_EXPLORATION = 1.0;
     /** [decision] Share of the prior spread evenly over the legal actions, so that every action keeps some weight. */
     public static final double PRIOR_MIX = 0.25;
 
