@@ -122,8 +122,10 @@ class EvaluationTest {
     void ismctsSettingsAreNamedCanonicallyAndBadOnesAreExplained() {
         OsakaGame g = new OsakaGame(2);
         assertEquals("ismcts:50", Agents.create(g, "ismcts:50:c=1:prior=bot", 1).name(), "the defaults are not named");
-        assertEquals("ismcts:50:random:c=0.5:prior=uniform",
-                Agents.create(g, "ismcts:50:random:prior=uniform:c=0.5", 1).name());
+        assertEquals("ismcts:50:random:c=0.5", Agents.create(g, "ismcts:50:random:prior=uniform:c=0.5", 1).name(),
+                "random rollouts always have the even prior");
+        assertEquals("ismcts:50:random", Agents.create(g, "ismcts:50:random:prior=bot", 1).name());
+        assertEquals("ismcts:50:prior=uniform", Agents.create(g, "ismcts:50:prior=uniform", 1).name());
         IsmctsAgent<?> a = (IsmctsAgent<?>) Agents.create(g, "ismcts:50:c=3.5", 1);
         assertEquals(new IsmctsAgent.Settings(50, "greedy", 3.5, IsmctsAgent.Prior.BOT), a.settings());
         for (String[] bad : new String[][]{
@@ -138,6 +140,13 @@ class EvaluationTest {
             {"ismcts:10:random:greedy", "the rollout policy comes once"},
             {"ismcts:0", "at least one iteration"},
             {"ismcts:1:2:3:4:5", "expected ismcts:ITERATIONS"},
+            {"ismcts:10:c=1:", "empty setting"},
+            {"ismcts:10::c=1", "empty setting"},
+            {"ismcts:10:c=1e308", "up to"},
+            {"ismcts:10:c= 2", "c must be a positive number, not ' 2'"},
+            {"ismcts:10:c=0x1p3", "c must be a positive number"},
+            {"ismcts:+10", "iterations must be a number"},
+            {"ismcts:10:ismcts", "the rollout policy must be random or one of [greedy]"},
         }) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Agents.create(g, bad[0], 1),
                     bad[0]);

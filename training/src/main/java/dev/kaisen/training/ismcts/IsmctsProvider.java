@@ -2,9 +2,10 @@ package dev.kaisen.training.ismcts;
 
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.AgentProvider;
-import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
+
+import java.util.regex.Pattern;
 
 /**
  * Names {@code ismcts:ITERATIONS[:ROLLOUT][:c=C][:prior=bot|uniform]}, for every game: the
@@ -14,6 +15,7 @@ import dev.kaisen.env.GameState;
  * tree's prior follows the rollout bot (default) or is even. See {@link IsmctsAgent}.
  */
 public final class IsmctsProvider implements AgentProvider {
+    private static final Pattern NUMBER = Pattern.compile("[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
     private static final String GRAMMAR = "ismcts:ITERATIONS[:ROLLOUT][:c=C][:prior=bot|uniform]";
 
     @Override
@@ -34,6 +36,9 @@ public final class IsmctsProvider implements AgentProvider {
         }
         int iterations;
         try {
+            if (!parts[1].matches("[0-9]+")) {
+                throw new NumberFormatException(parts[1]);
+            }
             iterations = Integer.parseInt(parts[1]);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("agent '" + name + "': iterations must be a number, not '" + parts[1] + "'");
@@ -43,6 +48,9 @@ public final class IsmctsProvider implements AgentProvider {
         IsmctsAgent.Prior prior = null;
         for (int i = 2; i < parts.length; i++) {
             String part = parts[i];
+            if (part.isEmpty()) {
+                throw new IllegalArgumentException("agent '" + name + "': empty setting (" + GRAMMAR + ")");
+            }
             int eq = part.indexOf('=');
             if (eq < 0) {
                 if (rollout != null || exploration != null || prior != null) {
@@ -50,10 +58,6 @@ public final class IsmctsProvider implements AgentProvider {
                             + " the iterations (" + GRAMMAR + ")");
                 }
                 rollout = part;
-                if (!rollout.equals(Agents.RANDOM) && !game.botNames().contains(rollout)) {
-                    throw new IllegalArgumentException("agent '" + name + "': the rollout policy must be random or one of "
-                            + game.botNames() + ", not '" + rollout + "'");
-                }
                 continue;
             }
             String key = part.substring(0, eq);
@@ -63,11 +67,10 @@ public final class IsmctsProvider implements AgentProvider {
                     if (exploration != null) {
                         throw new IllegalArgumentException("agent '" + name + "': c is given twice");
                     }
-                    try {
-                        exploration = Double.parseDouble(value);
-                    } catch (NumberFormatException e) {
+                    if (!NUMBER.matcher(value).matches()) {
                         throw new IllegalArgumentException("agent '" + name + "': c must be a positive number, not '" + value + "'");
                     }
+                    exploration = Double.parseDouble(value);
                 }
                 case "prior" -> {
                     if (prior != null) {
@@ -84,14 +87,14 @@ public final class IsmctsProvider implements AgentProvider {
                         + "' (settings: c, prior; " + GRAMMAR + ")");
             }
         }
-        IsmctsAgent.Settings settings;
         try {
-            settings = new IsmctsAgent.Settings(iterations, rollout == null ? game.rolloutBot() : rollout,
+            IsmctsAgent.Settings settings = new IsmctsAgent.Settings(iterations,
+                    rollout == null ? game.rolloutBot() : rollout,
                     exploration == null ? IsmctsAgent.DEFAULT_EXPLORATION : exploration,
                     prior == null ? IsmctsAgent.Prior.BOT : prior);
+            return new IsmctsAgent<>(game, settings, seed);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("agent '" + name + "': " + e.getMessage(), e);
         }
-        return new IsmctsAgent<>(game, settings, seed);
     }
 }
