@@ -169,9 +169,13 @@ class JavaResource:
             self.close()
             raise
 
-    def call(self, method: str, *args: Any) -> Any:
+    def ensure_open(self) -> None:
+        """Raises the closed-env error first, before an action is checked against a released mask."""
         if self.closed:
-            raise RuntimeError("this env is closed")
+            raise RuntimeError("this env is closed; create a new one")
+
+    def call(self, method: str, *args: Any) -> Any:
+        self.ensure_open()
         return self.jvm.call(getattr(self.handle, method), *args)
 
     def close(self) -> None:

@@ -4,8 +4,14 @@ The JVM runs ``java -jar kaisen.jar serve --exit-on-stdin-close`` (see :func:`ja
 for ``KAISEN_JAVA_OPTS`` and ``KAISEN_EXTRA_CLASSPATH``): a Py4J gateway bound to
 127.0.0.1 on a free port, protected by a random token passed through the environment. It
 exits when our end of its stdin closes, so it never outlives this process. Every call goes
-through :meth:`Jvm.call`, which turns Java exceptions into Python ones and a dead or hung JVM
-into :class:`~kaisen.errors.JvmDiedError` within the call timeout.
+through :meth:`Jvm.call`, which turns Java exceptions into Python ones and a dead or frozen JVM
+into :class:`~kaisen.errors.JvmDiedError`.
+
+Slow is not dead: a call may take as long as its work needs (a strong search opponent, a large
+vector env). While a call has been running for ``KAISEN_CALL_TIMEOUT`` seconds (default 5), a
+watchdog thread asks the JVM for a heartbeat on a connection of its own; a JVM that answers is
+working and the call goes on, one that does not answer within ``KAISEN_CALL_TIMEOUT`` seconds
+is frozen and is stopped, which ends the call with :class:`~kaisen.errors.JvmDiedError`.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
+import py4j.java_gateway as _py4j_gateway_module
 from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JError, Py4JJavaError, Py4JNetworkError
 
@@ -32,12 +39,57 @@ from .errors import IllegalActionError, JvmDiedError, KaisenError
 # py4j logs connection failures with tracebacks; we raise clear exceptions instead.
 logging.getLogger("py4j").setLevel(logging.CRITICAL)
 
-#: Seconds a single call may take before the JVM is declared hung (override: KAISEN_CALL_TIMEOUT).
-CALL_TIMEOUT = float(os.environ.get("KAISEN_CALL_TIMEOUT", "5"))
+
+class _Py4jLogging:
+    """py4j 0.10.9 reports a failed send through the *root* logger (``logging.info`` and
+    ``logging.exception`` in ``java_gateway``), which prints a 20-line traceback and configures
+    root logging as a side effect. This stand-in for its ``logging`` module sends those records
+    to py4j's own logger (silenced above) and leaves everything else to :mod:`logging`."""
+
+    _logger = logging.getLogger("py4j.java_gateway")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(logging, name)
+
+    def info(self, msg: object, *args: Any, **kwargs: Any) -> None:
+        self._logger.info(msg, *args, **kwargs)
+
+    def exception(self, msg: object, *args: Any, exc_info: Any = True, **kwargs: Any) -> None:
+        self._logger.error(msg, *args, exc_info=exc_info, **kwargs)
+
+
+_py4j_gateway_module.logging = _Py4jLogging()  # type: ignore[attr-defined]
+
+
+def _seconds(name: str, default: float) -> float:
+    """A positive number of seconds from the environment variable ``name``, else ``default``."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise KaisenError(f"{name} must be a positive number of seconds, not {raw!r}")
+    return value
+
+
+def call_timeout() -> float:
+    """Seconds a call runs before the watchdog asks for a heartbeat, and the heartbeat's own
+    limit (``KAISEN_CALL_TIMEOUT``, default 5)."""
+    return _seconds("KAISEN_CALL_TIMEOUT", 5.0)
+
+
+def start_timeout() -> float:
+    """Seconds the JVM may take to start and print its port (``KAISEN_START_TIMEOUT``, default 60)."""
+    return _seconds("KAISEN_START_TIMEOUT", 60.0)
+
+
 #: The gateway protocol this package speaks: the jar's ``version()`` must match in major.minor.
 GATEWAY_VERSION = "0.2"
-#: Seconds the JVM may take to start and print its port.
-START_TIMEOUT = float(os.environ.get("KAISEN_START_TIMEOUT", "60"))
+#: Lines of other output (e.g. from ``KAISEN_JAVA_OPTS=-verbose:gc``) tolerated before the JVM's hello.
+HELLO_NOISE_LINES = 10_000
 
 
 def find_jar() -> Path:
@@ -92,6 +144,8 @@ class Jvm:
     """A running Kaisen JVM with a connected Py4J gateway."""
 
     def __init__(self, jar: Path | None = None, java: str = "java") -> None:
+        self.call_timeout = call_timeout()
+        self._start_timeout = start_timeout()
         jar = jar or find_jar()
         token = secrets.token_hex(32)
         env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
@@ -108,19 +162,26 @@ class Jvm:
             raise KaisenError(f"cannot start Java ({java}): {e}") from e
         hello = self._read_hello()
         self.port = int(hello["port"])
+        # calls: no read timeout (slow is not dead); the heartbeat: its own connection, with one
         self.gateway = JavaGateway(
             gateway_parameters=GatewayParameters(
-                address="127.0.0.1",
-                port=self.port,
-                auth_token=token,
-                auto_convert=False,
-                read_timeout=CALL_TIMEOUT,
+                address="127.0.0.1", port=self.port, auth_token=token, auto_convert=False
+            )
+        )
+        self._heartbeat = JavaGateway(
+            gateway_parameters=GatewayParameters(
+                address="127.0.0.1", port=self.port, auth_token=token, auto_convert=False,
+                read_timeout=self.call_timeout,
             )
         )
         self.entry = self.gateway.entry_point
         self._token = token
-        self._slow: JavaGateway | None = None
         self._closed = False
+        self._frozen = False
+        self._in_flight: dict[int, float] = {}
+        self._watchdog_stop = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, name=f"kaisen-jvm-watchdog-{self.pid}", daemon=True)
+        self._watchdog.start()
         self.version = str(self.call(self.entry.version))
         if self.version.split(".")[:2] != GATEWAY_VERSION.split("."):
             self.shutdown()
@@ -131,35 +192,70 @@ class Jvm:
 
     @property
     def slow_entry(self) -> Any:
-        """The entry point on a second connection without a read timeout, for calls known to be long
-        (benchmarks). A death of the JVM still ends such a call at once (the socket closes)."""
-        if self._slow is None:
-            self._slow = JavaGateway(
-                gateway_parameters=GatewayParameters(
-                    address="127.0.0.1", port=self.port, auth_token=self._token, auto_convert=False
-                )
-            )
-        return self._slow.entry_point
+        """The entry point (kept for callers written when long calls needed a connection of their
+        own: every call may now be long, and the watchdog tells slow from frozen)."""
+        return self.entry
+
+    def _watch(self) -> None:
+        """The watchdog: while a call has run for the call timeout, ask for a heartbeat; stop a
+        JVM that does not give one (frozen), which ends the waiting calls."""
+        period = min(1.0, self.call_timeout / 4)
+        while not self._watchdog_stop.wait(period):
+            if self._closed:
+                return
+            now = time.monotonic()
+            try:
+                started = list(self._in_flight.values())
+            except RuntimeError:  # changed while read: look again next period
+                continue
+            if not started or now - min(started) < self.call_timeout:
+                continue
+            try:
+                self._heartbeat.entry_point.version()
+            except Exception:  # noqa: BLE001 - any failure to answer is a missing heartbeat
+                if self._closed or not self._in_flight:
+                    return
+                self._frozen = True
+                self._closed = True
+                if self.process.poll() is None:
+                    self.process.kill()
+                return
 
     def _read_hello(self) -> dict[str, Any]:
         assert self.process.stdout is not None
-        deadline = time.monotonic() + START_TIMEOUT
-        line = b""
-        while not line.endswith(b"\n"):
+        deadline = time.monotonic() + self._start_timeout
+        pending = b""
+        noise: list[str] = []
+        while True:
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                hello = _hello(line)
+                if hello is not None:
+                    return hello
+                noise.append(line.decode("utf-8", "replace").strip())
+                if len(noise) > HELLO_NOISE_LINES:
+                    self.process.kill()
+                    raise KaisenError(
+                        f"the Kaisen JVM printed {len(noise)} lines without its hello (a port number); "
+                        f"check KAISEN_JAVA_OPTS ({os.environ.get('KAISEN_JAVA_OPTS', '')!r}). First: {noise[0]}"
+                    )
             left = deadline - time.monotonic()
             if left <= 0:
                 self.process.kill()
-                raise KaisenError(f"the Kaisen JVM did not start within {START_TIMEOUT:.0f} s")
+                raise KaisenError(f"the Kaisen JVM did not start within {self._start_timeout:.0f} s "
+                                  f"(KAISEN_START_TIMEOUT){_said(noise, self.stderr_tail())}")
             ready, _, _ = select.select([self.process.stdout], [], [], min(left, 0.5))
             if ready:
                 chunk = os.read(self.process.stdout.fileno(), 4096)
                 if not chunk:
                     self.process.wait(5)
+                    opts = os.environ.get("KAISEN_JAVA_OPTS", "")
+                    hint = f" (KAISEN_JAVA_OPTS is {opts!r})" if opts.strip() else ""
                     raise KaisenError(
-                        f"the Kaisen JVM exited at start (code {self.process.returncode}): {self.stderr_tail()}"
+                        f"the Kaisen JVM exited at start with code {self.process.returncode}{hint}"
+                        f"{_said(noise + [pending.decode('utf-8', 'replace').strip()], self.stderr_tail())}"
                     )
-                line += chunk
-        return json.loads(line.split(b"\n", 1)[0])
+                pending += chunk
 
     def stderr_tail(self, limit: int = 2000) -> str:
         self._log.seek(0, os.SEEK_END)
@@ -175,20 +271,27 @@ class Jvm:
         return not self._closed and self.process.poll() is None
 
     def call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Calls a Java method, translating failures into Python exceptions."""
+        """Calls a Java method, translating failures into Python exceptions. A call takes as long
+        as its work; a JVM that stops giving heartbeats meanwhile is stopped (see the module)."""
         if self._closed:
+            if self._frozen:
+                raise self._frozen_error()
             raise JvmDiedError("the Kaisen JVM of this env was shut down; create a new env")
+        me = threading.get_ident()
+        self._in_flight[me] = time.monotonic()
         try:
             return fn(*args)
         except Py4JJavaError as e:
             raise translate(e) from None
         except (Py4JNetworkError, Py4JError) as e:
-            if not _timed_out(e):
-                # The connection broke: the JVM is going or gone; give the OS a moment to reap it.
-                try:
-                    self.process.wait(2.0)
-                except subprocess.TimeoutExpired:
-                    pass
+            # The connection broke: the JVM is going or gone; give the OS a moment to reap it.
+            try:
+                self.process.wait(2.0)
+            except subprocess.TimeoutExpired:
+                pass
+            if self._frozen:
+                self._close_gateways()
+                raise self._frozen_error() from None
             code = self.process.poll()
             if code is not None:
                 self._closed = True
@@ -199,12 +302,23 @@ class Jvm:
                 ) from None
             self.kill()
             raise JvmDiedError(
-                f"the Kaisen JVM (pid {self.pid}) did not answer within {CALL_TIMEOUT:.0f} s and was stopped; "
+                f"the connection to the Kaisen JVM (pid {self.pid}) broke and the JVM was stopped; "
                 f"create a new env to start a fresh one ({e.__class__.__name__}: {e})"
             ) from None
+        finally:
+            self._in_flight.pop(me, None)
+
+    def _frozen_error(self) -> JvmDiedError:
+        t = self.call_timeout
+        return JvmDiedError(
+            f"the Kaisen JVM (pid {self.pid}) did not answer within {t:g} s and gave no heartbeat for another "
+            f"{t:g} s, so it was stopped as frozen; create a new env to start a fresh one (a JVM that is only "
+            f"slow keeps answering heartbeats; set KAISEN_CALL_TIMEOUT, in seconds, to wait longer)"
+        )
 
     def _close_gateways(self) -> None:
-        for gateway in (self.gateway, self._slow):
+        self._watchdog_stop.set()
+        for gateway in (self.gateway, self._heartbeat):
             if gateway is not None:
                 try:
                     gateway.close(keep_callback_server=False, close_callback_server_connections=False)
@@ -245,16 +359,20 @@ class Jvm:
             self._log.close()
 
 
-def _timed_out(error: BaseException) -> bool:
-    """Whether a py4j error was caused by the read timeout (a hung JVM) rather than a broken connection."""
-    seen: BaseException | None = error
-    for _ in range(10):
-        if seen is None:
-            return False
-        if isinstance(seen, TimeoutError):
-            return True
-        seen = getattr(seen, "cause", None) or seen.__cause__ or seen.__context__
-    return False
+def _hello(line: bytes) -> dict[str, Any] | None:
+    """The JVM's hello (a JSON object with its port), or None for any other line."""
+    try:
+        hello = json.loads(line)
+    except ValueError:
+        return None
+    return hello if isinstance(hello, dict) and isinstance(hello.get("port"), int) else None
+
+
+def _said(stdout: list[str], stderr: str, limit: int = 1500) -> str:
+    """What the JVM printed, for a start-up error message."""
+    lines = [line.strip() for chunk in [*stdout, stderr] for line in chunk.splitlines() if line.strip()]
+    text = " | ".join(lines)
+    return f". It printed: {text[-limit:]}" if text else ""
 
 
 def translate(e: Py4JJavaError) -> Exception:

@@ -106,10 +106,12 @@ class KaisenAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[int(self._status[0])]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._resource.ensure_open()
         p = self._seat(agent)
         return {"observation": self._obs[p].copy(), "action_mask": self._masks[p].astype(np.int8)}
 
     def step(self, action: Any) -> None:
+        self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
         if not self.agents:

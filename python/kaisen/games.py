@@ -35,8 +35,6 @@ from .errors import KaisenError
 #: The game the functions and classes make when none is named (the flagship).
 DEFAULT_GAME = "osaka"
 
-#: Seconds ``java -jar kaisen.jar games --json`` may take.
-LIST_TIMEOUT = float(os.environ.get("KAISEN_START_TIMEOUT", "60"))
 
 
 @dataclass(frozen=True)
@@ -126,20 +124,38 @@ def _classpath_key(jar: Path) -> str:
 
 
 def _run_cli(jar: Path) -> str:
-    from ._jvm import java_command
+    """The JSON list printed by ``java -jar JAR games --json`` (within ``KAISEN_START_TIMEOUT``)."""
+    from ._jvm import java_command, start_timeout
 
+    timeout = start_timeout()
     try:
         done = subprocess.run(
             java_command(jar, "games", "--json", opts=["-XX:TieredStopAtLevel=1"]),
-            capture_output=True, text=True, timeout=LIST_TIMEOUT, stdin=subprocess.DEVNULL,
+            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
         )
     except (OSError, subprocess.TimeoutExpired) as e:
         raise KaisenError(f"cannot list the games of {jar}: {e}") from e
     if done.returncode != 0:
         raise KaisenError(
-            f"`java -jar {jar} games --json` failed (code {done.returncode}): {done.stderr.strip()[-500:]}"
+            f"`java -jar {jar} games --json` failed (code {done.returncode}): "
+            f"{(done.stdout + done.stderr).strip()[-500:]}"
         )
-    return done.stdout
+    return _json_part(done.stdout)
+
+
+def _json_part(text: str) -> str:
+    """The JSON document in the CLI's output, skipping lines that JVM options may add (``-verbose:gc``)."""
+    decoder = json.JSONDecoder()
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith(("[", "{")):
+            try:
+                _, end = decoder.raw_decode(text, offset + len(line) - len(line.lstrip()))
+                return text[offset + len(line) - len(line.lstrip()):end]
+            except ValueError:
+                pass
+        offset += len(line)
+    return text
 
 
 @lru_cache(maxsize=None)

@@ -100,6 +100,7 @@ class KaisenEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
+        self._resource.ensure_open()
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
         self._resource.call("resetOne", 0, to_java_long(game_seed))
@@ -107,6 +108,7 @@ class KaisenEnv(gym.Env):
         return self._obs.copy(), {"learner_seat": int(self._seat[0])}
 
     def step(self, action: Any):
+        self._resource.ensure_open()
         if self._needs_reset:
             raise ResetNeeded("the episode has ended (or never started): call reset() before step()")
         action = _common.check_action(action, self._mask, self.spec_info, self.illegal_action)
@@ -127,6 +129,7 @@ class KaisenEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now as ``bool[spec.num_actions]`` (all False once the episode has ended)."""
+        self._resource.ensure_open()
         return self._no_mask if self._needs_reset else self._mask.copy()
 
     def legal_actions(self) -> list[int]:

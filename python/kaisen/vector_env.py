@@ -65,6 +65,10 @@ class KaisenVectorEnv(VectorEnv):
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         self.num_envs = int(num_envs)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
+        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
+            raise ValueError(f"threads must be a whole number >= 0 (0: all cores), not {threads!r}")
+        # checked before the JVM is acquired, so that a bad argument holds nothing
+        base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource = _common.JavaResource()
         try:
             s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
@@ -75,7 +79,6 @@ class KaisenVectorEnv(VectorEnv):
             raise
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
-        base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource.open(
             self._resource.jvm.slow_entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
             s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
@@ -116,6 +119,7 @@ class KaisenVectorEnv(VectorEnv):
         return int(self._resource.call("threads"))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
+        self._resource.ensure_open()
         if seed is not None and not isinstance(seed, (int, np.integer)):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
@@ -133,6 +137,7 @@ class KaisenVectorEnv(VectorEnv):
         return self._obs, {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
 
     def step(self, actions: Any):
+        self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
@@ -181,6 +186,7 @@ class KaisenVectorEnv(VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``bool[N, spec.num_actions]`` (a view)."""
+        self._resource.ensure_open()
         return self._masks
 
     def render(self):

@@ -76,10 +76,10 @@ def test_a_hung_jvm_raises_a_clear_error_within_the_call_timeout():
         os.kill(pid, signal.SIGSTOP)
         wait_until_stopped(pid)
         start = time.monotonic()
-        with pytest.raises(kaisen.JvmDiedError, match=rf"\(pid {pid}\) did not answer within"):
+        with pytest.raises(kaisen.JvmDiedError, match=rf"\(pid {pid}\) did not answer within .*KAISEN_CALL_TIMEOUT"):
             env.step(int(np.flatnonzero(env.action_masks())[0]))
         # it returned (no hang); the bound is generous for a loaded machine
-        assert time.monotonic() - start < _jvm.CALL_TIMEOUT + 60
+        assert time.monotonic() - start < 2 * jvm.call_timeout + 60
         assert not jvm.alive() and jvm.process.poll() is not None  # the hung JVM was stopped
     finally:
         env.close()
@@ -146,3 +146,131 @@ def test_many_envs_opened_and_closed_leave_no_jvm_or_shared_file_behind():
         assert j.process.stdin.closed and j.process.stdout.closed
     assert shm_files() == []
     assert java_children() == []
+
+
+@pytest.fixture
+def fresh_jvm(monkeypatch: pytest.MonkeyPatch):
+    """Runs the test with its own shared JVM (started under the test's environment variables)."""
+    _jvm.shutdown()
+    yield monkeypatch
+    _jvm.shutdown()
+
+
+def freeze(pid: int) -> None:
+    os.kill(pid, signal.SIGSTOP)
+    wait_until_stopped(pid)
+
+
+def test_creating_an_env_or_evaluating_on_a_frozen_jvm_ends_with_a_clear_error(fresh_jvm, capfd):
+    fresh_jvm.setenv("KAISEN_CALL_TIMEOUT", "1")
+    root_handlers = list(__import__("logging").getLogger().handlers)
+    for attempt in ("make", "evaluate"):
+        env = kaisen.make("osaka", seed=1)
+        env.reset()
+        jvm = _jvm.current()
+        freeze(jvm.pid)
+        start = time.monotonic()
+        try:
+            with pytest.raises(kaisen.JvmDiedError, match="gave no heartbeat.*KAISEN_CALL_TIMEOUT"):
+                if attempt == "make":
+                    kaisen.make("osaka", num_players=3)
+                else:
+                    kaisen.evaluate("random", opponents=["random"], game="osaka", games=4, seed=1)
+            assert time.monotonic() - start < 2 * jvm.call_timeout + 60
+            assert jvm.process.poll() is not None, "the frozen JVM was stopped"
+        finally:
+            if jvm.process.poll() is None:
+                os.kill(jvm.pid, signal.SIGKILL)
+            env.close()
+    # the watchdog's stop of the JVM printed no py4j traceback and left root logging alone
+    err = capfd.readouterr().err
+    assert "Exception while sending command" not in err and "Traceback" not in err, err
+    assert __import__("logging").getLogger().handlers == root_handlers
+
+
+def test_a_slow_call_is_not_a_frozen_jvm(fresh_jvm):
+    fresh_jvm.setenv("KAISEN_CALL_TIMEOUT", "0.3")
+    # the learner sits second: reset plays the search opponent's first move, which takes well over 0.3 s
+    env = kaisen.make("osaka", opponents="ismcts:40000", learner_seat=1, seed=3)
+    try:
+        start = time.monotonic()
+        obs, _ = env.reset()
+        took = time.monotonic() - start
+        assert took > 2 * 0.3, f"the opponent's move took only {took:.2f} s: the test proves nothing"
+        assert obs.shape == env.observation_space.shape and _jvm.current().alive()
+    finally:
+        env.close()
+
+
+def test_bad_timeout_settings_are_named_and_do_not_break_the_import(fresh_jvm):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import kaisen"], env=dict(os.environ, KAISEN_CALL_TIMEOUT="abc"),
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for value in ("abc", "0", "-1", "inf", "nan"):
+        fresh_jvm.setenv("KAISEN_CALL_TIMEOUT", value)
+        with pytest.raises(kaisen.KaisenError, match=f"KAISEN_CALL_TIMEOUT must be a positive number of seconds, not '{value}'"):
+            kaisen.make("osaka")
+        assert _jvm.current() is None
+    fresh_jvm.setenv("KAISEN_CALL_TIMEOUT", "2.5")
+    assert _jvm.call_timeout() == 2.5
+
+
+def test_java_options_that_print_or_break_the_jvm_get_clear_errors(fresh_jvm):
+    fresh_jvm.setenv("KAISEN_JAVA_OPTS", "-verbose:gc")
+    env = kaisen.make("osaka", seed=1)  # lines printed before the JVM's hello are skipped
+    try:
+        assert env.reset()[0].shape == env.observation_space.shape
+    finally:
+        env.close()
+    _jvm.shutdown()
+    fresh_jvm.setenv("KAISEN_JAVA_OPTS", "-Xmx1k")
+    with pytest.raises(kaisen.KaisenError, match=r"exited at start with code \d+ \(KAISEN_JAVA_OPTS is '-Xmx1k'\)"
+                                                 r".*It printed: .*heap"):
+        kaisen.make("osaka")
+
+
+def test_a_failed_vector_env_holds_no_jvm(fresh_jvm):
+    for bad in ({"seed": 2**70}, {"threads": "abc"}, {"threads": -1}, {"threads": 1.5}):
+        with pytest.raises((ValueError, TypeError)):
+            kaisen.vector_env("osaka", num_envs=2, **bad)
+        assert _jvm.current() is None, f"{bad}: the JVM was kept for a failed env"
+
+
+def test_a_closed_env_says_so_before_checking_the_action():
+    envs = [kaisen.make("osaka", seed=1), kaisen.vector_env("osaka", num_envs=2, seed=1), kaisen.aec_env("osaka")]
+    envs[0].reset()
+    envs[1].reset()
+    envs[2].reset(seed=1)
+    illegal = [int(np.flatnonzero(~envs[0].action_masks())[0]), None, None]
+    for env in envs:
+        env.close()
+    with pytest.raises(RuntimeError, match="this env is closed"):
+        envs[0].step(illegal[0])
+    with pytest.raises(RuntimeError, match="this env is closed"):
+        envs[0].action_masks()
+    with pytest.raises(RuntimeError, match="this env is closed"):
+        envs[1].step(np.full(2, 10_000))
+    with pytest.raises(RuntimeError, match="this env is closed"):
+        envs[2].step(10_000)
+
+
+def mapped_buffers(pid: int) -> int:
+    with open(f"/proc/{pid}/maps") as f:
+        return sum(1 for line in f if _buffers.PREFIX in line)
+
+
+def test_closing_a_vector_env_releases_its_shared_memory_at_once():
+    keep = kaisen.make("osaka")  # keeps the JVM between the vector envs
+    try:
+        pid = _jvm.current().pid
+        for i in range(5):
+            vec = kaisen.vector_env("osaka", num_envs=256, seed=i)
+            vec.reset()
+            assert mapped_buffers(pid) == 2  # the single env's and this one's
+            vec.close()
+            assert mapped_buffers(pid) == 1, "the JVM unmapped the closed env's buffers without waiting for its GC"
+    finally:
+        keep.close()

@@ -146,13 +146,22 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
         return layout;
     }
 
-    public ByteBuffer buffer() {
+    public synchronized ByteBuffer buffer() {
+        ensureOpen();
         return shared.buffer();
     }
 
     /** A little-endian view of one region of the buffer (names: {@link BufferLayout#forVectorEnv}). */
-    public ByteBuffer region(String name) {
+    public synchronized ByteBuffer region(String name) {
+        ensureOpen();
         return shared.region(name);
+    }
+
+    /** After {@link #close} the buffers are unmapped: every call that would touch them says so instead. */
+    private void ensureOpen() {
+        if (shared.isClosed()) {
+            throw new IllegalStateException("this vector env is closed; create a new one");
+        }
     }
 
     public int numEnvs() {
@@ -185,7 +194,8 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
      * Starts the next episode of every env: env i's episode k (k counts the episodes it has
      * started since construction or {@link #reseed}) is seeded with {@code derive(derive(baseSeed, i), k)}.
      */
-    public void reset() {
+    public synchronized void reset() {
+        ensureOpen();
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
                 envs[i].reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
@@ -198,7 +208,8 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     }
 
     /** Resets env i to a new episode from an explicit {@code seed} (its seed stream is not used), clearing its flags. */
-    public void resetOne(int i, long seed) {
+    public synchronized void resetOne(int i, long seed) {
+        ensureOpen();
         if (i < 0 || i >= numEnvs) {
             throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
         }
@@ -210,7 +221,8 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     }
 
     /** Copies {@code actionIds} into the actions region, then steps. */
-    public void step(int[] actionIds) {
+    public synchronized void step(int[] actionIds) {
+        ensureOpen();
         if (actionIds.length != numEnvs) {
             throw new IllegalArgumentException("need one action per env: " + numEnvs + " envs, " + actionIds.length
                     + " actions");
@@ -220,7 +232,8 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     }
 
     /** Steps every env with the action in the actions region. */
-    public void step() {
+    public synchronized void step() {
+        ensureOpen();
         actions.get(0, actionScratch);
         for (int i = 0; i < numEnvs; i++) {
             int a = actionScratch[i];
@@ -285,8 +298,9 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
         workers.run(numEnvs, chunk);
     }
 
+    /** Stops the workers and unmaps the buffers (after a call in progress has ended). Idempotent. */
     @Override
-    public void close() {
+    public synchronized void close() {
         workers.close();
         shared.close();
     }

@@ -85,14 +85,23 @@ public final class AecHandle implements AutoCloseable {
         return Json.write(shared.layout().describe(), false);
     }
 
-    public void reset(long seed) {
+    public synchronized void reset(long seed) {
+        ensureOpen();
         env.env().reset(seed);
         publish();
     }
 
-    public void step(int action) {
+    public synchronized void step(int action) {
+        ensureOpen();
         env.env().step(action);
         publish();
+    }
+
+    /** After {@link #close} the buffers are unmapped: a call that would write them says so instead. */
+    private void ensureOpen() {
+        if (shared.isClosed()) {
+            throw new IllegalStateException("this env is closed; create a new one");
+        }
     }
 
     private void publish() {
@@ -135,8 +144,9 @@ public final class AecHandle implements AutoCloseable {
         return env.json();
     }
 
+    /** Unmaps the buffers, after a call in progress has ended. Idempotent. */
     @Override
-    public void close() {
+    public synchronized void close() {
         shared.close();
     }
 }
