@@ -78,6 +78,24 @@ public final class UserFiles {
         }
     }
 
+    /**
+     * Checks, before long work, that {@code file} can be written later: not a folder, in a folder
+     * that exists and is writable; else a {@link FileException} that says why.
+     */
+    public static void requireWritable(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new FileException("cannot write " + file + ": it is a folder; give a file name", null);
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new FileException("cannot write " + file + ": no such folder " + parent + "; create it or give another path",
+                    null);
+        }
+        if (parent != null && !Files.isWritable(parent) || Files.exists(file) && !Files.isWritable(file)) {
+            throw new FileException("cannot write " + file + ": permission denied", null);
+        }
+    }
+
     /** Writes {@code text} (UTF-8) to {@code file}, replacing it; a failure names the file and the reason. */
     public static void writeText(Path file, String text) {
         if (Files.isDirectory(file)) {

@@ -5,6 +5,7 @@ import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.UserFiles;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
@@ -152,7 +153,7 @@ public final class PpoTrainer implements AutoCloseable {
             Files.deleteIfExists(out.resolve("metrics.csv"));
             Files.deleteIfExists(out.resolve("eval.csv"));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create run folder " + out + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create run folder " + out + ": " + UserFiles.why(e), e);
         }
         PolicyNetwork network = PolicyNetwork.create(Encoders.create(game, config.view).size(),
                 game.numDistinctActions(), config.hidden,
@@ -497,7 +498,7 @@ public final class PpoTrainer implements AutoCloseable {
             w.write(line);
             w.newLine();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
         }
     }
 
