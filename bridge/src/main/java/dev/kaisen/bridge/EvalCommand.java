@@ -3,6 +3,8 @@ package dev.kaisen.bridge;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.SelfPlay;
+import dev.kaisen.env.UserFiles;
 import picocli.CommandLine.Mixin;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
@@ -13,7 +15,6 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +39,7 @@ final class EvalCommand implements Callable<Integer> {
                     + "dl4j:CHECKPOINT.zip).")
     List<String> agents;
 
-    @Option(names = "--games", defaultValue = "1000", description = "Games (default ${DEFAULT-VALUE}).")
+    @Option(names = "--games", defaultValue = "1000", description = "Games, at most 1,000,000 (default ${DEFAULT-VALUE}).")
     int games;
 
     @Option(names = "--seed", defaultValue = "1", description = "Base seed (default ${DEFAULT-VALUE}).")
@@ -55,6 +56,13 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        SelfPlay.checkGames("--games", games);
+        if (json != null && !json.equals("-")) {
+            UserFiles.requireWritable(Path.of(json));
+        }
+        if (csv != null) {
+            UserFiles.requireWritable(csv);
+        }
         return run(gameOptions.create());
     }
 
@@ -84,11 +92,11 @@ final class EvalCommand implements Callable<Integer> {
         }
         print(result);
         if (json != null) {
-            Files.writeString(Path.of(json), asJson);
+            UserFiles.writeText(Path.of(json), asJson);
             System.out.println("JSON written to " + json);
         }
         if (csv != null) {
-            Files.writeString(csv, csv(result));
+            UserFiles.writeText(csv, csv(result));
             System.out.println("CSV written to " + csv);
         }
         return 0;
@@ -112,7 +120,7 @@ final class EvalCommand implements Callable<Integer> {
                 100 * r.winRateHigh(), game.scoreName(), r.meanScore(), r.opponentMeanScore(),
                 Arrays.toString(r.seatGames()), r.meanDecisions());
         if (json != null) {
-            Files.writeString(Path.of(json), asJson);
+            UserFiles.writeText(Path.of(json), asJson);
             System.out.println("JSON written to " + json);
         }
         return 0;

@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
@@ -16,7 +15,8 @@ import java.util.concurrent.Callable;
         description = "Replay a game record of any game, checking every step against the rules; print the final "
                 + "state and scores.")
 final class ReplayCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE", description = "A game record (JSON), as written by selfplay --records.")
+    @Parameters(paramLabel = "FILE", description = "A game record (UTF-8 JSON, at most 256 MiB), as written by "
+            + "selfplay --records.")
     Path file;
 
     @Option(names = "--json", description = "Print the final state as JSON.")
@@ -24,7 +24,7 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        GameRecord record = GameRecord.fromJson(Files.readString(file));
+        GameRecord record = GameRecord.read(file);
         return show(record, record.openGame());
     }
 

@@ -92,6 +92,7 @@ final class TrainCommand implements Callable<Integer> {
         if (resume) {
             trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
             System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
+            trainer.notices().forEach(n -> System.out.println("note: " + n));
         } else {
             PpoConfig c = new PpoConfig();
             dev.kaisen.env.Game<?> game = gameOptions.create();

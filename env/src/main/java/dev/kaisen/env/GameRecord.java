@@ -20,6 +20,8 @@ public record GameRecord(String format, String game, Map<String, Object> config,
     public static final String FORMAT = "kaisen.record/1";
     public static final String DECISION = "decision";
     public static final String CHANCE = "chance";
+    /** The largest record file {@link #read} accepts: 256 MiB (a long game's record is under 1 MiB). */
+    public static final long MAX_BYTES = 256L << 20;
 
     /**
      * One step: a {@code decision} (player, action id, action name) or a {@code chance}
@@ -74,7 +76,28 @@ public record GameRecord(String format, String game, Map<String, Object> config,
     }
 
     public static GameRecord fromJson(String json) {
-        return Json.read(json, GameRecord.class);
+        if (json == null || json.isBlank()) {
+            throw new GameFormatException(EMPTY);
+        }
+        return nonNull(Json.read(json, GameRecord.class));
+    }
+
+    /**
+     * Reads a record file: UTF-8 JSON of at most {@link #MAX_BYTES}; a missing, binary or too
+     * large file is a {@link UserFiles.FileException}, malformed JSON a {@link GameFormatException}.
+     */
+    public static GameRecord read(java.nio.file.Path file) {
+        return nonNull(UserFiles.readJson(file, MAX_BYTES, "a game record (JSON)", GameRecord.class));
+    }
+
+    private static final String EMPTY = "the record is empty (no JSON object, or null); give a game record as written "
+            + "by selfplay --records";
+
+    private static GameRecord nonNull(GameRecord record) {
+        if (record == null) {
+            throw new GameFormatException(EMPTY);
+        }
+        return record;
     }
 
     /** Collects the steps of one game as it is played. */

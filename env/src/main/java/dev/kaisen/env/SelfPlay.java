@@ -18,13 +18,26 @@ import java.util.function.IntConsumer;
  * {@code SplitMix64.derive(gameSeed, p)}, so the summary does not depend on the thread count.
  */
 public final class SelfPlay {
+    /**
+     * The most games one run plays (self-play, a tournament, a head-to-head evaluation): every
+     * game keeps a result in memory until the summary, so the count is bounded; play more as
+     * several runs with different seeds.
+     */
+    public static final int MAX_GAMES = 1_000_000;
+
+    /** Throws unless {@code 1 <= games <= MAX_GAMES}; {@code what} names the setting in the message. */
+    public static void checkGames(String what, long games) {
+        if (games < 1 || games > MAX_GAMES) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "%s must be from 1 to %,d, not %,d; play more as several runs with different seeds", what, MAX_GAMES,
+                    games));
+        }
+    }
 
     /** What to play. {@code agents} holds one name per seat. */
     public record Options(int games, List<String> agents, long seed, boolean check, Path recordsDir, int threads) {
         public Options {
-            if (games < 1) {
-                throw new IllegalArgumentException("games must be at least 1, not " + games);
-            }
+            checkGames("games", games);
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be at least 1, not " + threads);
             }
@@ -66,7 +79,7 @@ public final class SelfPlay {
             try {
                 Files.createDirectories(o.recordsDir());
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot create records folder " + o.recordsDir(), e);
+                throw new UncheckedIOException("cannot create records folder " + o.recordsDir() + ": " + UserFiles.why(e), e);
             }
         }
         GameResult[] results = new GameResult[o.games()];
@@ -146,7 +159,7 @@ public final class SelfPlay {
             try {
                 Files.writeString(file, recorder.finish(state).toJson(true));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + file, e);
+                throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
             }
         }
         return new GameResult(state.decisions(), state.winners(), state.endReason(), state.isTruncated(), violations,

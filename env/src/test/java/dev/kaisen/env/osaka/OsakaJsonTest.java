@@ -268,4 +268,41 @@ class OsakaJsonTest {
         assertRecordRejected(root -> ((ObjectNode) root.get("result")).putArray("winners").add(0).add(1).add(2), "result");
         assertRecordRejected(root -> root.put("format", "kaisen.osaka.record/1"), "format must be");
     }
+
+    /** docs/game-records.md: numbers are JSON numbers of the right kind, keys appear once. */
+    @Test
+    void rejectsLooseNumbersAndDuplicateKeysNamingTheField() {
+        assertRecordRejected(root -> {
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "decision", 0));
+            step.put("action", step.get("action").asText());
+        }, "(field steps[" + firstDecision() + "].action)");
+        assertRecordRejected(root -> {
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "decision", 0));
+            step.put("action", step.get("action").asInt() + 0.9);
+        }, "(field steps[" + firstDecision() + "].action)");
+        assertRecordRejected(root -> {
+            ObjectNode step = (ObjectNode) root.get("steps").get(indexOf(root, "decision", 0));
+            step.put("action", (double) step.get("action").asInt());
+        }, "(field steps[" + firstDecision() + "].action)");
+        assertRecordRejected(root -> root.put("seed", root.get("seed").asText()), "(field seed)");
+        String json = playedRecord().toJson(false);
+        GameFormatException e = assertThrows(GameFormatException.class,
+                () -> GameRecord.fromJson(json.replaceFirst("\"seed\":", "\"seed\":1,\"seed\":")));
+        assertTrue(e.getMessage().contains("Duplicate field 'seed'"), e.getMessage());
+        e = assertThrows(GameFormatException.class,
+                () -> GameRecord.fromJson(json.replaceFirst("\"game\":", "\"game\":\"osaka\",\"game\":")));
+        assertTrue(e.getMessage().contains("Duplicate field 'game'"), e.getMessage());
+    }
+
+    private static int firstDecision() {
+        return indexOf(Json.mapper().valueToTree(playedRecord()), "decision", 0);
+    }
+
+    @Test
+    void aNullOrEmptyRecordSaysSo() {
+        for (String text : new String[] {"null", " ", ""}) {
+            GameFormatException e = assertThrows(GameFormatException.class, () -> GameRecord.fromJson(text));
+            assertTrue(e.getMessage().startsWith("the record is empty"), e.getMessage());
+        }
+    }
 }

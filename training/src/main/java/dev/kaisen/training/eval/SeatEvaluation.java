@@ -5,6 +5,7 @@ import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
+import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.observation.EnvInfo;
 import dev.kaisen.observation.RewardMode;
@@ -50,8 +51,9 @@ public final class SeatEvaluation {
     public static <S extends GameState<S>> Result run(Game<S> game, String agent, String opponent, int games, long seed,
                                                       int threads, Agents.Factory<S> factory) {
         Agents.validate(List.of(agent, opponent), factory);
-        if (games < 1 || threads < 1) {
-            throw new IllegalArgumentException("games and threads must be positive");
+        SelfPlay.checkGames("games", games);
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive");
         }
         int players = game.numPlayers();
         double[] share = new double[games];

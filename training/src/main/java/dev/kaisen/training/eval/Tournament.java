@@ -7,6 +7,7 @@ import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
+import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 
 import java.util.ArrayList;
@@ -43,8 +44,9 @@ public final class Tournament {
             if (agents.size() < 2) {
                 throw new IllegalArgumentException("a tournament needs at least two agents, got " + agents);
             }
-            if (games < 1 || threads < 1) {
-                throw new IllegalArgumentException("games and threads must be positive");
+            SelfPlay.checkGames("games", games);
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be positive");
             }
         }
 

@@ -1,6 +1,7 @@
 package dev.kaisen.training.ppo;
 
 import dev.kaisen.env.Json;
+import dev.kaisen.env.UserFiles;
 import org.deeplearning4j.nn.graph.ComputationGraph;
 import org.deeplearning4j.util.ModelSerializer;
 
@@ -69,7 +70,7 @@ public final class Checkpoint {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             tmp = null;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write checkpoint " + target + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write checkpoint " + target + ": " + UserFiles.why(e), e);
         } finally {
             if (tmp != null) {
                 try {
@@ -88,7 +89,7 @@ public final class Checkpoint {
             Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING);
             Files.move(tmp, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy checkpoint to " + to + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot copy checkpoint to " + to + ": " + UserFiles.why(e), e);
         }
     }
 
@@ -106,7 +107,7 @@ public final class Checkpoint {
             ComputationGraph graph = ModelSerializer.restoreComputationGraph(file.toFile(), true);
             return new Loaded(new PolicyNetwork(graph), config, progress, snapshots);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
         }
     }
 

@@ -11,6 +11,7 @@ import dev.kaisen.observation.RewardMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -64,13 +65,21 @@ public final class PpoConfig {
     /** Snapshots kept for {@code self}; the oldest is dropped first. */
     public int poolSize = 8;
 
+    /** The most learner steps one update collects ({@code envs x rollout}): the rollout buffers are sized by it. */
+    public static final int MAX_STEPS_PER_UPDATE = 1 << 20;
+
+    /**
+     * Checks every setting: counts positive, {@code envs x rollout} at most
+     * {@link #MAX_STEPS_PER_UPDATE}, every real number finite and in its range; the message
+     * names the setting (as the train option) and says why.
+     */
     public PpoConfig validate() {
         Game<?> g = game();
         options = new LinkedHashMap<>(g.config().options());
         if (opponents.isEmpty()) {
             opponents = new ArrayList<>(List.of(g.rolloutBot(), PpoTrainer.SELF));
         }
-        Encoders.create(g, view);
+        int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
         positive("steps", steps);
         positive("envs", envs);
@@ -85,9 +94,21 @@ public final class PpoConfig {
         if (evalGames < 0) {
             throw new IllegalArgumentException("eval games must not be negative");
         }
-        if ((long) envs * rollout % minibatch != 0) {
+        long batch = (long) envs * rollout;
+        if (batch > MAX_STEPS_PER_UPDATE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "envs x rollout = %,d x %,d = %,d steps per "
+                    + "update is more than the %,d allowed; lower --rollout or --envs", envs, rollout, batch,
+                    MAX_STEPS_PER_UPDATE));
+        }
+        long values = batch * Math.max(obsSize, g.numDistinctActions());
+        if (values > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "envs x rollout = %,d steps per update of %,d "
+                    + "observation values each do not fit one buffer (%,d values, at most %,d); lower --rollout or --envs",
+                    batch, obsSize, values, Integer.MAX_VALUE - 8));
+        }
+        if (batch % minibatch != 0) {
             throw new IllegalArgumentException("minibatch " + minibatch + " must divide a rollout (" + envs + " envs x "
-                    + rollout + " steps = " + (long) envs * rollout + ")");
+                    + rollout + " steps = " + batch + ")");
         }
         if (hidden.length == 0) {
             throw new IllegalArgumentException("need at least one hidden layer");
@@ -95,11 +116,31 @@ public final class PpoConfig {
         for (int h : hidden) {
             positive("hidden size", h);
         }
-        if (!(learningRate > 0) || !(gamma >= 0 && gamma <= 1) || !(gaeLambda >= 0 && gaeLambda <= 1) || !(clip > 0)
-                || !(maxGradNorm > 0)) {
-            throw new IllegalArgumentException("learning rate, clip and max grad norm must be positive; gamma and lambda in [0, 1]");
-        }
+        inRange("lr (learning rate)", learningRate, 0, false, Double.MAX_VALUE);
+        inRange("ent-coef (entropy bonus)", entCoef, 0, true, Double.MAX_VALUE);
+        inRange("vf-coef (value loss weight)", vfCoef, 0, true, Double.MAX_VALUE);
+        inRange("clip", clip, 0, false, Double.MAX_VALUE);
+        inRange("max-grad-norm", maxGradNorm, 0, false, Double.MAX_VALUE);
+        inRange("gamma", gamma, 0, true, 1);
+        inRange("gae-lambda", gaeLambda, 0, true, 1);
         return this;
+    }
+
+    /** Throws unless {@code v} is a finite number from {@code min} (inclusive or not) to {@code max}. */
+    private static void inRange(String what, double v, double min, boolean minIncluded, double max) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(what + " must be a finite number, not " + v);
+        }
+        if (minIncluded ? v < min : v <= min) {
+            throw new IllegalArgumentException(what + " must be " + (minIncluded ? ">= " : "> ") + fmt(min) + ", not " + v);
+        }
+        if (v > max) {
+            throw new IllegalArgumentException(what + " must be at most " + fmt(max) + ", not " + v);
+        }
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static void positive(String what, long v) {

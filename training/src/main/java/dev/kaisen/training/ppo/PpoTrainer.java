@@ -5,6 +5,7 @@ import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.UserFiles;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
@@ -88,6 +89,7 @@ public final class PpoTrainer implements AutoCloseable {
     private final Map<String, ArrayDeque<Double>> recentWins = new LinkedHashMap<>();
     private final ArrayDeque<Double> recentReturns = new ArrayDeque<>();
     private final ArrayDeque<Double> recentAllWins = new ArrayDeque<>();
+    private final List<String> notices = new ArrayList<>();
 
     private long step;
     private long iteration;
@@ -149,10 +151,11 @@ public final class PpoTrainer implements AutoCloseable {
         checkNames(game, config.evaluationOpponents());
         try {
             Files.createDirectories(out);
+            removeTempFiles(out);
             Files.deleteIfExists(out.resolve("metrics.csv"));
             Files.deleteIfExists(out.resolve("eval.csv"));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create run folder " + out + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create run folder " + out + ": " + UserFiles.why(e), e);
         }
         PolicyNetwork network = PolicyNetwork.create(Encoders.create(game, config.view).size(),
                 game.numDistinctActions(), config.hidden,
@@ -165,7 +168,8 @@ public final class PpoTrainer implements AutoCloseable {
     /**
      * Continues the run in {@code out} from its {@code last.zip}, with its saved settings;
      * {@code steps} (when positive) replaces the total step budget. Metric rows written after
-     * that checkpoint (by the interrupted process) are dropped.
+     * that checkpoint (by the interrupted process) are dropped, and so are rows an interrupted
+     * write left partial or malformed, and the temporary files it left ({@link #notices} says so).
      */
     public static PpoTrainer resume(Path out, long steps) {
         Path last = out.resolve("last.zip");
@@ -178,9 +182,21 @@ public final class PpoTrainer implements AutoCloseable {
             config.steps = steps;
         }
         long at = loaded.progress().step();
-        truncateCsv(out.resolve("metrics.csv"), at);
-        truncateCsv(out.resolve("eval.csv"), at);
-        return new PpoTrainer(config, out, loaded.network(), loaded.snapshots(), loaded.progress());
+        List<String> notices = new ArrayList<>();
+        int removed = removeTempFiles(out);
+        if (removed > 0) {
+            notices.add(out + ": removed " + removed + " temporary file" + (removed == 1 ? "" : "s")
+                    + " left by an interrupted write");
+        }
+        for (String csv : List.of("metrics.csv", "eval.csv")) {
+            String notice = truncateCsv(out.resolve(csv), at);
+            if (notice != null) {
+                notices.add(notice);
+            }
+        }
+        PpoTrainer trainer = new PpoTrainer(config, out, loaded.network(), loaded.snapshots(), loaded.progress());
+        trainer.notices.addAll(notices);
+        return trainer;
     }
 
     public PpoConfig config() {
@@ -497,21 +513,40 @@ public final class PpoTrainer implements AutoCloseable {
             w.write(line);
             w.newLine();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
         }
     }
 
-    /** Keeps the header and the rows whose first column (the step) is at most {@code step}. */
-    static void truncateCsv(Path file, long step) {
+    /**
+     * Keeps the header and the complete, well-formed rows (ended by a newline, with the header's
+     * number of columns and a step in the first) whose step is at most {@code step}. Rows after
+     * the checkpoint are dropped silently (the run replays them); a partial or malformed row,
+     * left by an interrupted write, is dropped with a notice, returned (else {@code null}). A file
+     * without a complete header is deleted, to be written afresh.
+     */
+    static String truncateCsv(Path file, long step) {
         if (!Files.exists(file)) {
-            return;
+            return null;
         }
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            List<String> kept = new ArrayList<>();
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                if (i == 0 || (!line.isEmpty() && Long.parseLong(line.substring(0, line.indexOf(','))) <= step)) {
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            String[] lines = text.split("\n", -1);
+            // the last element is what follows the last newline: empty, or a row cut short
+            int complete = lines.length - 1;
+            if (complete < 1) {
+                Files.delete(file);
+                return text.isEmpty() ? null : file + ": no complete header line, the file is written afresh";
+            }
+            int columns = lines[0].split(",", -1).length;
+            List<String> kept = new ArrayList<>(List.of(lines[0]));
+            int malformed = lines[complete].isEmpty() ? 0 : 1;
+            for (int i = 1; i < complete; i++) {
+                String line = lines[i];
+                String[] cells = line.split(",", -1);
+                Long rowStep = cells.length == columns ? parseStep(cells[0]) : null;
+                if (rowStep == null) {
+                    malformed += line.isEmpty() ? 0 : 1;
+                } else if (rowStep <= step) {
                     kept.add(line);
                 }
             }
@@ -519,9 +554,48 @@ public final class PpoTrainer implements AutoCloseable {
             Files.write(tmp, kept, StandardCharsets.UTF_8);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("cannot trim " + file + " to step " + step + ": " + e.getMessage(), e);
+            return malformed == 0 ? null : file + ": dropped " + malformed + " incomplete or malformed row"
+                    + (malformed == 1 ? "" : "s") + " (left by an interrupted write)";
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot trim " + file + " to step " + step + ": " + UserFiles.why(e), e);
         }
+    }
+
+    private static Long parseStep(String cell) {
+        try {
+            long v = Long.parseLong(cell);
+            return v >= 0 ? v : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The temporary files this class and {@link Checkpoint} write next to their targets: {@code .last.zip123.tmp}. */
+    private static final java.util.regex.Pattern TEMP_FILE =
+            java.util.regex.Pattern.compile("\\.(last\\.zip|best\\.zip|metrics\\.csv|eval\\.csv)\\d*\\.tmp");
+
+    /** Deletes the temporary files an interrupted write left in {@code out} (only names of our pattern); returns how many. */
+    static int removeTempFiles(Path out) {
+        if (!Files.isDirectory(out)) {
+            return 0;
+        }
+        int removed = 0;
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (TEMP_FILE.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f)) {
+                    Files.delete(f);
+                    removed++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean run folder " + out + ": " + UserFiles.why(e), e);
+        }
+        return removed;
+    }
+
+    /** Notices from {@link #resume} about what it repaired in the run folder (one line each). */
+    public List<String> notices() {
+        return notices;
     }
 
     @Override

@@ -176,4 +176,64 @@ class PpoTrainerTest {
                 () -> Agents.create(new OsakaGame(2), "dl4j:" + dir.resolve("x.zip"), 1));
         assertTrue(e.getMessage().contains("no checkpoint"), e.getMessage());
     }
+
+    @Test
+    void everySettingIsCheckedNamingTheOptionAndWhy() {
+        record Case(java.util.function.Consumer<PpoConfig> change, String message) { }
+        for (Case k : List.of(
+                new Case(c -> c.rollout = 10_000_000, "envs x rollout = 4 x 10,000,000 = 40,000,000 steps per update is "
+                        + "more than the 1,048,576 allowed; lower --rollout or --envs"),
+                new Case(c -> c.envs = Integer.MAX_VALUE, "steps per update is more than"),
+                new Case(c -> c.entCoef = Double.NaN, "ent-coef (entropy bonus) must be a finite number, not NaN"),
+                new Case(c -> c.entCoef = -0.1, "ent-coef (entropy bonus) must be >= 0, not -0.1"),
+                new Case(c -> c.learningRate = Double.POSITIVE_INFINITY, "lr (learning rate) must be a finite number, not Infinity"),
+                new Case(c -> c.learningRate = 0, "lr (learning rate) must be > 0, not 0.0"),
+                new Case(c -> c.vfCoef = Double.NaN, "vf-coef"),
+                new Case(c -> c.gamma = 1.5, "gamma must be at most 1, not 1.5"),
+                new Case(c -> c.gaeLambda = Double.NEGATIVE_INFINITY, "gae-lambda must be a finite number"),
+                new Case(c -> c.clip = Double.NaN, "clip must be a finite number"),
+                new Case(c -> c.maxGradNorm = Double.NaN, "max-grad-norm must be a finite number"))) {
+            PpoConfig c = tiny(256);
+            k.change().accept(c);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::validate, k.message());
+            assertTrue(e.getMessage().startsWith(k.message()) || e.getMessage().contains(k.message()), e.getMessage());
+        }
+    }
+
+    private static final String HEADER = "step,iteration,loss";
+
+    @Test
+    void resumingKeepsOnlyCompleteWellFormedRowsUpToTheCheckpoint(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("metrics.csv");
+        // a half-written last line (once: "cannot trim ... begin 0, end -1")
+        Files.writeString(csv, HEADER + "\n256,1,0.5\n512,2,0.4\n768,3,0.3\n1280");
+        assertEquals(csv + ": dropped 1 incomplete or malformed row (left by an interrupted write)",
+                PpoTrainer.truncateCsv(csv, 512));
+        assertEquals(List.of(HEADER, "256,1,0.5", "512,2,0.4"), Files.readAllLines(csv));
+        // a short row (once kept, then it crashed the plot), a non-numeric step, and a row cut mid-number
+        Files.writeString(csv, HEADER + "\n256,1,0.5\n40,1\nabc,2,0.4\n512,2,0.4\n\n768,3,0.");
+        assertEquals(csv + ": dropped 3 incomplete or malformed rows (left by an interrupted write)",
+                PpoTrainer.truncateCsv(csv, 1024));
+        assertEquals(List.of(HEADER, "256,1,0.5", "512,2,0.4"), Files.readAllLines(csv));
+        // rows after the checkpoint go without a notice; a file without a whole header is started afresh
+        Files.writeString(csv, HEADER + "\n256,1,0.5\n512,2,0.4\n");
+        assertEquals(null, PpoTrainer.truncateCsv(csv, 256));
+        assertEquals(List.of(HEADER, "256,1,0.5"), Files.readAllLines(csv));
+        Files.writeString(csv, "step,itera");
+        assertTrue(PpoTrainer.truncateCsv(csv, 256).contains("no complete header"));
+        assertFalse(Files.exists(csv));
+    }
+
+    @Test
+    void leftoverTemporaryFilesOfOurNamesAreRemoved(@TempDir Path dir) throws IOException {
+        for (String name : List.of(".last.zip123.tmp", ".metrics.csv456.tmp", ".best.zip7.tmp", ".eval.csv8.tmp",
+                "notes.tmp", ".other.zip1.tmp", "last.zip")) {
+            Files.writeString(dir.resolve(name), "");
+        }
+        assertEquals(4, PpoTrainer.removeTempFiles(dir));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(".other.zip1.tmp", "last.zip", "notes.tmp"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
 }

@@ -1,0 +1,118 @@
+package dev.kaisen.bridge;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Careless or hostile input to the command line ends with exit code 2 and one line that says what is wrong. */
+class CliFaultsTest {
+
+    /** Runs the command line; returns its error output, asserting it failed with one line. */
+    private static String error(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = KaisenCli.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        int rc = cl.execute(args);
+        String text = err.toString().strip();
+        assertEquals(2, rc, "exit code; stderr: " + text);
+        assertEquals(1, text.lines().count(), "one line: " + text);
+        return text;
+    }
+
+    private static int run(String... args) {
+        return KaisenCli.commandLine().execute(args);
+    }
+
+    @Test
+    void replayOfAMissingBinaryNullOrHugeFileSaysWhatIsWrong(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("nonexistent.json");
+        assertEquals("error: no such file: " + missing, error("replay", missing.toString()));
+        Path binary = dir.resolve("binary.json");
+        Files.write(binary, new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 1});
+        assertTrue(error("replay", binary.toString()).contains("is not UTF-8 JSON text"));
+        Path nul = dir.resolve("null.json");
+        Files.writeString(nul, "null\n");
+        assertTrue(error("replay", nul.toString()).startsWith("error: the record is empty"));
+        Path huge = dir.resolve("huge.json");
+        try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        assertTrue(error("replay", huge.toString()).contains("larger than the 256 MiB limit"));
+        assertTrue(error("replay", dir.toString()).contains("is a folder"));
+    }
+
+    @Test
+    void replayOfDevZeroEnds() {
+        assumeTrue(Files.exists(Path.of("/dev/zero")));
+        assertTrue(error("replay", "/dev/zero").contains("is not UTF-8 JSON text"));
+    }
+
+    @Test
+    void replayOfALooseRecordNamesTheField(@TempDir Path dir) throws IOException {
+        Path records = dir.resolve("r");
+        assertEquals(0, run("selfplay", "--games", "1", "--threads", "1", "--records", records.toString()));
+        Path file = records.resolve("game-000000.json");
+        String json = Files.readString(file);
+        Files.writeString(file, json.replaceFirst("\"action\" : (\\d+)", "\"action\" : \"$1\""));
+        assertTrue(error("replay", file.toString()).contains("(field steps["));
+        Files.writeString(file, json.replaceFirst("\"seed\" : ", "\"seed\" : 1, \"seed\" : "));
+        assertTrue(error("replay", file.toString()).contains("Duplicate field 'seed'"));
+    }
+
+    @Test
+    void evalSaysWhyItCannotWriteItsReports(@TempDir Path dir) {
+        Path json = dir.resolve("no/such/out.json");
+        assertEquals("error: cannot write " + json + ": no such folder " + json.getParent()
+                        + "; create it or give another path",
+                error("eval", "--agents", "random,random", "--games", "2", "--threads", "1", "--json", json.toString()));
+        assertTrue(error("eval", "--agents", "random,random", "--games", "2", "--threads", "1", "--csv",
+                dir.toString()).contains("is a folder"));
+    }
+
+    @Test
+    void evalSaysWhyAWriteFailedAfterTheGames() {
+        assumeTrue(Files.isDirectory(Path.of("/proc")));
+        String e = error("eval", "--agents", "random,random", "--games", "2", "--threads", "1", "--json", "/proc/x");
+        assertTrue(e.startsWith("error: cannot write /proc/x: "), e);
+        assertTrue(e.length() > "error: cannot write /proc/x: ".length(), "a reason is given: " + e);
+    }
+
+    @Test
+    void gameCountsAreBounded() {
+        String e = error("eval", "--agents", "random,random", "--games", "2147483647");
+        assertTrue(e.startsWith("error: --games must be from 1 to 1,000,000, not 2,147,483,647"), e);
+        e = error("selfplay", "--games", "2147483647");
+        assertTrue(e.startsWith("error: --games must be from 1 to 1,000,000"), e);
+        assertTrue(error("eval", "--protocol", "head-to-head", "--agents", "random,random", "--games", "0")
+                .startsWith("error: --games must be"));
+    }
+
+    @Test
+    void selfplayRefusesAnEmptyRecordsPathAndAFolderOfRecordsUnlessOverwrite(@TempDir Path dir) throws IOException {
+        assertTrue(error("selfplay", "--games", "1", "--records", "").startsWith("error: --records needs a folder name"));
+        Path records = dir.resolve("r");
+        assertEquals(0, run("selfplay", "--games", "3", "--threads", "1", "--records", records.toString()));
+        assertTrue(Files.exists(records.resolve("game-000002.json")));
+        String e = error("selfplay", "--games", "1", "--records", records.toString());
+        assertTrue(e.contains("already holds 3 game records") && e.contains("--overwrite"), e);
+        assertEquals(0, run("selfplay", "--games", "1", "--threads", "1", "--seed", "9", "--records", records.toString(),
+                "--overwrite"));
+        assertTrue(Files.exists(records.resolve("game-000000.json")));
+        assertFalse(Files.exists(records.resolve("game-000002.json")), "the old records are gone, not mixed in");
+        Path file = dir.resolve("file");
+        Files.writeString(file, "x");
+        assertTrue(error("selfplay", "--games", "1", "--records", file.toString()).contains("is a file, not a folder"));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.kaisen.env;
+
+import dev.kaisen.env.osaka.OsakaGame;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Reading a user's file is bounded and every failure is one line that says what is wrong. */
+class UserFilesTest {
+
+    private static String refused(Path file) {
+        return assertThrows(UserFiles.FileException.class, () -> GameRecord.read(file)).getMessage();
+    }
+
+    private static GameRecord record() {
+        GameRecord.Recorder<dev.kaisen.env.osaka.OsakaState> rec = new GameRecord.Recorder<>(new OsakaGame(2), 3);
+        var s = rec.newGame();
+        while (!s.isTerminal()) {
+            rec.applyInPlace(s, s.legalActions()[0]);
+        }
+        return rec.finish(s);
+    }
+
+    @Test
+    void aRecordFileReadsBack(@TempDir Path dir) throws IOException {
+        GameRecord r = record();
+        Path file = dir.resolve("game.json");
+        Files.writeString(file, r.toJson(true));
+        assertEquals(r, GameRecord.read(file));
+    }
+
+    @Test
+    void aMissingFileAFolderAndABinaryFileAreNamed(@TempDir Path dir) throws IOException {
+        assertEquals("no such file: " + dir.resolve("none.json"), refused(dir.resolve("none.json")));
+        assertTrue(refused(dir).contains("is a folder"), refused(dir));
+        Path binary = dir.resolve("b.json");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0x7b});
+        assertTrue(refused(binary).contains("is not UTF-8 JSON text"), refused(binary));
+        Files.write(binary, new byte[] {0x7b, 0, 0x7d});
+        assertTrue(refused(binary).contains("is not UTF-8 JSON text"), refused(binary));
+    }
+
+    @Test
+    void aRecordOverTheLimitIsRefusedWithoutReadingIt(@TempDir Path dir) throws IOException {
+        Path huge = dir.resolve("huge.json");
+        try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse: 3 GB that take no room
+        }
+        assertTrue(refused(huge).contains("larger than the 256 MiB limit for a game record"), refused(huge));
+    }
+
+    @Test
+    void anEndlessStreamEndsWithAnError() {
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.exists(zero));
+        assertTrue(refused(zero).contains("is not UTF-8 JSON text"), refused(zero));
+    }
+
+    /** A file whose size is not known in advance (here a /proc file, size 0) is cut at the limit while read. */
+    @Test
+    void aStreamIsCutAtTheLimit() throws IOException {
+        Path maps = Path.of("/proc/self/maps");
+        assumeTrue(Files.isRegularFile(maps) && Files.size(maps) == 0);
+        UserFiles.FileException e = assertThrows(UserFiles.FileException.class,
+                () -> UserFiles.readJson(maps, 1024, "a test file", GameRecord.class));
+        assertTrue(e.getMessage().contains("larger than the 1 KiB limit for a test file"), e.getMessage());
+    }
+
+    @Test
+    void aFailedWriteSaysWhy(@TempDir Path dir) throws IOException {
+        UserFiles.FileException e = assertThrows(UserFiles.FileException.class,
+                () -> UserFiles.writeText(dir.resolve("no/such/out.json"), "{}"));
+        assertTrue(e.getMessage().startsWith("cannot write " + dir.resolve("no/such/out.json") + ": no such file or folder"),
+                e.getMessage());
+        Path file = dir.resolve("f");
+        Files.writeString(file, "x");
+        e = assertThrows(UserFiles.FileException.class, () -> UserFiles.writeText(file.resolve("out.json"), "{}"));
+        assertTrue(e.getMessage().startsWith("cannot write " + file.resolve("out.json") + ": not a directory"),
+                e.getMessage());
+        e = assertThrows(UserFiles.FileException.class, () -> UserFiles.writeText(dir, "{}"));
+        assertTrue(e.getMessage().contains("is a folder"), e.getMessage());
+    }
+}
