@@ -9,6 +9,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -118,6 +119,10 @@ public final class UserFiles {
         }
         if (e instanceof NotDirectoryException n) {
             return "not a folder: " + n.getFile();
+        }
+        if (e instanceof FileAlreadyExistsException x) {
+            return "a file is already there" + (x.getFile() == null ? "" : ": " + x.getFile())
+                    + " (give a folder, or a name not yet used)";
         }
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason().toLowerCase(Locale.ROOT);

@@ -76,6 +76,13 @@ class UserFilesTest {
     }
 
     @Test
+    void aFolderThatIsAFileSaysSo(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("runs"), "not a folder");
+        IOException e = assertThrows(IOException.class, () -> Files.createDirectories(file));
+        assertEquals("a file is already there: " + file + " (give a folder, or a name not yet used)", UserFiles.why(e));
+    }
+
+    @Test
     void aFailedWriteSaysWhy(@TempDir Path dir) throws IOException {
         UserFiles.FileException e = assertThrows(UserFiles.FileException.class,
                 () -> UserFiles.writeText(dir.resolve("no/such/out.json"), "{}"));
