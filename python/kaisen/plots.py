@@ -10,17 +10,36 @@ from __future__ import annotations
 
 import argparse
 import csv
+import warnings
 from collections import defaultdict
 from pathlib import Path
 
 from matplotlib.figure import Figure
 
 
-def _read(path: Path) -> list[dict[str, str]]:
+def _read(path: Path, numbers: tuple[str, ...]) -> list[dict[str, str]]:
+    """The complete rows of a run's CSV file. A row cut short by an interrupted write (fewer or
+    more fields than the header, or a field in ``numbers`` that is not a number) is skipped with
+    a warning naming the file and its line, so a half-written file still plots."""
     if not path.exists():
         return []
+    rows = []
     with path.open(newline="") as f:
-        return list(csv.DictReader(f))
+        reader = csv.DictReader(f)
+        for row in reader:
+            complete = None not in row and all(v is not None for v in row.values())
+            if complete:
+                try:
+                    for name in numbers:
+                        float(row[name])
+                except (KeyError, ValueError):
+                    complete = False
+            if complete:
+                rows.append(row)
+            else:
+                warnings.warn(f"{path}: line {reader.line_num} is incomplete or malformed and was skipped",
+                              stacklevel=3)
+    return rows
 
 
 def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
@@ -30,8 +49,8 @@ def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
     unless an ``ax`` was given.
     """
     run = Path(run_dir)
-    evals = _read(run / "eval.csv")
-    metrics = _read(run / "metrics.csv")
+    evals = _read(run / "eval.csv", ("step", "win_rate", "win_rate_low", "win_rate_high"))
+    metrics = _read(run / "metrics.csv", ("step",))
     if not evals and not metrics:
         raise FileNotFoundError(f"{run} has neither eval.csv nor metrics.csv")
     own = ax is None

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from kaisen.plots import learning_curve, main
 
 
@@ -15,3 +17,19 @@ def test_learning_curve_png_from_run_csvs(tmp_path):
     ax = learning_curve(tmp_path, out=tmp_path / "other.png")
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels == ["eval vs random", "eval vs greedy", "training vs greedy"]
+
+
+def test_a_half_written_row_is_skipped_with_a_warning(tmp_path):
+    # an interrupted write leaves a short last line (e.g. "40,1"): the plot skips it and says so
+    (tmp_path / "metrics.csv").write_text("step,win_rate,win_rate_vs_greedy\n20,0.1,0.1\n40,1")
+    (tmp_path / "eval.csv").write_text(
+        "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_score,opponent_mean_score\n"
+        "20,greedy,10,0.1,0.02,0.4,8,12\n40,greedy,10,0.")
+    with pytest.warns(UserWarning) as caught:
+        ax = learning_curve(tmp_path)
+    said = sorted(str(w.message).rsplit("/", 1)[1] for w in caught)
+    assert said == ["eval.csv: line 3 is incomplete or malformed and was skipped",
+                    "metrics.csv: line 3 is incomplete or malformed and was skipped"]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["eval vs greedy", "training vs greedy"]
+    assert (tmp_path / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
