@@ -9,8 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from py4j.java_gateway import JavaObject
-
 from . import _buffers, _jvm
 from .errors import IllegalActionError
 from .spec import Spec, _cached, config_json
@@ -147,22 +145,16 @@ class JavaResource:
     def __init__(self) -> None:
         self.jvm = _jvm.acquire()
         self.handle: Any = None
-        self._created: Any = None
         self.buffers: _buffers.SharedBuffers | None = None
         self.closed = False
 
     def open(self, create: Any, *args: Any) -> None:
-        """Creates the Java object with a fresh shared file as last argument, and maps it.
-
-        ``create`` should come from ``jvm.slow_entry``: creating may load a neural opponent
-        (``dl4j:...``), which takes longer than the usual call timeout."""
+        """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
+        last argument, and maps it. Creating may take long (e.g. loading a ``dl4j:`` opponent):
+        the JVM's watchdog tells that from a frozen JVM."""
         path = _buffers.new_path()
         try:
-            created = self.jvm.call(create, *args, path)
-            # keep the creating proxy alive (its collection would release the Java object) and
-            # talk to the object over the normal connection, which has the hang timeout
-            self._created = created
-            self.handle = JavaObject(created._target_id, self.jvm.gateway._gateway_client)
+            self.handle = self.jvm.call(create, *args, path)
             self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
         except BaseException:
             _buffers.discard(path)

@@ -190,12 +190,6 @@ class Jvm:
                 f"{GATEWAY_VERSION}.x: rebuild the jar (`./kaisen build`) or update the package"
             )
 
-    @property
-    def slow_entry(self) -> Any:
-        """The entry point (kept for callers written when long calls needed a connection of their
-        own: every call may now be long, and the watchdog tells slow from frozen)."""
-        return self.entry
-
     def _watch(self) -> None:
         """The watchdog: while a call has run for the call timeout, ask for a heartbeat; stop a
         JVM that does not give one (frozen), which ends the waiting calls."""

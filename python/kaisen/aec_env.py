@@ -53,7 +53,7 @@ class KaisenAECEnv(AECEnv):
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{game_info(s.game).version}"}
-        self._resource.open(self._resource.jvm.slow_entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
+        self._resource.open(self._resource.jvm.entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
                             s.illegal_action)
         b = self._resource.buffers
         assert b is not None

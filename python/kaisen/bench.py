@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         jvm = _jvm.acquire()
         try:
             config = json.dumps(dict(game_spec.config))  # the full config, as the envs above played it
-            java = float(jvm.call(jvm.slow_entry.benchVectorEnv, args.game, config, 256, args.seconds))
+            java = float(jvm.call(jvm.entry.benchVectorEnv, args.game, config, 256, args.seconds))
         finally:
             _jvm.release(jvm)
         out["java_vector_env_256"] = round(java)

@@ -181,7 +181,7 @@ class _Setup:
 def _evaluate_named(setup: _Setup, label: str, agent: str, opponent: str, games: int, seed: int) -> EvalResult:
     jvm = _jvm.acquire()
     try:
-        r = json.loads(jvm.call(jvm.slow_entry.evaluateAgent, setup.game, setup.config, agent, opponent, int(games),
+        r = json.loads(jvm.call(jvm.entry.evaluateAgent, setup.game, setup.config, agent, opponent, int(games),
                                 to_java_long(seed), setup.threads))
     finally:
         _jvm.release(jvm)

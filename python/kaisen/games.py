@@ -36,7 +36,6 @@ from .errors import KaisenError
 DEFAULT_GAME = "osaka"
 
 
-
 @dataclass(frozen=True)
 class GameOption:
     """A game option: pass it as a keyword argument (``kaisen.make(game, name=value)``)."""
@@ -148,10 +147,10 @@ def _json_part(text: str) -> str:
     decoder = json.JSONDecoder()
     offset = 0
     for line in text.splitlines(keepends=True):
-        if line.lstrip().startswith(("[", "{")):
+        start = offset + len(line) - len(line.lstrip())
+        if text.startswith(("[", "{"), start):
             try:
-                _, end = decoder.raw_decode(text, offset + len(line) - len(line.lstrip()))
-                return text[offset + len(line) - len(line.lstrip()):end]
+                return text[start:decoder.raw_decode(text, start)[1]]
             except ValueError:
                 pass
         offset += len(line)

@@ -71,7 +71,7 @@ class KaisenEnv(gym.Env):
             self._resource.close()
             raise
         self._resource.open(
-            self._resource.jvm.slow_entry.newVectorEnv, s.game, s.config, 1, seat, opponents_csv, s.reward_mode,
+            self._resource.jvm.entry.newVectorEnv, s.game, s.config, 1, seat, opponents_csv, s.reward_mode,
             s.view, s.illegal_action, 0, 1, False,
         )
         b = self._resource.buffers

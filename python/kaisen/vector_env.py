@@ -80,7 +80,7 @@ class KaisenVectorEnv(VectorEnv):
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         self._resource.open(
-            self._resource.jvm.slow_entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
+            self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
             s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
         b = self._resource.buffers

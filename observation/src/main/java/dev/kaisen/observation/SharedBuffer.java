@@ -1,8 +1,8 @@
 package dev.kaisen.observation;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;

@@ -110,7 +110,6 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
     }
 
     private final Settings settings;
-    private final Game<S> game;
     private final SplittableRandom random;
     private final Agent<S> rollout;
     private final boolean botPrior;
@@ -134,7 +133,6 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
                     + ", not '" + settings.rollout() + "'");
         }
         this.settings = settings;
-        this.game = game;
         this.encoder = Encoders.create(game, Encoders.INFORMATION_STATE);
         this.encoded = new float[encoder.size()];
         this.random = new SplittableRandom(seed);
@@ -203,7 +201,7 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         Map<Long, Node> table = new HashMap<>();
         double[] outcome = new double[root.numPlayers()];
         double even = 1.0 / root.numPlayers();
-        for (int i = 0; i < iterations(); i++) {
+        for (int i = 0; i < settings.iterations(); i++) {
             S d = root.determinize(me, random.nextLong());
             Node node = rootNode;
             int depth = 0;
@@ -244,10 +242,6 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
             }
         }
         return best;
-    }
-
-    private int iterations() {
-        return settings.iterations();
     }
 
     /** PUCT over the actions legal in {@code d}; counts their availability; ties broken at random. */
