@@ -12,6 +12,7 @@ import json
 import mmap
 import os
 import secrets
+import sys
 import tempfile
 from math import prod
 from typing import Any
@@ -23,9 +24,9 @@ PREFIX = "kaisen-"
 _counter = itertools.count()
 
 
-def new_path() -> str:
-    """A fresh file name for one env's buffers."""
-    return os.path.join(SHM_DIR, f"{PREFIX}{os.getpid()}-{next(_counter)}-{secrets.token_hex(4)}.buf")
+def new_path(suffix: str = ".buf") -> str:
+    """A fresh file name for one env's buffers (or, with ``suffix=".sock"``, its step channel's socket)."""
+    return os.path.join(SHM_DIR, f"{PREFIX}{os.getpid()}-{next(_counter)}-{secrets.token_hex(4)}{suffix}")
 
 
 def discard(path: str) -> None:
@@ -56,6 +57,16 @@ class SharedBuffers:
 
     def __getitem__(self, name: str) -> np.ndarray:
         return self.arrays[name]
+
+    def slots(self, name: str) -> memoryview:
+        """An int64 region as a memoryview of native ints (indexing one is cheaper than numpy's);
+        release it before :meth:`close`."""
+        region = next(r for r in self.layout["regions"] if r["name"] == name)
+        if region["dtype"] != "int64" or sys.byteorder != "little":
+            raise ValueError(f"region {name} is not int64 on a little-endian machine")
+        assert self._mm is not None
+        start = region["offset"]
+        return memoryview(self._mm)[start:start + region["bytes"]].cast("q")
 
     def close(self) -> None:
         """Drops the views and unmaps, unless a caller still holds a view (then the GC unmaps later)."""

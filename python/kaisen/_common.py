@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _buffers, _jvm
+from . import _buffers, _channel, _jvm
 from .errors import IllegalActionError
 from .spec import Spec, _cached, config_json
 
@@ -140,22 +140,28 @@ def end_info(info_json: str) -> dict[str, Any]:
 
 
 class JavaResource:
-    """Owns a Java handle, its shared buffers and a share of the JVM; closes all three once."""
+    """Owns a Java handle, its shared buffers, its step channel and a share of the JVM; closes them once."""
 
     def __init__(self) -> None:
         self.jvm = _jvm.acquire()
         self.handle: Any = None
         self.buffers: _buffers.SharedBuffers | None = None
+        self.channel: _channel.StepChannel | None = None
         self.closed = False
 
-    def open(self, create: Any, *args: Any) -> None:
+    def open(self, create: Any, *args: Any, yield_while_spinning: bool = False) -> None:
         """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
-        last argument, and maps it. Creating may take long (e.g. loading a ``dl4j:`` opponent):
-        the JVM's watchdog tells that from a frozen JVM."""
+        last argument, maps it and opens its step channel. Creating may take long (e.g. loading a
+        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM.
+
+        ``yield_while_spinning``: wait for answers yielding the CPU (for envs whose steps keep
+        several JVM threads busy)."""
         path = _buffers.new_path()
         try:
             self.handle = self.jvm.call(create, *args, path)
             self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
+            self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers,
+                                                yield_while_spinning=yield_while_spinning)
         except BaseException:
             _buffers.discard(path)
             self.close()
@@ -170,10 +176,18 @@ class JavaResource:
         self.ensure_open()
         return self.jvm.call(getattr(self.handle, method), *args)
 
+    def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
+        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`)."""
+        self.ensure_open()
+        assert self.channel is not None
+        self.channel.request(command, arg0, arg1)
+
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
+        if self.channel is not None:
+            self.channel.close()
         if self.buffers is not None:
             self.buffers.close()
         if self.handle is not None and self.jvm.alive():

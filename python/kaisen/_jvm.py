@@ -17,6 +17,7 @@ is frozen and is stopped, which ends the call with :class:`~kaisen.errors.JvmDie
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import logging
 import os
@@ -28,7 +29,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import py4j.java_gateway as _py4j_gateway_module
 from py4j.java_gateway import GatewayParameters, JavaGateway
@@ -278,29 +279,45 @@ class Jvm:
         except Py4JJavaError as e:
             raise translate(e) from None
         except (Py4JNetworkError, Py4JError) as e:
-            # The connection broke: the JVM is going or gone; give the OS a moment to reap it.
-            try:
-                self.process.wait(2.0)
-            except subprocess.TimeoutExpired:
-                pass
-            if self._frozen:
-                self._close_gateways()
-                raise self._frozen_error() from None
-            code = self.process.poll()
-            if code is not None:
-                self._closed = True
-                self._close_gateways()
-                raise JvmDiedError(
-                    f"the Kaisen JVM (pid {self.pid}) exited with code {code}; create a new env to start a "
-                    f"fresh one. Its last words: {self.stderr_tail(500) or '(none)'}"
-                ) from None
-            self.kill()
-            raise JvmDiedError(
-                f"the connection to the Kaisen JVM (pid {self.pid}) broke and the JVM was stopped; "
-                f"create a new env to start a fresh one ({e.__class__.__name__}: {e})"
-            ) from None
+            raise self.broken(f"{e.__class__.__name__}: {e}") from None
         finally:
             self._in_flight.pop(me, None)
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Marks a wait for the JVM outside Py4J (an env's step channel): the watchdog then asks
+        for heartbeats as it does for a long call, and stops a frozen JVM, which ends the wait."""
+        me = threading.get_ident()
+        self._in_flight[me] = time.monotonic()
+        try:
+            yield
+        finally:
+            self._in_flight.pop(me, None)
+
+    def broken(self, detail: str) -> JvmDiedError:
+        """The error for a connection to the JVM that broke (``detail`` says which): the JVM was
+        stopped as frozen, exited by itself, or is stopped now."""
+        # the JVM is going or gone; give the OS a moment to reap it
+        try:
+            self.process.wait(2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        if self._frozen:
+            self._close_gateways()
+            return self._frozen_error()
+        code = self.process.poll()
+        if code is not None:
+            self._closed = True
+            self._close_gateways()
+            return JvmDiedError(
+                f"the Kaisen JVM (pid {self.pid}) exited with code {code}; create a new env to start a "
+                f"fresh one. Its last words: {self.stderr_tail(500) or '(none)'}"
+            )
+        self.kill()
+        return JvmDiedError(
+            f"the connection to the Kaisen JVM (pid {self.pid}) broke and the JVM was stopped; "
+            f"create a new env to start a fresh one ({detail})"
+        )
 
     def _frozen_error(self) -> JvmDiedError:
         t = self.call_timeout

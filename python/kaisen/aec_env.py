@@ -17,6 +17,10 @@ from .spaces import observation_box
 from .spec import Segment
 
 
+# step-channel commands of the Java AecHandle
+_STEP, _RESET = 1, 2
+
+
 class KaisenAECEnv(AECEnv):
     """Any registered game as a PettingZoo AEC env.
 
@@ -34,7 +38,7 @@ class KaisenAECEnv(AECEnv):
     ``TerminateIllegalWrapper`` convention): the agent that acted illegally forfeits, its
     reward is -1 and the others share +1, every agent is terminated, and the infos carry
     ``end_reason="ILLEGAL_ACTION"``, ``forfeited_by`` and ``illegal`` (why).
-    One Py4J call per step; observations and masks move through shared memory.
+    Steps go to the JVM and back through shared memory, without a Py4J call (see ``kaisen._channel``).
     """
 
     metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_v2", "is_parallelizable": False}
@@ -95,7 +99,7 @@ class KaisenAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         game_seed = int(seed) if seed is not None else secrets.randbits(63)
-        self._resource.call("reset", to_java_long(game_seed))
+        self._resource.request(_RESET, to_java_long(game_seed))
         self._started = True
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -125,7 +129,7 @@ class KaisenAECEnv(AECEnv):
         p = self._seat(agent)
         action = _common.check_action(action, self._masks[p], self.spec_info, self.illegal_action)
         self._cumulative_rewards[agent] = 0.0
-        self._resource.call("step", action)
+        self._resource.request(_STEP, action)
         current, terminated, truncated = int(self._status[0]), bool(self._status[1]), bool(self._status[2])
         self.rewards = {a: float(self._rewards[i]) for i, a in enumerate(self.possible_agents)}
         if current >= 0:

@@ -17,6 +17,8 @@ from .spaces import LegalDiscrete, observation_box
 from .spec import Segment
 
 _SEED_BOUND = 2**63 - 1
+# step-channel commands of the Java VectorHandle (this env is its N=1 case)
+_STEP, _RESET_ONE = 1, 3
 
 
 class KaisenEnv(gym.Env):
@@ -25,8 +27,8 @@ class KaisenEnv(gym.Env):
     Observations are ``float32[spec.observation_size]`` (egocentric; see :attr:`spec_segments`),
     actions ``Discrete(spec.num_actions)``, both read from the game's spec (:attr:`spec_info`).
     :meth:`action_masks` gives the legal ones (sb3-contrib's MaskablePPO uses it as is), and
-    ``action_space.sample()`` draws a legal one. One Py4J call per step; the data moves
-    through shared memory.
+    ``action_space.sample()`` draws a legal one. A step goes to the JVM and back through shared
+    memory, without a Py4J call (see ``kaisen._channel``).
 
     ``illegal_action="raise"`` (default): an illegal action raises
     :class:`kaisen.IllegalActionError` (a ``ValueError``) naming the legal actions, and changes
@@ -103,7 +105,7 @@ class KaisenEnv(gym.Env):
         self._resource.ensure_open()
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
-        self._resource.call("resetOne", 0, to_java_long(game_seed))
+        self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
         self._needs_reset = False
         return self._obs.copy(), {"learner_seat": int(self._seat[0])}
 
@@ -113,7 +115,7 @@ class KaisenEnv(gym.Env):
             raise ResetNeeded("the episode has ended (or never started): call reset() before step()")
         action = _common.check_action(action, self._mask, self.spec_info, self.illegal_action)
         self._actions[0] = action
-        self._resource.call("step")
+        self._resource.request(_STEP)
         reward = float(self._rewards[0])
         terminated = bool(self._terminated[0])
         truncated = bool(self._truncated[0])

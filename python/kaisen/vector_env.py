@@ -17,8 +17,13 @@ from .spaces import LegalMultiDiscrete, observation_box
 from .spec import Segment
 
 
+# step-channel commands of the Java VectorHandle
+_STEP, _RESET, _RESET_ONE, _RESEED = 1, 2, 3, 4
+
+
 class KaisenVectorEnv(VectorEnv):
-    """N single-learner envs of any registered game, stepped by one Py4J call.
+    """N single-learner envs of any registered game, stepped together through shared memory
+    (no Py4J call per step; see ``kaisen._channel``).
 
     ``reset`` and ``step`` return numpy **views** on memory the JVM writes: observations
     ``float32[N, spec.observation_size]``, rewards ``float32[N]``, terminations and truncations
@@ -81,7 +86,7 @@ class KaisenVectorEnv(VectorEnv):
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         self._resource.open(
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
-            s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
+            s.reward_mode, s.view, s.illegal_action, base, int(threads), True, yield_while_spinning=True,
         )
         b = self._resource.buffers
         assert b is not None
@@ -100,7 +105,7 @@ class KaisenVectorEnv(VectorEnv):
         self._episode_return = b["episode_return"]
         self._episode_length = b["episode_length"]
         self._rows = np.arange(self.num_envs)
-        self._seat_bits = np.arange(self.num_players)
+        self._seat_bits = (1 << np.arange(self.num_players)).astype(np.int32)
         self._all = np.ones(self.num_envs, dtype=np.bool_)
         self._started = False
         self.single_observation_space = observation_box(self.spec_info)
@@ -127,12 +132,12 @@ class KaisenVectorEnv(VectorEnv):
         else:
             seeds = None
         if isinstance(seed, (int, np.integer)):
-            self._resource.call("reseed", to_java_long(seed))
-        self._resource.call("reset")
+            self._resource.request(_RESEED, to_java_long(seed))
+        self._resource.request(_RESET)
         if seeds is not None:
             for i, s in enumerate(seeds):
                 if s is not None:
-                    self._resource.call("resetOne", i, to_java_long(s))
+                    self._resource.request(_RESET_ONE, i, to_java_long(s))
         self._started = True
         return self._obs, {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
 
@@ -155,7 +160,7 @@ class KaisenVectorEnv(VectorEnv):
                 i = int(np.flatnonzero(~legal)[0])
                 raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
         self._actions[:] = a
-        self._resource.call("step")
+        self._resource.request(_STEP)
         infos: dict[str, Any] = {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
         done = self._terminated | self._truncated
         if done.any():
@@ -164,25 +169,23 @@ class KaisenVectorEnv(VectorEnv):
 
     def _final_infos(self, done: np.ndarray) -> dict[str, Any]:
         """Gymnasium's ``final_obs``/``final_info`` entries for the envs whose episode just ended."""
-        ended = np.flatnonzero(done)
-        rows = self._final_obs[ended].copy()
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        for k, i in enumerate(ended):  # an object array of per-env rows, as Gymnasium's vector envs give
-            final_obs[i] = rows[k]
-        winners = ((self._final_winners[:, None] >> self._seat_bits) & 1).astype(np.bool_)
+        final_obs = np.empty(self.num_envs, dtype=object)  # per-env rows (None elsewhere), as Gymnasium's vector envs give
+        for i in np.flatnonzero(done).tolist():
+            final_obs[i] = self._final_obs[i].copy()
+        winners = (self._final_winners[:, None] & self._seat_bits) != 0
         seat = self._final_seat.copy()
+        mark = done.copy()
         final: dict[str, Any] = {
             "scores": self._final_scores.copy(),
             "winners": winners,
-            "won": winners[self._rows, np.clip(seat, 0, self.num_players - 1)],
+            "won": ((self._final_winners >> seat) & 1).astype(np.bool_),
             "learner_seat": seat,
             "episode_return": self._episode_return.copy(),
             "episode_length": self._episode_length.copy(),
             "forfeited": self._final_forfeited.astype(np.bool_),
         }
-        for key in list(final):
-            final["_" + key] = done.copy()
-        return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": final, "_final_info": done.copy()}
+        final.update({"_" + key: mark for key in list(final)})
+        return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": mark}
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``bool[N, spec.num_actions]`` (a view)."""

@@ -12,6 +12,8 @@ import java.util.Map;
  * <p>The vectorized env's layout ({@link #forVectorEnv}):
  * <pre>
  * region             dtype    shape
+ * control            int64    [16]           requests and answers of a caller's step protocol (the
+ *                                            bridge's step channel); unused by the env itself
  * actions            int32    [N]            written by the caller before each step
  * observations       float32  [N, obs]       the learner's observation (after auto-reset: the new episode's)
  * masks              uint8    [N, A]         the learner's legal actions
@@ -33,6 +35,9 @@ public final class BufferLayout {
     public record Region(String name, String dtype, int offset, List<Integer> shape, int bytes) {
     }
 
+    /** int64 slots of the {@code control} region (two cache lines). */
+    public static final int CONTROL_SLOTS = 16;
+
     private final Map<String, Region> regions = new LinkedHashMap<>();
     private final Map<String, Object> facts = new LinkedHashMap<>();
     private int size;
@@ -47,6 +52,7 @@ public final class BufferLayout {
         }
         BufferLayout l = new BufferLayout();
         l.fact("numEnvs", numEnvs).fact("observationSize", obsSize).fact("numActions", numActions).fact("seats", seats);
+        l.add("control", "int64", CONTROL_SLOTS);
         l.add("actions", "int32", numEnvs);
         l.add("observations", "float32", numEnvs, obsSize);
         l.add("masks", "uint8", numEnvs, numActions);

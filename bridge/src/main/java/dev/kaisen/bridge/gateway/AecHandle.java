@@ -18,11 +18,13 @@ import java.nio.file.Path;
 
 /**
  * The turn-based env of any game as Python sees it: every call writes the whole public
- * outcome (every player's observation and mask, rewards, flags, scores) into shared buffers,
- * so one Py4J call per step suffices.
+ * outcome (every player's observation and mask, rewards, flags, scores) into shared buffers;
+ * the steps and resets themselves go through a {@link StepChannel} (no Py4J call per step) once
+ * Python has opened one.
  *
  * <pre>
  * region             dtype    shape
+ * control            int64    [16]           the step channel's requests and answers
  * status             int32    [5]            current player (-1 when over), terminated, truncated, decisions,
  *                                            the seat that forfeited by an illegal action (-1 if none)
  * rewards            float64  [P]            each player's reward for the last step
@@ -34,6 +36,10 @@ import java.nio.file.Path;
  * </pre>
  */
 public final class AecHandle implements AutoCloseable {
+    /** Step-channel commands: step with action arg0; reset with seed arg0. */
+    static final int STEP = 1;
+    static final int RESET = 2;
+
     private final Typed<?> env;
     private final SharedBuffer shared;
     private final IntBuffer status;
@@ -45,6 +51,7 @@ public final class AecHandle implements AutoCloseable {
     private final IntBuffer winners;
     private final float[] obs;
     private final byte[] mask;
+    private StepChannel channel;
 
     /** The env with its state type, for the calls that need it. */
     private record Typed<S extends GameState<S>>(Game<S> game, AecEnv<S> env) {
@@ -67,7 +74,7 @@ public final class AecHandle implements AutoCloseable {
         mask = new byte[actions];
         BufferLayout layout = new BufferLayout().fact("game", game.id()).fact("players", players)
                 .fact("view", aec.encoder().view()).fact("observationSize", size).fact("numActions", actions)
-                .add("status", "int32", 5).add("rewards", "float64", players)
+                .add("control", "int64", BufferLayout.CONTROL_SLOTS).add("status", "int32", 5).add("rewards", "float64", players)
                 .add("observations", "float32", players, size)
                 .add("masks", "uint8", players, actions)
                 .add("scores", "int32", players).add("tiebreaks", "int32", players).add("winners", "int32", 1);
@@ -83,6 +90,29 @@ public final class AecHandle implements AutoCloseable {
 
     public String layoutJson() {
         return Json.write(shared.layout().describe(), false);
+    }
+
+    /**
+     * Opens the step channel on a Unix-domain socket at {@code socketPath}; Python connects and
+     * sends {@code token}. Once per handle.
+     */
+    public synchronized void openChannel(String socketPath, String token) {
+        ensureOpen();
+        if (channel != null) {
+            throw new IllegalStateException("this env's step channel is open already");
+        }
+        channel = new StepChannel(shared.region("control"), Path.of(socketPath), token, this, (command, arg0, arg1) -> {
+            switch (command) {
+                case STEP -> step(Math.toIntExact(arg0));
+                case RESET -> reset(arg0);
+                default -> throw new IllegalArgumentException("unknown step-channel command " + command);
+            }
+        });
+    }
+
+    /** Throws why the last step-channel command failed (Python asks after a failed answer). */
+    public synchronized void raiseLastError() {
+        StepChannel.rethrow(channel);
     }
 
     public synchronized void reset(long seed) {
@@ -130,23 +160,32 @@ public final class AecHandle implements AutoCloseable {
     }
 
     /** The env's info as JSON (scores, tie-breaks, winners, end reason, and why an illegal action forfeited). */
-    public String infoJson() {
+    public synchronized String infoJson() {
         return Json.write(env.env().info(), false);
     }
 
     /** The whole state as text (spectator view, hidden parts included). */
-    public String render() {
+    public synchronized String render() {
         return env.render();
     }
 
     /** The whole state as JSON, in the game's own format. */
-    public String stateJson() {
+    public synchronized String stateJson() {
         return env.json();
     }
 
-    /** Unmaps the buffers, after a call in progress has ended. Idempotent. */
+    /** Stops the step channel, then unmaps the buffers, after a command in progress. Idempotent. */
     @Override
-    public synchronized void close() {
-        shared.close();
+    public void close() {
+        StepChannel c;
+        synchronized (this) {
+            c = channel;
+        }
+        if (c != null) {
+            c.close();
+        }
+        synchronized (this) {
+            shared.close();
+        }
     }
 }

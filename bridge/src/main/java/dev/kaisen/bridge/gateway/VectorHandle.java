@@ -5,9 +5,22 @@ import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.VectorEnv;
 
-/** The vectorized env as Python sees it: control calls only; data moves through the shared buffers. */
+import java.nio.file.Path;
+
+/**
+ * The vectorized env as Python sees it: control calls through Py4J, data through the shared
+ * buffers, and the per-step commands through a {@link StepChannel} (no Py4J call per step)
+ * once Python has opened one.
+ */
 public final class VectorHandle implements AutoCloseable {
+    /** Step-channel commands: step with the actions region; reset every env; reset env arg0 with seed arg1; reseed with arg0. */
+    static final int STEP = 1;
+    static final int RESET = 2;
+    static final int RESET_ONE = 3;
+    static final int RESEED = 4;
+
     private final Typed<?> vec;
+    private StepChannel channel;
 
     private record Typed<S extends GameState<S>>(Game<S> game, VectorEnv<S> vec) {
         String json(int i) {
@@ -27,24 +40,50 @@ public final class VectorHandle implements AutoCloseable {
         return Json.write(vec.vec().layout().describe(), false);
     }
 
+    /**
+     * Opens the step channel on a Unix-domain socket at {@code socketPath}; Python connects and
+     * sends {@code token}. Once per handle.
+     */
+    public synchronized void openChannel(String socketPath, String token) {
+        if (channel != null) {
+            throw new IllegalStateException("this env's step channel is open already");
+        }
+        channel = new StepChannel(vec.vec().region("control"), Path.of(socketPath), token, this, this::command);
+    }
+
+    private void command(int command, long arg0, long arg1) {
+        switch (command) {
+            case STEP -> step();
+            case RESET -> reset();
+            case RESET_ONE -> resetOne(Math.toIntExact(arg0), arg1);
+            case RESEED -> reseed(arg0);
+            default -> throw new IllegalArgumentException("unknown step-channel command " + command);
+        }
+    }
+
+    /** Throws why the last step-channel command failed (Python asks after a failed answer). */
+    public synchronized void raiseLastError() {
+        StepChannel.rethrow(channel);
+    }
+
     public int threads() {
         return vec.vec().threads();
     }
 
-    public void reseed(long baseSeed) {
+    public synchronized void reseed(long baseSeed) {
         vec.vec().reseed(baseSeed);
     }
 
-    public void reset() {
+    public synchronized void reset() {
         vec.vec().reset();
     }
 
     /** Steps every env with the actions already written into the actions region. */
-    public void step() {
+    public synchronized void step() {
         vec.vec().step();
     }
 
-    public void resetOne(int i, long seed) {
+    public synchronized void resetOne(int i, long seed) {
         vec.vec().resetOne(i, seed);
     }
 
@@ -55,24 +94,34 @@ public final class VectorHandle implements AutoCloseable {
     }
 
     /** Env i's state as text (spectator view, hidden parts included). */
-    public String render(int i) {
+    public synchronized String render(int i) {
         check(i);
         return vec.render(i);
     }
 
-    public String stateJson(int i) {
+    public synchronized String stateJson(int i) {
         check(i);
         return vec.json(i);
     }
 
     /** Env i's info as JSON (scores, winners, end reason, and why an illegal action forfeited). */
-    public String infoJson(int i) {
+    public synchronized String infoJson(int i) {
         check(i);
         return Json.write(vec.vec().env(i).info(), false);
     }
 
+    /** Stops the step channel, then the env (its workers and buffers), after a command in progress. Idempotent. */
     @Override
     public void close() {
-        vec.vec().close();
+        StepChannel c;
+        synchronized (this) {
+            c = channel;
+        }
+        if (c != null) {
+            c.close();
+        }
+        synchronized (this) {
+            vec.vec().close();
+        }
     }
 }

@@ -1,0 +1,146 @@
+"""Python's end of a Java ``StepChannel``: an env's steps without a Py4J call.
+
+A request is written into the ``control`` region of the env's shared buffers (command and
+arguments first, then its number); a JVM thread serving the env sees the number, runs the
+command (writing the results into the buffers) and writes the number back as the answer.
+Each side spins for a short while, then announces that it sleeps and blocks on a Unix-domain
+socket, where the other side writes one byte to wake it. The socket also tells us at once when
+the JVM dies (end of file); a frozen JVM is stopped by the JVM's watchdog (see :mod:`kaisen._jvm`)
+while we wait, which ends the wait the same way.
+
+Slots of the control region (int64; see ``StepChannel.java``): 0 request number, 1 command,
+2-3 arguments, 4 Python sleeps; 8 answer number, 9 failed, 10 Java sleeps.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import select
+import socket
+import threading
+import time
+import weakref
+from typing import Any
+
+from . import _buffers
+
+_REQUEST, _COMMAND, _ARG0, _ARG1, _PYTHON_SLEEPS = 0, 1, 2, 3, 4
+_ANSWER, _FAILED, _JAVA_SLEEPS = 8, 9, 10
+
+#: How long a request spins for its answer before sleeping on the socket (a fast game's step
+#: takes microseconds; a search opponent's may take seconds).
+SPIN_SECONDS = 200e-6
+#: While asleep, how often to look at the JVM (alive, not stopped as frozen).
+POLL_SECONDS = 0.25
+
+
+class StepChannel:
+    """Requests to one Java env handle through shared memory (see the module)."""
+
+    def __init__(self, jvm: Any, handle: Any, buffers: _buffers.SharedBuffers, *, spin_seconds: float = SPIN_SECONDS,
+                 yield_while_spinning: bool = False) -> None:
+        self._jvm = jvm
+        self._handle = handle
+        self._spin = spin_seconds
+        self._yield = yield_while_spinning
+        self._fence_lock = threading.Lock()
+        self._slots = buffers.slots("control")
+        self._seq = self._slots[_ANSWER]
+        path = _buffers.new_path(".sock")
+        token = secrets.token_hex(16)
+        self._sock: socket.socket | None = None
+        jvm.call(handle.openChannel, path, token)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(path)
+            sock.sendall(token.encode("ascii"))
+        except OSError as e:
+            sock.close()
+            raise jvm.broken(f"cannot connect to the env's step channel ({e})") from None
+        finally:
+            _buffers.discard(path)  # connected (or failed): the name is needed no more
+        self._sock = sock
+        # an env dropped without close(): its end of the socket closes with it, quietly
+        weakref.finalize(self, sock.close)
+
+    def _fence(self) -> None:
+        """A full memory fence (an uncontended lock is an atomic read-modify-write)."""
+        self._fence_lock.acquire()
+        self._fence_lock.release()
+
+    def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
+        """Runs a command of the handle and returns when its results are in the buffers; a
+        failed command raises what the Java side threw."""
+        c = self._slots
+        if self._sock is None:
+            raise RuntimeError("this env is closed; create a new one")
+        seq = self._seq + 1
+        c[_COMMAND] = command
+        c[_ARG0] = arg0
+        c[_ARG1] = arg1
+        c[_REQUEST] = seq
+        self._seq = seq
+        self._fence()
+        if c[_JAVA_SLEEPS]:
+            self._wake()
+        if c[_ANSWER] != seq:
+            self._await(seq)
+        if c[_FAILED]:
+            self._jvm.call(self._handle.raiseLastError)
+
+    def _wake(self) -> None:
+        assert self._sock is not None
+        try:
+            self._sock.send(b"\1")
+        except BlockingIOError:
+            pass  # the socket is full of wakes the JVM has not read: it is awake
+        except OSError as e:
+            raise self._jvm.broken(f"the env's step channel broke ({e})") from None
+
+    def _await(self, seq: int) -> None:
+        c = self._slots
+        clock = time.perf_counter
+        deadline = clock() + self._spin
+        if self._yield:
+            pause = os.sched_yield
+            while c[_ANSWER] != seq:
+                if clock() > deadline:
+                    break
+                pause()
+            else:
+                return
+        else:
+            while c[_ANSWER] != seq:
+                if clock() > deadline:
+                    break
+            else:
+                return
+        with self._jvm.waiting():
+            sock = self._sock
+            assert sock is not None
+            while c[_ANSWER] != seq:
+                if c[_JAVA_SLEEPS]:
+                    self._wake()  # a wake that crossed the JVM falling asleep
+                c[_PYTHON_SLEEPS] = 1
+                self._fence()
+                if c[_ANSWER] == seq:
+                    break
+                ready, _, _ = select.select([sock], [], [], POLL_SECONDS)
+                if ready:
+                    try:
+                        data = sock.recv(4096)
+                    except OSError as e:
+                        raise self._jvm.broken(f"the env's step channel broke ({e})") from None
+                    if not data and c[_ANSWER] != seq:
+                        raise self._jvm.broken("the env's step channel closed")
+                elif not self._jvm.alive():
+                    raise self._jvm.broken("the JVM stopped while a step was running")
+            c[_PYTHON_SLEEPS] = 0
+
+    def close(self) -> None:
+        """Closes our end (the JVM's thread sees it and stops) and releases the view on the buffers."""
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+        self._slots.release()

@@ -1,0 +1,132 @@
+"""The step channel: envs step through shared memory, not Py4J, and every wait ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import kaisen
+from kaisen import _jvm
+
+
+class CountingCalls:
+    """Counts the Py4J calls made through the shared JVM while installed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.names: list[str] = []
+        jvm = _jvm.current()
+        assert jvm is not None
+        real = jvm.call
+
+        def call(fn, *args):
+            self.names.append(getattr(fn, "name", getattr(fn, "__name__", repr(fn))))
+            return real(fn, *args)
+
+        monkeypatch.setattr(jvm, "call", call)
+
+
+def random_legal(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+def test_single_env_steps_and_resets_make_no_py4j_call(game, monkeypatch):
+    env = kaisen.make(game, seed=1)
+    try:
+        env.reset()
+        calls = CountingCalls(monkeypatch)
+        rng = np.random.default_rng(1)
+        episodes = 0
+        for _ in range(300):
+            _, _, terminated, truncated, _ = env.step(random_legal(env.action_masks(), rng))
+            if terminated or truncated:
+                episodes += 1
+                env.reset()
+        # only the end-of-episode facts (scores, end reason) are asked, once per episode
+        assert calls.names == ["infoJson"] * episodes
+    finally:
+        env.close()
+
+
+def test_aec_and_vector_env_steps_make_no_py4j_call(game, monkeypatch):
+    aec = kaisen.aec_env(game)
+    vec = kaisen.vector_env(game, num_envs=8, seed=1)
+    try:
+        aec.reset(seed=1)
+        vec.reset()
+        calls = CountingCalls(monkeypatch)
+        rng = np.random.default_rng(1)
+        ends = 0
+        for _ in range(200):
+            if not aec.agents:
+                aec.reset(seed=int(rng.integers(1 << 30)))
+            agent = aec.agent_selection
+            if aec.terminations[agent] or aec.truncations[agent]:
+                aec.step(None)
+                continue
+            aec.step(random_legal(aec.observe(agent)["action_mask"], rng))
+            ends += int(not aec.agents or aec.terminations[aec.agent_selection] or aec.truncations[aec.agent_selection])
+        for _ in range(50):
+            masks = vec.action_masks()
+            vec.step(np.array([random_legal(m, rng) for m in masks]))
+        vec.reset(seed=5)
+        assert calls.names == ["infoJson"] * ends
+    finally:
+        aec.close()
+        vec.close()
+
+
+def test_a_caller_slower_than_the_spin_gets_the_same_game(game):
+    """Whether the JVM's thread is spinning or asleep when a step arrives, the game is the same."""
+
+    def play(pause: float) -> list[np.ndarray]:
+        env = kaisen.make(game, seed=11)
+        rng = np.random.default_rng(3)
+        seen = []
+        try:
+            obs, _ = env.reset()
+            seen.append(obs)
+            for _ in range(40):
+                if pause:
+                    time.sleep(pause)  # far past the JVM's spin: it sleeps and must be woken
+                obs, _, terminated, truncated, _ = env.step(random_legal(env.action_masks(), rng))
+                seen.append(obs)
+                if terminated or truncated:
+                    obs, _ = env.reset()
+                    seen.append(obs)
+        finally:
+            env.close()
+        return seen
+
+    fast, slow = play(0.0), play(0.002)
+    assert len(fast) == len(slow) and all(np.array_equal(a, b) for a, b in zip(fast, slow))
+
+
+def test_a_failed_command_raises_the_java_error_and_the_env_goes_on():
+    env = kaisen.make("osaka", seed=1)
+    try:
+        env.reset()
+        with pytest.raises(ValueError, match="unknown step-channel command 99"):
+            env._resource.request(99)
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    finally:
+        env.close()
+
+
+def test_a_jvm_killed_during_a_long_step_ends_the_step_at_once():
+    # the learner sits second: reset waits for the search opponent's first move (seconds)
+    env = kaisen.make("osaka", opponents="ismcts:1000000", learner_seat=1, seed=3)
+    try:
+        pid = _jvm.current().pid
+        threading.Timer(1.0, os.kill, (pid, signal.SIGKILL)).start()
+        start = time.monotonic()
+        with pytest.raises(kaisen.JvmDiedError, match=rf"\(pid {pid}\) exited"):
+            env.reset()
+        assert time.monotonic() - start < 20
+    finally:
+        env.close()
