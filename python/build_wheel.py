@@ -1,9 +1,10 @@
 """Builds a wheel of the ``kaisen`` package with the engine inside: ``./kaisen wheel`` runs it.
 
-``python build_wheel.py [--out DIR] [--no-natives] [--target DIR]`` (default ``--out``: ``dist/`` of the checkout) stages a copy of the package
+``python build_wheel.py [--out DIR] [--no-natives] [--target DIR]`` stages a copy of the package
 (``kaisen/``, ``pyproject.toml``, ``README.md``) with the runnable jar and its libraries under
 ``kaisen/_java/`` (``kaisen.jar`` + ``lib/``, where :func:`kaisen._jvm.find_jar` looks), builds it
-with ``pip wheel`` (setuptools, no build isolation) and prints the wheel's path and size.
+with ``pip wheel`` (setuptools, no build isolation) into ``--out`` (default: ``dist/`` of the
+checkout) and prints the wheel's path and size.
 
 The full wheel carries ND4J's and OpenBLAS's linux-x86_64 native libraries (``dl4j:`` checkpoints
 need them), so it is tagged ``linux_x86_64``; ``--no-natives`` leaves them out and is
