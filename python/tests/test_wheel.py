@@ -83,7 +83,8 @@ def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualen
     lines = done.stdout.splitlines()
     site = venv.resolve()
     assert Path(lines[0].removeprefix("module ")).resolve().is_relative_to(site), lines[0]
-    assert Path(lines[1].removeprefix("jar ")).resolve() == next(site.glob("lib/python*/site-packages/kaisen/_java/kaisen.jar"))
+    packaged = next(site.glob("lib/python*/site-packages/kaisen/_java/kaisen.jar"))
+    assert Path(lines[1].removeprefix("jar ")).resolve() == packaged, lines[1]
     # the jar's own games (kaisen.games() here also has the test-only games of KAISEN_EXTRA_CLASSPATH)
     listed = run(["java", "-jar", str(_jvm.find_jar()), "games", "--json"]).stdout
     games = [g["id"] for g in json.loads(listed[listed.index("["):])]
