@@ -21,13 +21,16 @@ import contextlib
 import json
 import logging
 import os
+import re
 import secrets
 import select
+import shutil
 import subprocess
 import tempfile
 import threading
 import time
 import zipfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -93,21 +96,89 @@ GATEWAY_VERSION = "0.2"
 HELLO_NOISE_LINES = 10_000
 
 
+#: The Java runtime the jar needs (it is compiled for Java 17).
+JAVA_VERSION = 17
+#: What to install when there is no Java runtime, or an old one.
+JAVA_HINT = "install e.g. openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation"
+
+
+def _package_jar() -> Path:
+    """Where an installed wheel keeps the jar (``kaisen/_java/kaisen.jar``, its ``lib/`` beside it)."""
+    return Path(__file__).resolve().parent / "_java" / "kaisen.jar"
+
+
+def _checkout_jar() -> Path | None:
+    """``bridge/target/kaisen.jar`` of the checkout this package lives in (an editable install), or
+    None when the package is not in a checkout (an installed wheel)."""
+    root = Path(__file__).resolve().parents[2]
+    return root / "bridge" / "target" / "kaisen.jar" if (root / "pom.xml").is_file() else None
+
+
 def find_jar() -> Path:
-    """The runnable jar: ``KAISEN_JAR``, else ``bridge/target/kaisen.jar`` of this checkout."""
+    """The runnable jar: ``KAISEN_JAR``, else the jar inside the installed package (a wheel built
+    by ``./kaisen wheel``), else ``bridge/target/kaisen.jar`` of this checkout."""
     env = os.environ.get("KAISEN_JAR")
     if env:
         path = Path(env)
         if not path.is_file():
             raise KaisenError(f"KAISEN_JAR points to {path}, which is not a file")
         return path
-    path = Path(__file__).resolve().parents[2] / "bridge" / "target" / "kaisen.jar"
-    if not path.is_file():
-        raise KaisenError(
-            f"the Kaisen jar is missing ({path}); build it with `./kaisen build` "
-            "at the repository root, or set KAISEN_JAR"
-        )
-    return path
+    checkout = _checkout_jar()
+    for path in (_package_jar(), checkout):
+        if path is not None and path.is_file():
+            return path
+    looked = ["KAISEN_JAR (not set)", f"{_package_jar()} (the jar of an installed wheel)"]
+    if checkout is not None:
+        looked.append(f"{checkout} (this checkout's build)")
+    raise KaisenError(
+        f"the Kaisen jar is missing; looked at {', '.join(looked)}. Build it with `./kaisen build` at the "
+        "repository root, install a wheel built by `./kaisen wheel`, or set KAISEN_JAR"
+    )
+
+
+def find_java() -> str:
+    """The ``java`` that runs the jar: ``$JAVA_HOME/bin/java`` when there is one, else ``java`` on
+    ``PATH``; a :class:`KaisenError` saying what to install when there is none or it is older than
+    Java 17."""
+    home = os.environ.get("JAVA_HOME")
+    candidate = Path(home) / "bin" / "java" if home else None
+    if candidate is not None and candidate.is_file() and os.access(candidate, os.X_OK):
+        java = str(candidate)
+    else:
+        found = shutil.which("java")
+        if found is None:
+            where = f"java not found on PATH, nor in JAVA_HOME={home}" if home else "java not found on PATH"
+            raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime ({where}); {JAVA_HINT}")
+        java = found
+    st = os.stat(java)
+    version = _java_version(java, st.st_size, st.st_mtime_ns)
+    if version is not None and _major(version) < JAVA_VERSION:
+        raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime (found version {version} at {java}); "
+                          f"{JAVA_HINT}")
+    return java
+
+
+@lru_cache(maxsize=8)
+def _java_version(java: str, size: int, mtime_ns: int) -> str | None:
+    """The version ``java -version`` prints (e.g. ``17.0.15`` or ``1.8.0_292``), or None when it says
+    none (then the JVM's own start-up error will tell); cached per file version."""
+    try:
+        done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=start_timeout(),
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime, and {java} does not run ({e}); "
+                          f"{JAVA_HINT}") from e
+    match = re.search(r'version "([^"]+)"', done.stderr + done.stdout)
+    return match.group(1) if match else None
+
+
+def _major(version: str) -> int:
+    """The feature release of a Java version string: ``17.0.15`` -> 17, ``1.8.0_292`` -> 8."""
+    parts = re.findall(r"\d+", version)
+    if not parts:
+        return JAVA_VERSION  # unparseable: let the JVM try
+    major = int(parts[0])
+    return int(parts[1]) if major == 1 and len(parts) > 1 else major
 
 
 def extra_classpath() -> list[Path]:
@@ -127,12 +198,13 @@ def _main_class(jar: Path) -> str:
     raise KaisenError(f"{jar} names no Main-Class")
 
 
-def java_command(jar: Path, *args: str, java: str = "java", opts: list[str] | None = None) -> list[str]:
+def java_command(jar: Path, *args: str, java: str | None = None, opts: list[str] | None = None) -> list[str]:
     """The command line that runs the Kaisen CLI with ``args``.
 
-    ``java -jar JAR``, with the options in ``KAISEN_JAVA_OPTS`` (and ``opts``); when
-    ``KAISEN_EXTRA_CLASSPATH`` names folders or jars, ``java -cp JAR:EXTRA MAIN`` instead (the
-    jar's own ``lib/`` still comes from its manifest)."""
+    ``java -jar JAR`` (``java`` by default from :func:`find_java`), with the options in
+    ``KAISEN_JAVA_OPTS`` (and ``opts``); when ``KAISEN_EXTRA_CLASSPATH`` names folders or jars,
+    ``java -cp JAR:EXTRA MAIN`` instead (the jar's own ``lib/`` still comes from its manifest)."""
+    java = java or find_java()
     options = [*os.environ.get("KAISEN_JAVA_OPTS", "").split(), *(opts or [])]
     extra = extra_classpath()
     if not extra:
@@ -144,10 +216,11 @@ def java_command(jar: Path, *args: str, java: str = "java", opts: list[str] | No
 class Jvm:
     """A running Kaisen JVM with a connected Py4J gateway."""
 
-    def __init__(self, jar: Path | None = None, java: str = "java") -> None:
+    def __init__(self, jar: Path | None = None, java: str | None = None) -> None:
         self.call_timeout = call_timeout()
         self._start_timeout = start_timeout()
         jar = jar or find_jar()
+        java = java or find_java()
         token = secrets.token_hex(32)
         env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
         self._log = tempfile.TemporaryFile()

@@ -95,6 +95,7 @@ public final class Checkpoint {
 
     /** Everything needed to resume: network with its optimizer state, config, progress, pool. */
     public static Loaded read(Path file) {
+        NativeBackend.require("reading checkpoint " + file);
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
             Progress progress = Json.mapper().readValue(entry(zip, file, PROGRESS), Progress.class);
@@ -113,6 +114,7 @@ public final class Checkpoint {
 
     /** The network alone (no optimizer state), for agents. */
     public static PolicyNetwork readNetwork(Path file) {
+        NativeBackend.require("reading checkpoint " + file);
         try (ZipFile zip = open(file)) {
             entry(zip, file, CONFIG);
             return new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false));

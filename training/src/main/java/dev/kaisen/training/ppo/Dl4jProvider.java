@@ -60,6 +60,7 @@ public final class Dl4jProvider implements AgentProvider {
         if (!Files.isRegularFile(abs)) {
             throw new IllegalArgumentException("no checkpoint at " + path + " (expected a .zip written by ./kaisen train)");
         }
+        NativeBackend.require("dl4j:" + path);
         Key key;
         try {
             BasicFileAttributes a = Files.readAttributes(abs, BasicFileAttributes.class);

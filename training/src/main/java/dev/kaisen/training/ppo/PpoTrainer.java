@@ -149,6 +149,7 @@ public final class PpoTrainer implements AutoCloseable {
         Game<?> game = config.game();
         checkNames(game, config.opponents.stream().filter(o -> !o.equals(SELF)).toList());
         checkNames(game, config.evaluationOpponents());
+        NativeBackend.require("training");
         try {
             Files.createDirectories(out);
             removeTempFiles(out);

@@ -1,0 +1,212 @@
+"""The wheel (``./kaisen wheel``): built from this checkout, installed into a fresh virtualenv
+outside it, it plays every game and a ``dl4j:`` checkpoint with no Maven and no checkout; the
+``--no-natives`` wheel says clearly that ``dl4j:`` needs ND4J's native backend. And where the
+package looks for its jar and its Java runtime, with the messages when they are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import kaisen
+from kaisen import _jvm
+
+PYTHON = Path(__file__).resolve().parents[1]
+BUILD = PYTHON / "build_wheel.py"
+SMOKE = Path(__file__).resolve().parent / "wheel_smoke.py"
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    assert done.returncode == 0, f"{' '.join(map(str, cmd))} failed ({done.returncode}):\n{done.stdout}{done.stderr}"
+    return done
+
+
+def build(out: Path, *flags: str) -> Path:
+    line = run([sys.executable, str(BUILD), "--out", str(out), *flags]).stdout.strip().splitlines()[-1]
+    wheel = Path(line.split(" (")[0])
+    assert wheel.is_file() and wheel.parent == out, line
+    return wheel
+
+
+def jars(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as z:
+        return {Path(n).name for n in z.namelist() if n.startswith("kaisen/_java/") and n.endswith(".jar")}
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory) -> Path:
+    """A fresh virtualenv outside the checkout (the wheels are installed into it by the tests)."""
+    path = tmp_path_factory.mktemp("wheel") / "venv"
+    run([sys.executable, "-m", "venv", str(path)])
+    return path
+
+
+def install(venv: Path, wheel: Path) -> None:
+    """Installs ``wheel`` in place of any kaisen there; its dependencies come from the package index."""
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
+    run([*pip, "uninstall", "-y", "kaisen"])
+    run([*pip, "install", str(wheel)], timeout=600)
+
+
+def outside(venv: Path, cwd: Path, script: Path, *args: str) -> subprocess.CompletedProcess:
+    """Runs ``script`` with the venv's Python in ``cwd``, with no Kaisen setting from this checkout."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KAISEN_", "PYTHON", "VIRTUAL_ENV"))}
+    env["KAISEN_CACHE_DIR"] = str(cwd / "cache")
+    local = cwd / script.name  # not run from tests/: nothing of the checkout on sys.path
+    shutil.copy(script, local)
+    return subprocess.run([str(venv / "bin" / "python"), str(local), *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.mark.wheel
+def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualenv(venv, dl4j_checkpoint, tmp_path):
+    wheel = build(tmp_path / "dist")
+    assert wheel.name == f"kaisen-{kaisen.__version__}-py3-none-linux_x86_64.whl"
+    inside = jars(wheel)
+    assert "kaisen.jar" in inside and any(j.startswith("nd4j-native-") and j.endswith("-linux-x86_64.jar")
+                                          for j in inside)
+    assert not [j for j in inside if j.startswith(("fastutil-", "protobuf-", "jmh-core-", "jopt-simple-"))]
+    install(venv, wheel)
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir()
+    done = outside(venv, cwd, SMOKE, str(dl4j_checkpoint))
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    site = venv.resolve()
+    assert Path(lines[0].removeprefix("module ")).resolve().is_relative_to(site), lines[0]
+    packaged = next(site.glob("lib/python*/site-packages/kaisen/_java/kaisen.jar"))
+    assert Path(lines[1].removeprefix("jar ")).resolve() == packaged, lines[1]
+    # the jar's own games (kaisen.games() here also has the test-only games of KAISEN_EXTRA_CLASSPATH)
+    listed = run(["java", "-jar", str(_jvm.find_jar()), "games", "--json"]).stdout
+    games = [g["id"] for g in json.loads(listed[listed.index("["):])]
+    assert lines[2] == f"games {','.join(games)}"
+    for game in games:
+        assert f"{game}: make, aec_env, vector_env, evaluate ok" in lines
+    assert f"dl4j:{dl4j_checkpoint}: opponent in make, evaluate ok" in lines and lines[-1] == "ok"
+
+
+NO_NATIVES = """
+import sys
+import numpy as np
+import kaisen
+
+env = kaisen.make("osaka", num_players=2, opponents="greedy", seed=0)
+env.reset()
+env.step(int(np.flatnonzero(env.action_masks())[0]))
+env.close()
+try:
+    kaisen.make("osaka", num_players=2, opponents="dl4j:" + sys.argv[1], seed=0)
+except kaisen.KaisenError as e:
+    print(e)
+"""
+
+
+@pytest.mark.wheel
+def test_the_no_natives_wheel_plays_and_says_that_dl4j_needs_the_native_backend(venv, dl4j_checkpoint, tmp_path):
+    wheel = build(tmp_path / "dist", "--no-natives")
+    assert wheel.name == f"kaisen-{kaisen.__version__}-py3-none-any.whl"
+    assert "kaisen.jar" in jars(wheel) and not [j for j in jars(wheel) if j.endswith("-linux-x86_64.jar")]
+    install(venv, wheel)
+    script = tmp_path / "no_natives.py"
+    script.write_text(NO_NATIVES)
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir()
+    done = outside(venv, cwd, script, str(dl4j_checkpoint))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith(f"dl4j:{dl4j_checkpoint} needs ND4J's native backend, which is not in this Kaisen "
+                                  "installation (no libjnind4jcpu.so for linux-x86_64"), done.stdout
+    assert "--no-natives" in done.stdout
+
+
+# Where the package finds its jar and its Java runtime
+
+
+def test_the_jar_of_an_installed_wheel_comes_before_the_checkouts(monkeypatch, tmp_path):
+    monkeypatch.delenv("KAISEN_JAR", raising=False)
+    packaged = tmp_path / "_java" / "kaisen.jar"
+    packaged.parent.mkdir()
+    packaged.write_bytes(b"")
+    monkeypatch.setattr(_jvm, "_package_jar", lambda: packaged)
+    assert _jvm.find_jar() == packaged
+    monkeypatch.setenv("KAISEN_JAR", str(_jvm._checkout_jar()))
+    assert _jvm.find_jar() == _jvm._checkout_jar()
+
+
+def test_a_missing_jar_names_every_place_looked(monkeypatch, tmp_path):
+    monkeypatch.delenv("KAISEN_JAR", raising=False)
+    monkeypatch.setattr(_jvm, "_package_jar", lambda: tmp_path / "site" / "kaisen" / "_java" / "kaisen.jar")
+    monkeypatch.setattr(_jvm, "_checkout_jar", lambda: tmp_path / "repo" / "bridge" / "target" / "kaisen.jar")
+    with pytest.raises(kaisen.KaisenError) as e:
+        _jvm.find_jar()
+    assert str(e.value) == (
+        f"the Kaisen jar is missing; looked at KAISEN_JAR (not set), {tmp_path}/site/kaisen/_java/kaisen.jar (the jar "
+        f"of an installed wheel), {tmp_path}/repo/bridge/target/kaisen.jar (this checkout's build). Build it with "
+        "`./kaisen build` at the repository root, install a wheel built by `./kaisen wheel`, or set KAISEN_JAR")
+    monkeypatch.setattr(_jvm, "_checkout_jar", lambda: None)  # an installed wheel: no checkout to name
+    with pytest.raises(kaisen.KaisenError, match=r"looked at KAISEN_JAR \(not set\), \S+ \(the jar of an installed "
+                                                 r"wheel\)\. Build"):
+        _jvm.find_jar()
+
+
+def fake_java(folder: Path, version_line: str) -> Path:
+    """A ``java`` that prints ``version_line`` to stderr, as ``java -version`` does."""
+    folder.mkdir(parents=True, exist_ok=True)
+    java = folder / "java"
+    java.write_text(f"#!/bin/sh\necho '{version_line}' >&2\n")
+    java.chmod(0o755)
+    return java
+
+
+def test_no_java_on_path_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    with pytest.raises(kaisen.KaisenError) as e:
+        _jvm.find_java()
+    assert str(e.value) == ("Kaisen needs a Java 17+ runtime (java not found on PATH); install e.g. "
+                            "openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation")
+    monkeypatch.setenv("JAVA_HOME", str(tmp_path / "nowhere"))
+    with pytest.raises(kaisen.KaisenError, match=r"\(java not found on PATH, nor in JAVA_HOME=\S+nowhere\)"):
+        _jvm.find_java()
+
+
+@pytest.mark.parametrize("line, version", [('openjdk version "11.0.22" 2024-01-16', "11.0.22"),
+                                           ('java version "1.8.0_402"', "1.8.0_402")])
+def test_an_old_java_says_its_version_and_what_to_install(monkeypatch, tmp_path, line, version):
+    java = fake_java(tmp_path / "bin", line)
+    monkeypatch.setenv("PATH", str(java.parent))
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    with pytest.raises(kaisen.KaisenError) as e:
+        _jvm.find_java()
+    assert str(e.value) == (f"Kaisen needs a Java 17+ runtime (found version {version} at {java}); install e.g. "
+                            "openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation")
+
+
+def test_java_home_comes_before_path(monkeypatch, tmp_path):
+    home = tmp_path / "jdk-21"
+    java = fake_java(home / "bin", 'openjdk version "21.0.2" 2024-01-16')
+    monkeypatch.setenv("PATH", str(fake_java(tmp_path / "old", 'openjdk version "11.0.22"').parent))
+    monkeypatch.setenv("JAVA_HOME", str(home))
+    assert _jvm.find_java() == str(java)
+    assert _jvm.java_command(_jvm.find_jar(), "games")[0] == str(java)
+
+
+def test_an_env_without_a_java_17_fails_with_that_message_and_the_import_still_works(tmp_path):
+    java = fake_java(tmp_path / "bin", 'openjdk version "11.0.22" 2024-01-16')
+    env = {k: v for k, v in os.environ.items() if k not in ("JAVA_HOME", "KAISEN_CACHE_DIR")}
+    env.update(PATH=str(java.parent), KAISEN_CACHE_DIR=str(tmp_path / "cache"))  # no cached game list: it runs java
+    done = subprocess.run(
+        [sys.executable, "-c", "import kaisen\ntry:\n    kaisen.make('osaka')\nexcept kaisen.KaisenError as e:\n"
+                               "    print(e)"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    message = f"Kaisen needs a Java 17+ runtime (found version 11.0.22 at {java}); install e.g. openjdk-17-jre-headless"
+    assert done.returncode == 0 and done.stdout.startswith(message), done.stdout + done.stderr
+    assert f"kaisen: no Gymnasium ids registered: {message}" in done.stderr
