@@ -14,7 +14,6 @@ Slots of the control region (int64; see ``StepChannel.java``): 0 request number,
 
 from __future__ import annotations
 
-import os
 import secrets
 import select
 import socket
@@ -28,9 +27,12 @@ from . import _buffers
 _REQUEST, _COMMAND, _ARG0, _ARG1, _PYTHON_SLEEPS = 0, 1, 2, 3, 4
 _ANSWER, _FAILED, _JAVA_SLEEPS = 8, 9, 10
 
-#: How long a request spins for its answer before sleeping on the socket (a fast game's step
-#: takes microseconds; a search opponent's may take seconds).
-SPIN_SECONDS = 200e-6
+#: The longest a request spins for its answer before sleeping on the socket (a fast game's step
+#: takes microseconds; a search opponent's may take seconds). The spin adapts (see ``_await``).
+SPIN_SECONDS = 2e-3
+#: The shortest spin: where answers never come within the spin (slow steps, or a machine whose
+#: CPUs are shared so that spinning only delays the JVM), requests sleep almost at once.
+MIN_SPIN_SECONDS = 2e-6
 #: While asleep, how often to look at the JVM (alive, not stopped as frozen).
 POLL_SECONDS = 0.25
 
@@ -38,12 +40,12 @@ POLL_SECONDS = 0.25
 class StepChannel:
     """Requests to one Java env handle through shared memory (see the module)."""
 
-    def __init__(self, jvm: Any, handle: Any, buffers: _buffers.SharedBuffers, *, spin_seconds: float = SPIN_SECONDS,
-                 yield_while_spinning: bool = False) -> None:
+    def __init__(self, jvm: Any, handle: Any, buffers: _buffers.SharedBuffers, *,
+                 spin_seconds: float = SPIN_SECONDS) -> None:
         self._jvm = jvm
         self._handle = handle
-        self._spin = spin_seconds
-        self._yield = yield_while_spinning
+        self._max_spin = self._spin = spin_seconds
+        self._waits = 0
         self._fence_lock = threading.Lock()
         self._slots = buffers.slots("control")
         self._seq = self._slots[_ANSWER]
@@ -99,23 +101,22 @@ class StepChannel:
             raise self._jvm.broken(f"the env's step channel broke ({e})") from None
 
     def _await(self, seq: int) -> None:
+        """Spins, then sleeps, until request ``seq`` is answered. The spin adapts: an answer seen
+        while spinning after t seconds sets it to at least 4t (at most the maximum), a spin that
+        ran out halves it (at least ``MIN_SPIN_SECONDS``); one wait in 64 spins the longest, to find
+        out whether spinning pays again."""
         c = self._slots
         clock = time.perf_counter
-        deadline = clock() + self._spin
-        if self._yield:
-            pause = os.sched_yield
-            while c[_ANSWER] != seq:
-                if clock() > deadline:
-                    break
-                pause()
-            else:
-                return
+        start = clock()
+        self._waits += 1
+        deadline = start + (self._max_spin if self._waits % 64 == 0 else self._spin)
+        while c[_ANSWER] != seq:
+            if clock() > deadline:
+                break
         else:
-            while c[_ANSWER] != seq:
-                if clock() > deadline:
-                    break
-            else:
-                return
+            self._spin = min(self._max_spin, max(self._spin, 4 * (clock() - start)))
+            return
+        self._spin = max(MIN_SPIN_SECONDS, self._spin / 2)
         with self._jvm.waiting():
             sock = self._sock
             assert sock is not None

@@ -149,19 +149,15 @@ class JavaResource:
         self.channel: _channel.StepChannel | None = None
         self.closed = False
 
-    def open(self, create: Any, *args: Any, yield_while_spinning: bool = False) -> None:
+    def open(self, create: Any, *args: Any) -> None:
         """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
         last argument, maps it and opens its step channel. Creating may take long (e.g. loading a
-        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM.
-
-        ``yield_while_spinning``: wait for answers yielding the CPU (for envs whose steps keep
-        several JVM threads busy)."""
+        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM."""
         path = _buffers.new_path()
         try:
             self.handle = self.jvm.call(create, *args, path)
             self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
-            self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers,
-                                                yield_while_spinning=yield_while_spinning)
+            self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers)
         except BaseException:
             _buffers.discard(path)
             self.close()

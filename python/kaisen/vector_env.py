@@ -71,7 +71,7 @@ class KaisenVectorEnv(VectorEnv):
         self.num_envs = int(num_envs)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-            raise ValueError(f"threads must be a whole number >= 0 (0: all cores), not {threads!r}")
+            raise ValueError(f"threads must be a whole number >= 0 (0: all cores but one), not {threads!r}")
         # checked before the JVM is acquired, so that a bad argument holds nothing
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource = _common.JavaResource()
@@ -86,7 +86,7 @@ class KaisenVectorEnv(VectorEnv):
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         self._resource.open(
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
-            s.reward_mode, s.view, s.illegal_action, base, int(threads), True, yield_while_spinning=True,
+            s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
         b = self._resource.buffers
         assert b is not None

@@ -66,10 +66,17 @@ public final class StepChannel implements AutoCloseable {
     public static final int SLOTS = 16;
 
     /**
-     * How long this thread spins for the next request before it sleeps on the socket: 50 µs,
-     * or the system property {@code kaisen.stepChannel.spinMicros}.
+     * The longest this thread spins for the next request before it sleeps on the socket: 1 ms,
+     * or the system property {@code kaisen.stepChannel.spinMicros}. The spin adapts (see
+     * {@link #awaitRequest}).
      */
-    static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("kaisen.stepChannel.spinMicros", 50));
+    static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("kaisen.stepChannel.spinMicros", 1000));
+    /**
+     * The shortest spin: where requests never come within the spin (a caller that thinks long, or
+     * a machine whose CPUs are shared so that spinning only delays the caller), this thread sleeps
+     * almost at once.
+     */
+    static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(2);
     /** The longest sleep between two looks at the control region, should a wake be missed. */
     static final long SLEEP_MILLIS = 50;
     /** How long a new channel waits for Python to connect. */
@@ -86,6 +93,8 @@ public final class StepChannel implements AutoCloseable {
     private final ServerSocketChannel server;
     private final Thread thread;
     private volatile boolean closing;
+    private long spinNanos = SPIN_NANOS;
+    private long waits;
     private volatile Throwable lastError;
     private volatile Selector selector;
     private SocketChannel peer;
@@ -218,16 +227,26 @@ public final class StepChannel implements AutoCloseable {
         return java.security.MessageDigest.isEqual(sent.array(), token);
     }
 
-    /** The next request number: spins first, then sleeps on the socket; {@code answered} when closing or Python left. */
+    /**
+     * The next request number: spins first, then sleeps on the socket; {@code answered} when
+     * closing or Python left. The spin adapts: a request seen while spinning after t ns sets it
+     * to at least 4t (at most {@link #SPIN_NANOS}), a spin that ran out halves it (at least
+     * {@link #MIN_SPIN_NANOS}); one wait in 64 spins the longest, to find out whether spinning
+     * pays again. (No {@code Thread.onSpinWait()}: under a hypervisor, PAUSE in a loop makes it
+     * deschedule this virtual CPU.)
+     */
     private long awaitRequest(long answered) throws IOException {
-        long spinUntil = System.nanoTime() + SPIN_NANOS;
+        long start = System.nanoTime();
+        long spinUntil = start + (++waits % 64 == 0 ? SPIN_NANOS : spinNanos);
         long request;
-        while ((request = get(REQUEST)) == answered) {
-            if (System.nanoTime() > spinUntil) {
-                break;
-            }
-            // no Thread.onSpinWait(): under a hypervisor, PAUSE in a loop makes it deschedule this vCPU
+        while ((request = get(REQUEST)) == answered && System.nanoTime() <= spinUntil) {
+            // spinning
         }
+        if (request != answered) {
+            spinNanos = Math.min(SPIN_NANOS, Math.max(spinNanos, 4 * (System.nanoTime() - start)));
+            return request;
+        }
+        spinNanos = Math.max(MIN_SPIN_NANOS, spinNanos / 2);
         ByteBuffer sink = ByteBuffer.allocate(64);
         while (request == answered && !closing) {
             set(JAVA_SLEEPS, 1);
