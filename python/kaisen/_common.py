@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from . import _buffers, _channel, _jvm
-from .errors import IllegalActionError
+from .errors import IllegalActionError, KaisenError
 from .spec import Spec, _cached, config_json
 
 #: Reward modes (the JVM also reads ``shaped`` and ``vp_difference`` as ``score_difference``).
@@ -158,9 +159,15 @@ class JavaResource:
             self.handle = self.jvm.call(create, *args, path)
             self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
             self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers)
-        except BaseException:
+        except BaseException as e:
             _buffers.discard(path)
             self.close()
+            if isinstance(e, OSError) and e.errno == errno.EMFILE:
+                raise KaisenError(
+                    "too many open files: each open env holds two (its shared memory and its socket to the "
+                    "JVM); close envs you no longer use, use a vector env for many games, or raise the limit "
+                    "(ulimit -n)"
+                ) from e
             raise
 
     def ensure_open(self) -> None:

@@ -130,3 +130,27 @@ def test_a_jvm_killed_during_a_long_step_ends_the_step_at_once():
         assert time.monotonic() - start < 20
     finally:
         env.close()
+
+
+def test_running_out_of_file_descriptors_says_what_to_do(tmp_path):
+    """Each open env holds two file descriptors: where the limit is reached, the error says so."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "many.py"
+    script.write_text(
+        "import resource, kaisen\n"
+        "envs = [kaisen.make('osaka')]\n"
+        "import os\n"
+        "used = len(os.listdir('/proc/self/fd'))\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (used + 8, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))\n"
+        "try:\n"
+        "    for _ in range(50):\n"
+        "        envs.append(kaisen.make('osaka'))\n"
+        "except kaisen.KaisenError as e:\n"
+        "    print('ERROR', e)\n"
+        "for env in envs:\n"
+        "    env.close()\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert "ERROR too many open files: each open env holds two" in out.stdout, out.stdout + out.stderr
