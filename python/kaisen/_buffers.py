@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .errors import KaisenError
+
 SHM_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
 PREFIX = "kaisen-"
 _counter = itertools.count()
@@ -61,7 +63,10 @@ class SharedBuffers:
     def slots(self, name: str) -> memoryview:
         """An int64 region as a memoryview of native ints (indexing one is cheaper than numpy's);
         release it before :meth:`close`."""
-        region = next(r for r in self.layout["regions"] if r["name"] == name)
+        region = next((r for r in self.layout["regions"] if r["name"] == name), None)
+        if region is None:
+            raise KaisenError(f"the env's buffers have no {name!r} region: the jar is older than this package; "
+                              "rebuild it (./kaisen build) or reinstall the wheel")
         if region["dtype"] != "int64" or sys.byteorder != "little":
             raise ValueError(f"region {name} is not int64 on a little-endian machine")
         assert self._mm is not None

@@ -8,21 +8,30 @@ socket, where the other side writes one byte to wake it. The socket also tells u
 the JVM dies (end of file); a frozen JVM is stopped by the JVM's watchdog (see :mod:`kaisen._jvm`)
 while we wait, which ends the wait the same way.
 
+The protocol relies on x86-64's memory ordering for Python's plain stores and loads (and a lock
+as a full fence), so a channel is opened on x86-64 only; elsewhere, or with
+``KAISEN_STEP_CHANNEL=0``, each command goes through Py4J (:func:`enabled`). While a request
+spins (at most :data:`SPIN_SECONDS`) it holds the GIL. An env is used by one thread at a time.
+
 Slots of the control region (int64; see ``StepChannel.java``): 0 request number, 1 command,
 2-3 arguments, 4 Python sleeps; 8 answer number, 9 failed, 10 Java sleeps.
 """
 
 from __future__ import annotations
 
+import os
+import platform
 import secrets
 import select
 import socket
+import subprocess
 import threading
 import time
 import weakref
 from typing import Any
 
 from . import _buffers
+from .errors import KaisenError
 
 _REQUEST, _COMMAND, _ARG0, _ARG1, _PYTHON_SLEEPS = 0, 1, 2, 3, 4
 _ANSWER, _FAILED, _JAVA_SLEEPS = 8, 9, 10
@@ -37,6 +46,13 @@ MIN_SPIN_SECONDS = 2e-6
 POLL_SECONDS = 0.25
 
 
+def enabled() -> bool:
+    """Whether envs step through a channel: on x86-64, unless ``KAISEN_STEP_CHANNEL=0``."""
+    if os.environ.get("KAISEN_STEP_CHANNEL", "").strip() == "0":
+        return False
+    return platform.machine().lower() in ("x86_64", "amd64")
+
+
 class StepChannel:
     """Requests to one Java env handle through shared memory (see the module)."""
 
@@ -47,11 +63,10 @@ class StepChannel:
         self._max_spin = self._spin = spin_seconds
         self._waits = 0
         self._fence_lock = threading.Lock()
-        self._slots = buffers.slots("control")
-        self._seq = self._slots[_ANSWER]
+        self._busy = threading.Lock()
+        self._sock: socket.socket | None = None
         path = _buffers.new_path(".sock")
         token = secrets.token_hex(16)
-        self._sock: socket.socket | None = None
         jvm.call(handle.openChannel, path, token)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -59,46 +74,70 @@ class StepChannel:
             sock.sendall(token.encode("ascii"))
         except OSError as e:
             sock.close()
-            raise jvm.broken(f"cannot connect to the env's step channel ({e})") from None
+            raise self._lost(f"cannot connect to it: {e}") from None
         finally:
             _buffers.discard(path)  # connected (or failed): the name is needed no more
+        self._poll = select.poll()  # not select.select: it fails for descriptors from 1024 on
+        self._poll.register(sock, select.POLLIN)
+        self._slots = buffers.slots("control")
+        self._seq = self._slots[_ANSWER]
         self._sock = sock
         # an env dropped without close(): its end of the socket closes with it, quietly
         weakref.finalize(self, sock.close)
 
+    def _lost(self, detail: str) -> Exception:
+        """The error for a channel that broke: the JVM's death (or freeze) if that was the cause,
+        else an error of this env alone (the JVM and other envs go on)."""
+        try:
+            self._jvm.process.wait(0.5)
+        except subprocess.TimeoutExpired:
+            pass
+        if self._jvm.alive():
+            return KaisenError(f"this env's step channel to the JVM broke ({detail}); the JVM and other envs "
+                               "are unaffected: create a new env")
+        return self._jvm.broken(f"the env's step channel: {detail}")
+
     def _fence(self) -> None:
-        """A full memory fence (an uncontended lock is an atomic read-modify-write)."""
+        """A full memory fence on x86-64 (an uncontended lock is a locked read-modify-write)."""
         self._fence_lock.acquire()
         self._fence_lock.release()
 
     def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
         """Runs a command of the handle and returns when its results are in the buffers; a
         failed command raises what the Java side threw."""
-        c = self._slots
         if self._sock is None:
             raise RuntimeError("this env is closed; create a new one")
-        seq = self._seq + 1
-        c[_COMMAND] = command
-        c[_ARG0] = arg0
-        c[_ARG1] = arg1
-        c[_REQUEST] = seq
-        self._seq = seq
-        self._fence()
-        if c[_JAVA_SLEEPS]:
-            self._wake()
-        if c[_ANSWER] != seq:
-            self._await(seq)
-        if c[_FAILED]:
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("this env is in use by another thread: an env may be used by one thread at a time")
+        try:
+            c = self._slots
+            if c[_ANSWER] != self._seq:
+                self._await(self._seq)  # a request whose wait was interrupted (Ctrl-C): let it finish first
+            seq = self._seq + 1
+            c[_COMMAND] = command
+            c[_ARG0] = arg0
+            c[_ARG1] = arg1
+            c[_REQUEST] = seq
+            self._seq = seq
+            self._fence()
+            if c[_JAVA_SLEEPS]:
+                self._wake()
+            if c[_ANSWER] != seq:
+                self._await(seq)
+            failed = c[_FAILED]
+        finally:
+            self._busy.release()
+        if failed:
             self._jvm.call(self._handle.raiseLastError)
 
     def _wake(self) -> None:
         assert self._sock is not None
         try:
-            self._sock.send(b"\1")
+            self._sock.send(b"\1", socket.MSG_DONTWAIT)
         except BlockingIOError:
             pass  # the socket is full of wakes the JVM has not read: it is awake
         except OSError as e:
-            raise self._jvm.broken(f"the env's step channel broke ({e})") from None
+            raise self._lost(str(e)) from None
 
     def _await(self, seq: int) -> None:
         """Spins, then sleeps, until request ``seq`` is answered. The spin adapts: an answer seen
@@ -117,31 +156,32 @@ class StepChannel:
             self._spin = min(self._max_spin, max(self._spin, 4 * (clock() - start)))
             return
         self._spin = max(MIN_SPIN_SECONDS, self._spin / 2)
+        sock = self._sock
+        assert sock is not None
         with self._jvm.waiting():
-            sock = self._sock
-            assert sock is not None
-            while c[_ANSWER] != seq:
-                if c[_JAVA_SLEEPS]:
-                    self._wake()  # a wake that crossed the JVM falling asleep
-                c[_PYTHON_SLEEPS] = 1
-                self._fence()
-                if c[_ANSWER] == seq:
-                    break
-                ready, _, _ = select.select([sock], [], [], POLL_SECONDS)
-                if ready:
-                    try:
-                        data = sock.recv(4096)
-                    except OSError as e:
-                        raise self._jvm.broken(f"the env's step channel broke ({e})") from None
-                    if not data and c[_ANSWER] != seq:
-                        raise self._jvm.broken("the env's step channel closed")
-                elif not self._jvm.alive():
-                    raise self._jvm.broken("the JVM stopped while a step was running")
-            c[_PYTHON_SLEEPS] = 0
+            try:
+                while c[_ANSWER] != seq:
+                    if c[_JAVA_SLEEPS]:
+                        self._wake()  # a wake that crossed the JVM falling asleep
+                    c[_PYTHON_SLEEPS] = 1
+                    self._fence()
+                    if c[_ANSWER] == seq:
+                        break
+                    if self._poll.poll(POLL_SECONDS * 1000):
+                        try:
+                            data = sock.recv(4096)
+                        except OSError as e:
+                            raise self._lost(str(e)) from None
+                        if not data and c[_ANSWER] != seq:
+                            raise self._lost("the JVM closed it")
+                    elif not self._jvm.alive():
+                        raise self._jvm.broken("the JVM stopped while a step was running")
+            finally:
+                c[_PYTHON_SLEEPS] = 0
 
     def close(self) -> None:
         """Closes our end (the JVM's thread sees it and stops) and releases the view on the buffers."""
         if self._sock is not None:
             self._sock.close()
             self._sock = None
-        self._slots.release()
+            self._slots.release()

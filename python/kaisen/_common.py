@@ -158,15 +158,16 @@ class JavaResource:
         try:
             self.handle = self.jvm.call(create, *args, path)
             self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
-            self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers)
+            if _channel.enabled():
+                self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers)
         except BaseException as e:
             _buffers.discard(path)
             self.close()
             if isinstance(e, OSError) and e.errno == errno.EMFILE:
                 raise KaisenError(
-                    "too many open files: each open env holds two (its shared memory and its socket to the "
-                    "JVM); close envs you no longer use, use a vector env for many games, or raise the limit "
-                    "(ulimit -n)"
+                    "too many open files: each open env holds two here (its shared memory and its socket to "
+                    "the JVM) and about four in the JVM; close envs you no longer use, use a vector env for "
+                    "many games, or raise the limit (ulimit -n)"
                 ) from e
             raise
 
@@ -180,10 +181,13 @@ class JavaResource:
         return self.jvm.call(getattr(self.handle, method), *args)
 
     def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
-        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`)."""
+        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`), or
+        through Py4J where there is none."""
         self.ensure_open()
-        assert self.channel is not None
-        self.channel.request(command, arg0, arg1)
+        if self.channel is not None:
+            self.channel.request(command, arg0, arg1)
+        else:
+            self.jvm.call(self.handle.command, command, arg0, arg1)
 
     def close(self) -> None:
         if self.closed:

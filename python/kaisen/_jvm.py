@@ -91,7 +91,7 @@ def start_timeout() -> float:
 
 
 #: The gateway protocol this package speaks: the jar's ``version()`` must match in major.minor.
-GATEWAY_VERSION = "0.2"
+GATEWAY_VERSION = "0.3"
 #: Lines of other output (e.g. from ``KAISEN_JAVA_OPTS=-verbose:gc``) tolerated before the JVM's hello.
 HELLO_NOISE_LINES = 10_000
 
@@ -294,6 +294,8 @@ class Jvm:
         deadline = time.monotonic() + self._start_timeout
         pending = b""
         noise: list[str] = []
+        poll = select.poll()  # not select.select: it fails for descriptors from 1024 on
+        poll.register(self.process.stdout, select.POLLIN)
         while True:
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
@@ -312,8 +314,7 @@ class Jvm:
                 self.process.kill()
                 raise KaisenError(f"the Kaisen JVM did not start within {self._start_timeout:.0f} s "
                                   f"(KAISEN_START_TIMEOUT){_said(noise, self.stderr_tail())}")
-            ready, _, _ = select.select([self.process.stdout], [], [], min(left, 0.5))
-            if ready:
+            if poll.poll(min(left, 0.5) * 1000):
                 chunk = os.read(self.process.stdout.fileno(), 4096)
                 if not chunk:
                     self.process.wait(5)

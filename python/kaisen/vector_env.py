@@ -184,8 +184,8 @@ class KaisenVectorEnv(VectorEnv):
             "episode_length": self._episode_length.copy(),
             "forfeited": self._final_forfeited.astype(np.bool_),
         }
-        final.update({"_" + key: mark for key in list(final)})
-        return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": mark}
+        final.update({"_" + key: done.copy() for key in list(final)})  # one each: wrappers set them in place
+        return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``bool[N, spec.num_actions]`` (a view)."""

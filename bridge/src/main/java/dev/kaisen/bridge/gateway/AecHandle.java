@@ -101,13 +101,19 @@ public final class AecHandle implements AutoCloseable {
         if (channel != null) {
             throw new IllegalStateException("this env's step channel is open already");
         }
-        channel = new StepChannel(shared.region("control"), Path.of(socketPath), token, this, (command, arg0, arg1) -> {
-            switch (command) {
-                case STEP -> step(Math.toIntExact(arg0));
-                case RESET -> reset(arg0);
-                default -> throw new IllegalArgumentException("unknown step-channel command " + command);
-            }
-        });
+        channel = new StepChannel(shared.region("control"), Path.of(socketPath), token, this, this::command);
+    }
+
+    /**
+     * Runs one step-channel command (also through Py4J, where Python opens no channel: on CPUs
+     * other than x86-64, or with {@code KAISEN_STEP_CHANNEL=0}).
+     */
+    public synchronized void command(int command, long arg0, long arg1) {
+        switch (command) {
+            case STEP -> step(Math.toIntExact(arg0));
+            case RESET -> reset(arg0);
+            default -> throw new IllegalArgumentException("unknown step-channel command " + command);
+        }
     }
 
     /** Throws why the last step-channel command failed (Python asks after a failed answer). */
@@ -181,8 +187,10 @@ public final class AecHandle implements AutoCloseable {
         synchronized (this) {
             c = channel;
         }
-        if (c != null) {
-            c.close();
+        if (c != null && !c.close()) {
+            // its thread has not ended: it may still look at the control region, which must stay mapped
+            System.err.println("kaisen: an env's step channel did not stop within 10 s; its buffers stay mapped");
+            return;
         }
         synchronized (this) {
             shared.close();

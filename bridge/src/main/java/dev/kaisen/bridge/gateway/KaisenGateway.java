@@ -23,7 +23,7 @@ import java.util.List;
  */
 public final class KaisenGateway {
     public String version() {
-        return "0.2.0";
+        return "0.3.0";
     }
 
     /** The registered games (id, title, players, options, views) as a JSON array. */

@@ -38,7 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * announces that it sleeps and blocks on a Unix-domain socket; the other side, seeing the
  * flag after publishing, writes one byte to wake it. Announcing and re-checking are ordered by
  * full fences on both sides (volatile accesses here; a lock on the Python side), so no wake is
- * lost; a bounded sleep re-checks anyway. The socket is also how each side learns that the other
+ * lost; a bounded sleep re-checks anyway. This relies on x86-64's ordering of Python's plain
+ * stores and loads: elsewhere Python does not open a channel and sends each command through
+ * the handle's {@code command} method over Py4J instead. The socket is also how each side learns that the other
  * is gone: Python sees end-of-file when this JVM dies, and this thread stops when Python closes
  * its end.
  *
@@ -46,7 +48,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * token given at creation, and is unlinked once connected. Commands run under the handle's
  * lock, so Py4J calls on the same handle (render, state JSON) never see a half-done step.
  */
-public final class StepChannel implements AutoCloseable {
+public final class StepChannel {
     /** Runs one command; its results go into the shared buffers. */
     @FunctionalInterface
     public interface Handler {
@@ -206,9 +208,9 @@ public final class StepChannel implements AutoCloseable {
             selector.selectedKeys().clear();
             accepted = server.accept();
         }
+        peer = accepted; // closed with the rest whatever happens next
         server.close();
         Files.deleteIfExists(socketPath);
-        peer = accepted;
         accepted.configureBlocking(false);
         selector.close();
         selector = Selector.open();
@@ -239,7 +241,7 @@ public final class StepChannel implements AutoCloseable {
         long start = System.nanoTime();
         long spinUntil = start + (++waits % 64 == 0 ? SPIN_NANOS : spinNanos);
         long request;
-        while ((request = get(REQUEST)) == answered && System.nanoTime() <= spinUntil) {
+        while ((request = get(REQUEST)) == answered && System.nanoTime() <= spinUntil && !closing) {
             // spinning
         }
         if (request != answered) {
@@ -295,11 +297,14 @@ public final class StepChannel implements AutoCloseable {
 
     /**
      * Stops serving and waits for the thread to end. Call it without holding the handle's lock,
-     * then unmap the buffers under that lock: a command still running (one longer than the wait)
-     * finishes first, and the thread touches the buffers no more after it.
+     * then unmap the buffers under that lock, and only when this returns true: a command still
+     * running finishes first (the thread touches the buffers no more after it, as it sees
+     * {@code closing} under the lock), but a thread that has not ended within the wait may still
+     * be between two looks at the control region.
+     *
+     * @return whether the serving thread has ended
      */
-    @Override
-    public void close() {
+    public boolean close() {
         closing = true;
         Selector s = selector;
         if (s != null) {
@@ -310,5 +315,11 @@ public final class StepChannel implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        return !thread.isAlive();
+    }
+
+    /** The serving thread (for tests). */
+    Thread thread() {
+        return thread;
     }
 }

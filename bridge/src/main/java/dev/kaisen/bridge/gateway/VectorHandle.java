@@ -51,7 +51,11 @@ public final class VectorHandle implements AutoCloseable {
         channel = new StepChannel(vec.vec().region("control"), Path.of(socketPath), token, this, this::command);
     }
 
-    private void command(int command, long arg0, long arg1) {
+    /**
+     * Runs one step-channel command through Py4J instead (Python does so where it opens no
+     * channel: on CPUs other than x86-64, or with {@code KAISEN_STEP_CHANNEL=0}).
+     */
+    public synchronized void command(int command, long arg0, long arg1) {
         switch (command) {
             case STEP -> step();
             case RESET -> reset();
@@ -117,8 +121,10 @@ public final class VectorHandle implements AutoCloseable {
         synchronized (this) {
             c = channel;
         }
-        if (c != null) {
-            c.close();
+        if (c != null && !c.close()) {
+            // its thread has not ended: it may still look at the control region, which must stay mapped
+            System.err.println("kaisen: an env's step channel did not stop within 10 s; its buffers stay mapped");
+            return;
         }
         synchronized (this) {
             vec.vec().close();

@@ -11,6 +11,8 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,9 +79,18 @@ class StepChannelTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             if (sleep) {
                 set(StepChannel.PYTHON_SLEEPS, 1);
-                while (get(StepChannel.ANSWER) != seq) {
-                    socket.read(ByteBuffer.allocate(16)); // the wake (blocking)
+                try (Selector selector = Selector.open()) {
+                    socket.configureBlocking(false);
+                    socket.register(selector, SelectionKey.OP_READ);
+                    while (get(StepChannel.ANSWER) != seq) {
+                        if (System.nanoTime() > deadline) {
+                            throw new AssertionError("no wake for request " + seq);
+                        }
+                        selector.select(100); // the wake (a lost one fails the test at the deadline)
+                        socket.read(ByteBuffer.allocate(16));
+                    }
                 }
+                socket.configureBlocking(true); // the closed selector released it
                 set(StepChannel.PYTHON_SLEEPS, 0);
             }
             while (get(StepChannel.ANSWER) != seq) {
@@ -115,7 +126,7 @@ class StepChannelTest {
             }
             seen.add(new long[] {command, a0, a1});
         });
-        open.add(channel);
+        open.add(channel::close);
         Client client = new Client(control, connect(socket, TOKEN));
         for (int i = 0; i < 1000; i++) {
             assertFalse(client.request(1 + i % 3, i, -i, false));
@@ -144,7 +155,7 @@ class StepChannelTest {
             }
             handled[0]++;
         });
-        open.add(channel);
+        open.add(channel::close);
         Client client = new Client(control, connect(socket, TOKEN));
         for (int i = 0; i < 20; i++) {
             // pause well past the channel's spin, so that it sleeps and must be woken
@@ -161,7 +172,7 @@ class StepChannelTest {
         Path socket = dir.resolve("t.sock");
         int[] handled = {0};
         StepChannel channel = new StepChannel(control, socket, TOKEN, new Object(), (c, a0, a1) -> handled[0]++);
-        open.add(channel);
+        open.add(channel::close);
         SocketChannel intruder = connect(socket, "fedcba9876543210");
         LONGS.setVolatile(control, StepChannel.REQUEST * 8, 1L);
         assertEquals(-1, intruder.read(ByteBuffer.allocate(1)), "the channel hangs up on a wrong token");
@@ -171,37 +182,55 @@ class StepChannelTest {
     }
 
     @Test
-    void theServingThreadStopsWhenTheClientLeavesOrTheChannelCloses() throws Exception {
-        for (boolean clientLeaves : new boolean[] {true, false}) {
-            ByteBuffer control = control();
-            Path socket = dir.resolve("x" + clientLeaves + ".sock");
-            StepChannel channel = new StepChannel(control, socket, TOKEN, new Object(), (c, a0, a1) -> { });
-            SocketChannel s = connect(socket, TOKEN);
-            Client client = new Client(control, s);
-            assertFalse(client.request(1, 0, 0, false));
-            if (clientLeaves) {
-                s.close();
-            }
-            long start = System.nanoTime();
-            channel.close();
-            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "close returns promptly");
-            assertTrue(Thread.getAllStackTraces().keySet().stream()
-                    .noneMatch(t -> t.getName().startsWith("kaisen-step-channel") && t.isAlive()
-                            && t.getState() != Thread.State.TERMINATED && serving(t, control)),
-                    "no serving thread is left");
-        }
+    void theServingThreadStopsWhenTheClientLeavesAndWhenTheChannelCloses() throws Exception {
+        ByteBuffer control = control();
+        Path socket = dir.resolve("x.sock");
+        StepChannel left = new StepChannel(control, socket, TOKEN, new Object(), (c, a0, a1) -> { });
+        SocketChannel s = connect(socket, TOKEN);
+        assertFalse(new Client(control, s).request(1, 0, 0, false));
+        s.close(); // the client leaves: end of file alone stops the thread
+        left.thread().join(5000);
+        assertFalse(left.thread().isAlive(), "the thread ended when the client left");
+        assertTrue(left.close());
+
+        ByteBuffer control2 = control();
+        Path socket2 = dir.resolve("y.sock");
+        StepChannel closed = new StepChannel(control2, socket2, TOKEN, new Object(), (c, a0, a1) -> { });
+        Client client = new Client(control2, connect(socket2, TOKEN));
+        assertFalse(client.request(1, 0, 0, false));
+        long start = System.nanoTime();
+        assertTrue(closed.close(), "the thread ended");
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "close returns promptly");
+
         StepChannel unused = new StepChannel(control(), dir.resolve("never.sock"), TOKEN, new Object(), (c, a0, a1) -> { });
-        unused.close(); // nobody ever connected: closing still ends its thread
+        assertTrue(unused.close(), "nobody ever connected: closing still ends its thread");
         assertFalse(Files.exists(dir.resolve("never.sock")));
     }
 
-    /** Threads of other tests' channels may still be ending; only a thread that still runs counts. */
-    private static boolean serving(Thread t, ByteBuffer control) {
-        try {
-            t.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    @Test
+    void closingWhileACommandRunsWaitsForItAndNothingIsAnsweredAfter() throws Exception {
+        ByteBuffer control = control();
+        Path socket = dir.resolve("r.sock");
+        Object lock = new Object();
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        StepChannel channel = new StepChannel(control, socket, TOKEN, lock, (c, a0, a1) -> {
+            running.countDown();
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Client client = new Client(control, connect(socket, TOKEN));
+        client.set(StepChannel.REQUEST, 1);
+        running.await();
+        // as a handle closes: the channel first (no lock held), then its own close under the lock
+        assertTrue(channel.close(), "close waited for the command and the thread ended");
+        synchronized (lock) {
+            assertEquals(1L, client.get(StepChannel.ANSWER), "the running command was answered");
         }
-        return t.isAlive();
+        client.set(StepChannel.REQUEST, 2);
+        Thread.sleep(50);
+        assertEquals(1L, client.get(StepChannel.ANSWER), "nothing is served after close");
     }
 }
