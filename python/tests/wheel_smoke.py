@@ -18,8 +18,9 @@ from kaisen._jvm import find_jar
 STEPS = 20
 
 
-def play_gym(game: str, rng: np.random.Generator) -> None:
-    env = kaisen.make(game, opponents="ismcts:8", seed=0)  # a search agent of training/ as the opponents
+def play_gym(game: str, rng: np.random.Generator, opponents: str = "ismcts:8", **kwargs: object) -> None:
+    """A few steps against ``opponents`` (by default a search agent of training/)."""
+    env = kaisen.make(game, opponents=opponents, seed=0, **kwargs)
     try:
         env.reset()
         for _ in range(STEPS):
@@ -75,15 +76,7 @@ def main(checkpoint: str | None) -> None:
         print(f"{game}: make, aec_env, vector_env, evaluate ok")
     if checkpoint:
         agent = f"dl4j:{checkpoint}"
-        env = kaisen.make("osaka", num_players=2, opponents=agent, seed=0)
-        try:
-            env.reset()
-            for _ in range(STEPS):
-                _, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
-                if terminated or truncated:
-                    env.reset()
-        finally:
-            env.close()
+        play_gym("osaka", rng, opponents=agent, num_players=2)
         report = kaisen.evaluate(agent, "random", games=2, game="osaka", num_players=2, threads=1)
         assert report.results[0].games == 2, report
         print(f"{agent}: opponent in make, evaluate ok")

@@ -187,13 +187,6 @@ public final class AecHandle implements AutoCloseable {
         synchronized (this) {
             c = channel;
         }
-        if (c != null && !c.close()) {
-            // its thread has not ended: it may still look at the control region, which must stay mapped
-            System.err.println("kaisen: an env's step channel did not stop within 10 s; its buffers stay mapped");
-            return;
-        }
-        synchronized (this) {
-            shared.close();
-        }
+        StepChannel.closeThen(c, this, () -> shared.close());
     }
 }

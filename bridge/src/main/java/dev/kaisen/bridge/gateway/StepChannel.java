@@ -318,6 +318,22 @@ public final class StepChannel {
         return !thread.isAlive();
     }
 
+    /**
+     * How a handle closes: {@code channel} first (null when none was opened), without holding
+     * {@code lock}; then {@code release} (unmapping the buffers) under {@code lock}, unless the
+     * channel's thread is still running and may look at the control region, which must then stay
+     * mapped.
+     */
+    static void closeThen(StepChannel channel, Object lock, Runnable release) {
+        if (channel != null && !channel.close()) {
+            System.err.println("kaisen: an env's step channel did not stop within 10 s; its buffers stay mapped");
+            return;
+        }
+        synchronized (lock) {
+            release.run();
+        }
+    }
+
     /** The serving thread (for tests). */
     Thread thread() {
         return thread;

@@ -121,13 +121,6 @@ public final class VectorHandle implements AutoCloseable {
         synchronized (this) {
             c = channel;
         }
-        if (c != null && !c.close()) {
-            // its thread has not ended: it may still look at the control region, which must stay mapped
-            System.err.println("kaisen: an env's step channel did not stop within 10 s; its buffers stay mapped");
-            return;
-        }
-        synchronized (this) {
-            vec.vec().close();
-        }
+        StepChannel.closeThen(c, this, () -> vec.vec().close());
     }
 }
