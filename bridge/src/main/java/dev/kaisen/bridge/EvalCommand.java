@@ -54,14 +54,25 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the per-agent table as CSV to FILE.")
     Path csv;
 
+    @Option(names = "--pairs-csv", paramLabel = "FILE",
+            description = "Also write the head-to-head table (each pair's encounters, points, rate, 95%% interval) as CSV to FILE.")
+    Path pairsCsv;
+
+    @Option(names = "--games-jsonl", paramLabel = "FILE",
+            description = "Also write every game as one JSON line to FILE (index, seed, agent by seat, scores, "
+                    + "tie-breaks, win shares, decisions).")
+    Path gamesJsonl;
+
     @Override
     public Integer call() throws Exception {
         SelfPlay.checkGames("--games", games);
         if (json != null && !json.equals("-")) {
             UserFiles.requireWritable(Path.of(json));
         }
-        if (csv != null) {
-            UserFiles.requireWritable(csv);
+        for (Path file : Arrays.asList(csv, pairsCsv, gamesJsonl)) {
+            if (file != null) {
+                UserFiles.requireWritable(file);
+            }
         }
         return run(gameOptions.create());
     }
@@ -69,6 +80,10 @@ final class EvalCommand implements Callable<Integer> {
     private <S extends GameState<S>> Integer run(Game<S> game) throws Exception {
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (protocol.equals("head-to-head")) {
+            if (csv != null || pairsCsv != null || gamesJsonl != null) {
+                throw new IllegalArgumentException("--csv, --pairs-csv and --games-jsonl report tournaments; "
+                        + "head-to-head writes its result with --json");
+            }
             return headToHead(game, workers);
         }
         if (!protocol.equals("tournament")) {
@@ -98,6 +113,18 @@ final class EvalCommand implements Callable<Integer> {
         if (csv != null) {
             UserFiles.writeText(csv, csv(result));
             System.out.println("CSV written to " + csv);
+        }
+        if (pairsCsv != null) {
+            UserFiles.writeText(pairsCsv, pairsCsv(result));
+            System.out.println("head-to-head CSV written to " + pairsCsv);
+        }
+        if (gamesJsonl != null) {
+            StringBuilder lines = new StringBuilder();
+            for (Tournament.GameResult g : result.games()) {
+                lines.append(Json.write(g, false)).append('\n');
+            }
+            UserFiles.writeText(gamesJsonl, lines.toString());
+            System.out.println(result.games().size() + " games written to " + gamesJsonl + " (one JSON line each)");
         }
         return 0;
     }
@@ -136,31 +163,53 @@ final class EvalCommand implements Callable<Integer> {
         }
         String name = "%-" + width + "s";
         System.out.printf(Locale.ROOT, name + " %6s %9s %17s %8s %8s %12s %15s%n", "agent", "seats", "win rate",
-                "95% CI (Wilson)", "mean " + g.scoreName(), "length", "decisions/s", "Elo (+-1.96 SE)");
+                "95% CI (Wilson)", "mean " + g.scoreName(), "length", "decisions/s", "Elo (95% CI)");
         for (Tournament.AgentResult a : r.agents()) {
             System.out.printf(Locale.ROOT, name + " %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12.0f %8.0f +- %3.0f%n",
                     a.agent(), a.seatsPlayed(), 100 * a.winRate(), 100 * a.winRateLow(), 100 * a.winRateHigh(),
-                    a.meanScore(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), 1.96 * a.eloError());
+                    a.meanScore(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), a.eloError());
         }
         System.out.printf(Locale.ROOT, "%d decisions in %.1f s: %.0f decisions/s on %d threads; mean game length %.1f%n",
                 r.totalDecisions(), r.seconds(), r.decisionsPerSecond(), r.config().threads(), r.meanGameLength());
+        System.out.println();
+        System.out.println("Who beats whom (encounters: pairs of seats the two held in one game; points: 1 for ranking "
+                + "ahead by " + g.scoreName() + " then tie-break, 0.5 for an equal rank)");
+        System.out.printf(Locale.ROOT, name + " " + name + " %10s %9s %8s %17s%n", "agent", "opponent", "encounters",
+                "points", "rate", "95% CI (Wilson)");
+        for (Tournament.PairResult p : r.pairs()) {
+            System.out.printf(Locale.ROOT, name + " " + name + " %10d %9.1f %7.1f%% [%5.1f%%, %5.1f%%]%n", p.agent(),
+                    p.opponent(), p.encounters(), p.points(), 100 * p.rate(), 100 * p.rateLow(), 100 * p.rateHigh());
+        }
     }
 
+    /** The per-agent table; each column has one number format (rates and Elo with fixed decimals). */
     static String csv(Tournament.Result r) {
         StringBuilder b = new StringBuilder(
                 "agent,seats_played,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_game_length,decisions,"
-                        + "decisions_per_second,elo,elo_standard_error\n");
+                        + "decisions_per_second,elo,elo_error95,elo_standard_error\n");
         for (Tournament.AgentResult a : r.agents()) {
             b.append(String.join(",", Arrays.asList(quote(a.agent()), Integer.toString(a.seatsPlayed()),
-                    num(a.wins()), num(a.winRate()), num(a.winRateLow()), num(a.winRateHigh()), num(a.meanScore()),
-                    num(a.meanGameLength()), Long.toString(a.decisions()), num(a.decisionsPerSecond()), num(a.elo()),
-                    num(a.eloError())))).append('\n');
+                    fixed(a.wins(), 4), fixed(a.winRate(), 6), fixed(a.winRateLow(), 6), fixed(a.winRateHigh(), 6),
+                    fixed(a.meanScore(), 4), fixed(a.meanGameLength(), 2), Long.toString(a.decisions()),
+                    fixed(a.decisionsPerSecond(), 1), fixed(a.elo(), 2), fixed(a.eloError(), 2),
+                    fixed(a.eloStandardError(), 2)))).append('\n');
         }
         return b.toString();
     }
 
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.6g", v);
+    /** The head-to-head table, one row per pair (the first agent's points). */
+    static String pairsCsv(Tournament.Result r) {
+        StringBuilder b = new StringBuilder("agent,opponent,encounters,points,rate,rate_low95,rate_high95\n");
+        for (Tournament.PairResult p : r.pairs()) {
+            b.append(String.join(",", Arrays.asList(quote(p.agent()), quote(p.opponent()),
+                    Integer.toString(p.encounters()), fixed(p.points(), 4), fixed(p.rate(), 6), fixed(p.rateLow(), 6),
+                    fixed(p.rateHigh(), 6)))).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String fixed(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String quote(String s) {

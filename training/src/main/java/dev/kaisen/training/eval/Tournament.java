@@ -28,7 +28,13 @@ import java.util.function.IntConsumer;
  * <p>Per agent: win rate (a shared win among k winners counts 1/k) with a 95% Wilson
  * interval, mean score (the game's own, e.g. VP), mean game length and its own decisions per second. Ratings: Elo from a
  * Bradley-Terry fit over every pair of seats held by different agents in every game, ranked
- * by score then the first tie-break (equal ranks are draws).
+ * by score then the first tie-break (equal ranks are draws); {@code eloError} is the half-width
+ * of its 95% interval (1.96 standard errors), wherever it is shown.
+ *
+ * <p>Who beats whom: for every pair of agents, the encounters between them (each pair of seats
+ * they held in one game; in two-player games, their games) and the first agent's points (1 for
+ * ranking ahead, 0.5 for an equal rank), with a 95% Wilson interval. Every game's seats, scores
+ * and win shares are kept too ({@link Result#games()}), for a file of one JSON line per game.
  */
 public final class Tournament {
 
@@ -63,19 +69,38 @@ public final class Tournament {
         }
     }
 
+    /** @param eloError the half-width of the rating's 95% interval (1.96 × {@code eloStandardError}) */
     public record AgentResult(String agent, int seatsPlayed, double wins, double winRate, double winRateLow,
                               double winRateHigh, double meanScore, double meanGameLength, long decisions,
-                              double decisionsPerSecond, double elo, double eloError) {
+                              double decisionsPerSecond, double elo, double eloError, double eloStandardError) {
     }
 
-    public record Result(Config<?> config, int assignmentCycle, List<AgentResult> agents, long totalDecisions,
-                         double meanGameLength, double seconds, double decisionsPerSecond) {
+    /**
+     * {@code agent} against {@code opponent}: their encounters and {@code agent}'s points (1 a win,
+     * 0.5 an equal rank), its rate and 95% Wilson interval ({@code opponent}'s are the complement).
+     */
+    public record PairResult(String agent, String opponent, int encounters, double points, double rate,
+                             double rateLow, double rateHigh) {
+    }
+
+    /** One game: its index and seed, the agent in each seat, and the outcome by seat. */
+    public record GameResult(int game, long seed, List<String> seats, int[] scores, int[] tiebreaks,
+                             double[] winShares, int decisions) {
+    }
+
+    /** @param games every game, in order (not in the JSON report: written as JSON lines on request) */
+    public record Result(Config<?> config, int assignmentCycle, List<AgentResult> agents, List<PairResult> pairs,
+                         long totalDecisions, double meanGameLength, double seconds, double decisionsPerSecond,
+                         @JsonIgnore List<GameResult> games) {
     }
 
     /** One finished game: who sat where and how they did. */
     private record Played(int[] seatAgent, int[] score, int[] tiebreak, double[] share, int decisions, long[] nanos,
                           int[] moves) {
     }
+
+    /** Standard errors in a 95% interval's half-width. */
+    public static final double Z95 = 1.96;
 
     private Tournament() {
     }
@@ -153,7 +178,17 @@ public final class Tournament {
         long[] decisions = new long[a];
         long total = 0;
         BradleyTerry ratings = new BradleyTerry(a);
-        for (Played g : games) {
+        double[][] points = new double[a][a];
+        int[][] encounters = new int[a][a];
+        List<GameResult> perGame = new ArrayList<>(games.length);
+        for (int index = 0; index < games.length; index++) {
+            Played g = games[index];
+            List<String> seats = new ArrayList<>();
+            for (int agent : g.seatAgent()) {
+                seats.add(config.agents().get(agent));
+            }
+            perGame.add(new GameResult(index, SplitMix64.derive(config.seed(), index), seats, g.score(), g.tiebreak(),
+                    g.share(), g.decisions()));
             total += g.decisions();
             for (int s = 0; s < g.seatAgent().length; s++) {
                 int agent = g.seatAgent()[s];
@@ -167,7 +202,13 @@ public final class Tournament {
                     if (g.seatAgent()[t] != agent) {
                         int cmp = g.score()[s] != g.score()[t] ? Integer.compare(g.score()[s], g.score()[t])
                                 : Integer.compare(g.tiebreak()[s], g.tiebreak()[t]);
-                        ratings.add(agent, g.seatAgent()[t], cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0);
+                        double outcome = cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0;
+                        int other = g.seatAgent()[t];
+                        ratings.add(agent, other, outcome);
+                        points[agent][other] += outcome;
+                        points[other][agent] += 1 - outcome;
+                        encounters[agent][other]++;
+                        encounters[other][agent]++;
                     }
                 }
             }
@@ -180,8 +221,18 @@ public final class Tournament {
                     seatsPlayed[i] == 0 ? 0 : wins[i] / seatsPlayed[i], ci[0], ci[1],
                     seatsPlayed[i] == 0 ? 0 : score[i] / seatsPlayed[i], seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
                     decisions[i], nanos[i] == 0 ? 0 : decisions[i] / (nanos[i] / 1e9), elo.elo()[i],
-                    elo.standardError()[i]));
+                    Z95 * elo.standardError()[i], elo.standardError()[i]));
         }
-        return new Result(config, cycle, out, total, (double) total / games.length, seconds, total / seconds);
+        List<PairResult> pairs = new ArrayList<>();
+        for (int i = 0; i < a; i++) {
+            for (int j = i + 1; j < a; j++) {
+                int n = encounters[i][j];
+                double[] ci = Wilson.interval95(points[i][j], n);
+                pairs.add(new PairResult(config.agents().get(i), config.agents().get(j), n, points[i][j],
+                        n == 0 ? 0 : points[i][j] / n, ci[0], ci[1]));
+            }
+        }
+        return new Result(config, cycle, out, pairs, total, (double) total / games.length, seconds, total / seconds,
+                List.copyOf(perGame));
     }
 }
