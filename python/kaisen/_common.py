@@ -92,12 +92,20 @@ def learner_seat_arg(learner_seat: int | None, num_players: int) -> int:
 
 
 def action_id(action: Any, spec: Spec) -> int:
-    """An action as an int id within the action space; otherwise a clear error, before anything is sent."""
+    """An action as an int id within the action space (an id, or a name of the action table such as
+    ``"take:B5"``); otherwise a clear error, before anything is sent."""
+    if isinstance(action, str):
+        try:
+            return spec.action_id(action)
+        except KeyError:
+            examples = ", ".join(repr(a.name) for a in spec.actions[:4])
+            raise ValueError(f"no action named {action!r} in {spec.game}'s action table (names such as {examples}; "
+                             "`kaisen spec` lists them all)") from None
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)
         else:
-            raise TypeError(f"an action is an integer id, not {type(action).__name__} {action!r}")
+            raise TypeError(f"an action is an integer id or an action name, not {type(action).__name__} {action!r}")
     action = int(action)
     if not 0 <= action < spec.num_actions:
         raise ValueError(f"action {action} is out of range 0..{spec.num_actions - 1}")

@@ -28,6 +28,7 @@ class KaisenAECEnv(AECEnv):
     current player, which need not be the next seat (multi-part decisions are sequences of
     small decisions). ``observe(agent)`` returns ``{"observation": float32[spec.observation_size],
     "action_mask": int8[spec.num_actions]}``, sized by the game's spec (:attr:`spec_info`).
+    ``step`` takes an action id or its name in the action table (``env.step("buy")``).
     Rewards are terminal and zero-sum by default (``reward_mode="score_difference"`` for shaped
     rewards). When the game ends every agent is terminated (or truncated, at the game's cap on
     decisions) and is then stepped with ``None`` as usual; each agent's info then holds

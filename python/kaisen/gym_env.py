@@ -26,6 +26,7 @@ class KaisenEnv(gym.Env):
 
     Observations are ``float32[spec.observation_size]`` (egocentric; see :attr:`spec_segments`),
     actions ``Discrete(spec.num_actions)``, both read from the game's spec (:attr:`spec_info`).
+    ``step`` takes an action id or its name in the action table (``env.step("buy")``).
     :meth:`action_masks` gives the legal ones (sb3-contrib's MaskablePPO uses it as is), and
     ``action_space.sample()`` draws a legal one. A step goes to the JVM and back through shared
     memory, without a Py4J call (see ``kaisen._channel``).

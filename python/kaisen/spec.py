@@ -77,10 +77,15 @@ class Spec:
         return self.actions[action].name
 
     def action_id(self, name: str) -> int:
-        for a in self.actions:
-            if a.name == name:
-                return a.id
-        raise KeyError(f"no action named {name!r}")
+        """The id of the action called ``name`` in the action table (``KeyError`` if none is)."""
+        ids = self.__dict__.get("_ids")
+        if ids is None:
+            ids = {a.name: a.id for a in self.actions}
+            object.__setattr__(self, "_ids", ids)  # a cache on a frozen dataclass
+        try:
+            return ids[name]
+        except KeyError:
+            raise KeyError(f"no action named {name!r}") from None
 
 
 def parse(spec_json: str) -> Spec:

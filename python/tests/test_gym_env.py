@@ -275,3 +275,33 @@ def test_the_old_class_names_are_deprecated_aliases_for_osaka():
         env.close()
     with pytest.raises(AttributeError):
         kaisen.NoSuchThing  # noqa: B018
+
+
+def test_actions_may_be_named_as_in_the_action_table(game):
+    by_id, by_name = kaisen.make(game, seed=9), kaisen.make(game, seed=9)
+    aec = kaisen.aec_env(game)
+    try:
+        a, _ = by_id.reset()
+        b, _ = by_name.reset()
+        rng = np.random.default_rng(9)
+        for _ in range(20):
+            legal = np.flatnonzero(by_id.action_masks())
+            action = int(legal[rng.integers(legal.size)])
+            name = by_id.spec_info.action_name(action)
+            a, _, done, cut, _ = by_id.step(action)
+            b, _, _, _, _ = by_name.step(name)
+            assert np.array_equal(a, b)
+            if done or cut:
+                break
+        by_name.reset()
+        with pytest.raises(ValueError, match="no action named 'no-such-action'.*kaisen spec"):
+            by_name.step("no-such-action")
+        aec.reset(seed=1)
+        first = aec.legal_actions()[0]
+        aec.step(aec.spec_info.action_name(first))
+        with pytest.raises(ValueError, match="no action named"):
+            aec.step("no-such-action")
+    finally:
+        by_id.close()
+        by_name.close()
+        aec.close()
