@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError
@@ -69,10 +72,14 @@ def make(
 
 def aec_env(game: str = DEFAULT_GAME, *, num_players: int | None = None, reward_mode: str = "terminal",
             view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
-            **options: Any) -> KaisenAECEnv:
-    """A PettingZoo AEC env of ``game`` with every seat an agent (arguments as in :func:`make`)."""
-    return KaisenAECEnv(game, num_players=num_players, reward_mode=reward_mode, view=view,
-                        illegal_action=illegal_action, render_mode=render_mode, **options)
+            **options: Any) -> AECEnv:
+    """A PettingZoo AEC env of ``game`` with every seat an agent (arguments as in :func:`make`),
+    wrapped as PettingZoo's own ``env()`` factories wrap theirs: in ``OrderEnforcingWrapper``
+    (attributes such as ``agents`` before ``reset`` are errors). ``.unwrapped`` is the
+    :class:`KaisenAECEnv`. For the parallel API (every seat's action at once, one turn at a time),
+    wrap it with ``pettingzoo.utils.conversions.turn_based_aec_to_parallel``."""
+    return OrderEnforcingWrapper(KaisenAECEnv(game, num_players=num_players, reward_mode=reward_mode, view=view,
+                                              illegal_action=illegal_action, render_mode=render_mode, **options))
 
 
 def vector_env(

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import kaisen
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .conftest import play_until_an_action_is_illegal
 
@@ -12,8 +13,14 @@ def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
     env = kaisen.aec_env(game)
     try:
         assert env.illegal_action == "raise"
-        with pytest.raises(RuntimeError, match="reset"):
+        # wrapped as PettingZoo's own env() factories are: its order checks first, then ours
+        assert isinstance(env, OrderEnforcingWrapper) and isinstance(env.unwrapped, kaisen.KaisenAECEnv)
+        with pytest.raises(AssertionError, match="reset"):
             env.step(0)
+        with pytest.raises(AttributeError, match="before reset"):
+            env.agent_selection
+        with pytest.raises(RuntimeError, match="reset"):
+            env.unwrapped.step(0)
         env.reset(seed=1)
         rng = np.random.default_rng(1)
         illegal = play_until_an_action_is_illegal(lambda: env.observe(env.agent_selection)["action_mask"], env.step,
@@ -39,8 +46,9 @@ def test_aec_bad_input_raises_by_default_and_changes_nothing(game):
             else:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert env.agents == []
+        env.step(0)  # PettingZoo's wrapper: a warning, and nothing reaches the env
         with pytest.raises(RuntimeError, match="call reset"):
-            env.step(0)
+            env.unwrapped.step(0)
     finally:
         env.close()
 
