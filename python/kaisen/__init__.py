@@ -3,7 +3,8 @@
 ``kaisen.games()`` lists the registered games. For any of them, ``kaisen.make`` gives a
 Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and ``kaisen.vector_env`` a Gymnasium
 VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments and the action
-table; ``kaisen.evaluate`` plays policies against bots. A game's options are keyword
+table; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
+``kaisen.evaluate`` plays policies against bots. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
 registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
 
@@ -28,12 +29,13 @@ from .games import _register_at_import
 from .gym_env import KaisenEnv
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
+from .state import State
 from .vector_env import KaisenVectorEnv
 
 __all__ = [
     "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
     "KaisenAECEnv",
-    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "aec_env", "derive_seed", "evaluate",
+    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
     "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]

@@ -148,6 +148,35 @@ def end_info(info_json: str) -> dict[str, Any]:
     return out
 
 
+def reset_options(options: Any, known: Sequence[str]) -> dict[str, Any]:
+    """A reset's ``options`` as a dict: None is no options; an unknown key is a ValueError naming the known ones."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError(f"reset options are a dict, not {type(options).__name__}")
+    unknown = [k for k in options if k not in known]
+    if unknown:
+        raise ValueError(f"unknown reset option(s) {', '.join(repr(k) for k in unknown)}; "
+                         f"known: {', '.join(repr(k) for k in known)}")
+    return options
+
+
+def state_json(state: Any, game: str) -> str:
+    """A state given to a reset (its JSON text, a dict as ``json.loads`` reads it, or a :class:`kaisen.State`)
+    as JSON text; the JVM checks it belongs to the game."""
+    from .state import State
+
+    if isinstance(state, State):
+        if state.game != game:
+            raise ValueError(f"the state is of {state.game}, this env plays {game}")
+        return state.to_json()
+    if isinstance(state, dict):
+        return json.dumps(state)
+    if isinstance(state, str) and state.strip():
+        return state
+    raise TypeError(f"a state is its JSON (str or dict) or a kaisen.State, not {type(state).__name__} {state!r}")
+
+
 class JavaResource:
     """Owns a Java handle, its shared buffers, its step channel and a share of the JVM; closes them once."""
 

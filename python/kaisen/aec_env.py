@@ -99,8 +99,17 @@ class KaisenAECEnv(AECEnv):
             raise ValueError(f"unknown agent {agent!r}; agents: {self.possible_agents}") from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        game_seed = int(seed) if seed is not None else secrets.randbits(63)
-        self._resource.request(_RESET, to_java_long(game_seed))
+        """A new game dealt from ``seed``; or, with ``options={"state": s}`` (a state's JSON, a dict,
+        or a :class:`kaisen.State` of this game and player count), the game from that position,
+        its current player to act (``seed`` is then unused: chance draws from the random stream
+        the state carries). A finished state or bad JSON is a ValueError and changes nothing;
+        ``state`` is the only option (any other key is a ValueError)."""
+        opts = _common.reset_options(options, ("state",))
+        if opts.get("state") is not None:
+            self._resource.call("resetFromState", _common.state_json(opts["state"], self.game))
+        else:
+            game_seed = int(seed) if seed is not None else secrets.randbits(63)
+            self._resource.request(_RESET, to_java_long(game_seed))
         self._started = True
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

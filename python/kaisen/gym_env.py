@@ -101,12 +101,23 @@ class KaisenEnv(gym.Env):
         return dict(self.spec_info.segments)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        """A new episode dealt from ``seed``; or, with ``options={"state": s}`` (a state's JSON,
+        a dict, or a :class:`kaisen.State` of this game and player count), one that starts from
+        that position: the opponents (seeded from ``seed``) play from it until it is the
+        learner's turn, so the first observation is always the learner's. A finished state, or
+        one where the game ends before the learner decides, is a ValueError and changes nothing;
+        ``state`` is the only option (any other key is a ValueError)."""
+        opts = _common.reset_options(options, ("state",))
+        start = _common.state_json(opts["state"], self.game) if opts.get("state") is not None else None
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         self._resource.ensure_open()
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
-        self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
+        if start is not None:
+            self._resource.call("resetFromState", 0, start, to_java_long(game_seed))
+        else:
+            self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
         self._needs_reset = False
         return self._obs.copy(), {"learner_seat": int(self._seat[0])}
 

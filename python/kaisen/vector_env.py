@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
-from .seeding import to_java_long
+from .seeding import derive_seed, to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 from .spec import Segment
 
@@ -124,6 +124,18 @@ class KaisenVectorEnv(VectorEnv):
         return int(self._resource.call("threads"))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
+        """Resets every env (``seed``: one base seed, or one seed or None per env). With
+        ``options={"states": [s or None, ...]}`` (one per env: a state's JSON, a dict or a
+        :class:`kaisen.State`), env i then starts from its state: the opponents play from it until
+        it is the learner's turn (seeded from env i's seed when given, else from the base seed and
+        i). ``states`` is the only option (any other key is a ValueError)."""
+        opts = _common.reset_options(options, ("states",))
+        starts = None
+        if opts.get("states") is not None:
+            starts = list(opts["states"])
+            if len(starts) != self.num_envs:
+                raise ValueError(f"need one state (or None) per env ({self.num_envs}), got {len(starts)}")
+            starts = [None if s is None else _common.state_json(s, self.game) for s in starts]
         self._resource.ensure_open()
         if seed is not None and not isinstance(seed, (int, np.integer)):
             seeds = list(seed)
@@ -138,6 +150,12 @@ class KaisenVectorEnv(VectorEnv):
             for i, s in enumerate(seeds):
                 if s is not None:
                     self._resource.request(_RESET_ONE, i, to_java_long(s))
+        if starts is not None:
+            for i, start in enumerate(starts):
+                if start is not None:
+                    s = seeds[i] if seeds is not None and seeds[i] is not None else \
+                        derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
+                    self._resource.call("resetFromState", i, start, to_java_long(int(s)))
         self._started = True
         return self._obs, {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
 

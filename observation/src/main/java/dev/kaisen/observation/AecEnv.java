@@ -54,6 +54,17 @@ public final class AecEnv<S extends GameState<S>> {
         Arrays.fill(cumulative, 0);
     }
 
+    /** Starts an episode from a copy of {@code from} (e.g. a position read from JSON); a finished state is an error. */
+    public void reset(S from) {
+        if (from.isTerminal()) {
+            throw new IllegalArgumentException("the state is a finished game; an episode needs one still running");
+        }
+        state = from.copy();
+        forfeit = null;
+        Arrays.fill(rewards, 0);
+        Arrays.fill(cumulative, 0);
+    }
+
     public Game<S> game() {
         return game;
     }

@@ -97,8 +97,45 @@ public final class SingleEnv<S extends GameState<S>> {
     }
 
     public void reset(long seed) {
+        start(game.newGame(seed), seed);
+    }
+
+    /**
+     * Starts an episode from a copy of {@code from} (e.g. a position read from JSON): the opponents,
+     * seeded from {@code seed} as in {@link #reset}, play until it is the learner's turn (the learner
+     * seat too is drawn from {@code seed} when the config has none). A finished state, or one where
+     * the game ends before the learner decides, is an {@link IllegalArgumentException}, and the env
+     * is left as it was.
+     */
+    public void reset(S from, long seed) {
+        if (from.isTerminal()) {
+            throw new IllegalArgumentException("the state is a finished game; an episode needs one still running");
+        }
+        S saved = state;
+        EnvInfo savedForfeit = forfeit;
+        int savedLearner = learner;
+        List<Agent<S>> savedSeats = new ArrayList<>(seats);
+        double savedReward = reward;
+        double savedReturn = episodeReturn;
+        int savedLength = episodeLength;
+        try {
+            start(from.copy(), seed);
+        } catch (IllegalStateException e) {
+            state = saved;
+            forfeit = savedForfeit;
+            learner = savedLearner;
+            seats.clear();
+            seats.addAll(savedSeats);
+            reward = savedReward;
+            episodeReturn = savedReturn;
+            episodeLength = savedLength;
+            throw new IllegalArgumentException(e.getMessage() + " (from the given state)");
+        }
+    }
+
+    private void start(S first, long seed) {
         int n = game.numPlayers();
-        state = game.newGame(seed);
+        state = first;
         forfeit = null;
         learner = config.learnerSeat() >= 0 ? config.learnerSeat()
                 : SplitMix64.below(SplitMix64.derive(seed, 0), n);

@@ -220,6 +220,23 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
         writeCurrent(i, 0);
     }
 
+    /**
+     * Resets env i to a new episode from a copy of the state {@code from}, its opponents seeded
+     * from {@code seed} ({@link SingleEnv#reset(GameState, long)}: they play until the learner's
+     * turn); a state that cannot start an episode is an error and changes nothing.
+     */
+    public synchronized void resetOne(int i, S from, long seed) {
+        ensureOpen();
+        if (i < 0 || i >= numEnvs) {
+            throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
+        }
+        envs[i].reset(from, seed);
+        rewards.put(i, 0f);
+        terminated.put(i, (byte) 0);
+        truncated.put(i, (byte) 0);
+        writeCurrent(i, 0);
+    }
+
     /** Copies {@code actionIds} into the actions region, then steps. */
     public synchronized void step(int[] actionIds) {
         ensureOpen();

@@ -59,6 +59,10 @@ public final class AecHandle implements AutoCloseable {
             return game.toJson(env.state(), false);
         }
 
+        void resetFromState(String json) {
+            env.reset(StateHandle.load(game, json));
+        }
+
         String render() {
             return game.render(env.state());
         }
@@ -124,6 +128,17 @@ public final class AecHandle implements AutoCloseable {
     public synchronized void reset(long seed) {
         ensureOpen();
         env.env().reset(seed);
+        publish();
+    }
+
+    /**
+     * Starts an episode from a state in the game's JSON format (an ordinary Py4J call, not a
+     * step-channel command: it carries a payload), then publishes it like {@link #reset}. Bad JSON,
+     * a state of another game or player count, or a finished game changes nothing.
+     */
+    public synchronized void resetFromState(String stateJson) {
+        ensureOpen();
+        env.resetFromState(stateJson);
         publish();
     }
 

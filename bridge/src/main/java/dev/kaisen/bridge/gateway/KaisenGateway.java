@@ -66,6 +66,16 @@ public final class KaisenGateway {
         return Json.write(SeatEvaluation.run(game(game, configJson), agent, opponent, games, seed, workers), false);
     }
 
+    /**
+     * A game state for search and analysis ({@link StateHandle}): {@code stateJson} in the game's
+     * own format (as {@code toJson} and the envs' {@code state_json} write it), or, when it is null
+     * or empty, a new game dealt from {@code seed}.
+     */
+    public StateHandle newState(String game, String configJson, String stateJson, long seed) {
+        Game<?> g = game(game, configJson);
+        return stateJson == null || stateJson.isEmpty() ? StateHandle.deal(g, seed) : StateHandle.fromJson(g, stateJson);
+    }
+
     /** A turn-based env whose outcome is written to {@code file} (memory-mapped; null for none). */
     public AecHandle newAecEnv(String game, String configJson, String rewardMode, String view, String illegalAction,
                                String file) {

@@ -27,6 +27,10 @@ public final class VectorHandle implements AutoCloseable {
             return game.toJson(vec.env(i).state(), false);
         }
 
+        void resetFromState(int i, String json, long seed) {
+            vec.resetOne(i, StateHandle.load(game, json), seed);
+        }
+
         String render(int i) {
             return game.render(vec.env(i).state());
         }
@@ -89,6 +93,16 @@ public final class VectorHandle implements AutoCloseable {
 
     public synchronized void resetOne(int i, long seed) {
         vec.vec().resetOne(i, seed);
+    }
+
+    /**
+     * Resets env i from a state in the game's JSON format (an ordinary Py4J call, not a step-channel
+     * command: it carries a payload); the opponents, seeded from {@code seed}, play until the
+     * learner's turn. Bad JSON or a state that cannot start an episode changes nothing.
+     */
+    public synchronized void resetFromState(int i, String stateJson, long seed) {
+        check(i);
+        vec.resetFromState(i, stateJson, seed);
     }
 
     private void check(int i) {

@@ -1,0 +1,332 @@
+package dev.kaisen.bridge.gateway;
+
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.Json;
+import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.Encoders;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One game state of any registered game, for search and analysis from Python (OpenSpiel's
+ * {@code state.clone()} / {@code deserialize_state}, Pgx's pure {@code step}): load it from
+ * its JSON or deal it from a seed, clone it, list the legal actions, apply an action in place
+ * or get the successor as a new handle, read the returns and any seat's observation.
+ *
+ * <p><b>Chance.</b> The game contract has no chance nodes: chance (shuffles, draws, dice) happens
+ * inside {@code apply} from the random stream the state carries (its JSON holds it), so a state
+ * and an action determine the successor. {@link #currentPlayer()} is therefore always a seat
+ * (or -1 at the end), and the contract cannot enumerate the possible chance outcomes. What it
+ * offers honestly: every apply reports the chance outcomes it drew (as game records write them);
+ * {@link #applyExpecting} applies an action only if it draws the given outcomes (as a record's
+ * replay checks them) and otherwise changes nothing; and {@link #determinize} resamples what a
+ * seat cannot know and restarts the random stream from a seed, which is how a search samples
+ * other outcomes.
+ *
+ * <p>Bad input (an action id out of range or illegal, a seat out of range, malformed JSON, a
+ * state of another game or player count) is an exception with a clear message, and changes
+ * nothing. A handle is not thread-safe; Python uses it from one thread.
+ */
+public final class StateHandle {
+    private final Impl<?> impl;
+
+    private StateHandle(Impl<?> impl) {
+        this.impl = impl;
+    }
+
+    /** The state {@code json} (as {@link #toJson} writes it) of {@code game} for {@code configJson}. */
+    public static StateHandle fromJson(Game<?> game, String json) {
+        return new StateHandle(Impl.load(game, json));
+    }
+
+    /** A new game of {@code game} dealt from {@code seed}. */
+    public static StateHandle deal(Game<?> game, long seed) {
+        return new StateHandle(Impl.deal(game, seed));
+    }
+
+    /** A state of {@code game} read from its JSON and checked (player count, invariants); for the envs' resets. */
+    static <S extends GameState<S>> S load(Game<S> game, String json) {
+        return Impl.load(game, json).state;
+    }
+
+    public String gameId() {
+        return impl.game.id();
+    }
+
+    /** The game's config as JSON (every option filled in). */
+    public String configJson() {
+        return Json.write(impl.game.config().toMap(), false);
+    }
+
+    public int numPlayers() {
+        return impl.game.numPlayers();
+    }
+
+    public int numDistinctActions() {
+        return impl.game.numDistinctActions();
+    }
+
+    /** The seat to decide, or -1 once the game is over (the contract has no chance nodes). */
+    public int currentPlayer() {
+        return impl.state.currentPlayer();
+    }
+
+    public boolean isTerminal() {
+        return impl.state.isTerminal();
+    }
+
+    public int[] legalActions() {
+        return impl.state.legalActions();
+    }
+
+    public String actionName(int action) {
+        impl.checkAction(action);
+        return impl.game.actionName(action);
+    }
+
+    /** Terminal zero-sum returns (all 0 before the end). */
+    public double[] returns() {
+        double[] out = new double[numPlayers()];
+        impl.state.returns(out);
+        return out;
+    }
+
+    /**
+     * Everything Python caches after a change, as one JSON object (one Py4J call): {@code player},
+     * {@code terminal}, {@code truncated}, {@code decisions}, {@code legal}, {@code returns},
+     * {@code scores}, {@code tiebreaks}, {@code winners}, {@code endReason}.
+     */
+    public String statusJson() {
+        return Json.write(impl.status(), false);
+    }
+
+    /**
+     * Applies {@code action} in place; returns JSON {@code {"chance": [...], "status": {...}}}: the
+     * chance outcomes it drew (a list of {@code {event, data}}) and the new {@link #statusJson status}
+     * (one Py4J call per step for a search).
+     */
+    public String apply(int action) {
+        return applied(impl.apply(action, null));
+    }
+
+    private String applied(List<Map<String, Object>> chance) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("chance", chance);
+        out.put("status", impl.status());
+        return Json.write(out, false);
+    }
+
+    /**
+     * Applies {@code action} in place only if the chance outcomes it draws are exactly
+     * {@code chanceJson} (a JSON list of {@code {event, data}}, as {@link #apply} returns and game
+     * records hold); otherwise throws, naming both, and changes nothing. Returns as {@link #apply}.
+     */
+    public String applyExpecting(int action, String chanceJson) {
+        List<Map<String, Object>> expected;
+        try {
+            expected = Json.mapper().readValue(chanceJson,
+                    Json.mapper().getTypeFactory().constructCollectionType(List.class, Map.class));
+        } catch (Exception e) {
+            throw new IllegalArgumentException("chance outcomes must be a JSON list of {event, data} objects: "
+                    + e.getMessage());
+        }
+        return applied(impl.apply(action, expected));
+    }
+
+    /** The successor after {@code action} as a new handle; this one is unchanged. */
+    public StateHandle child(int action) {
+        Impl<?> copy = impl.copy();
+        copy.apply(action, null);
+        return new StateHandle(copy);
+    }
+
+    /** An independent copy. */
+    public StateHandle copy() {
+        return new StateHandle(impl.copy());
+    }
+
+    /**
+     * A state {@code observer} cannot tell apart from this one, with all they cannot know resampled
+     * from {@code seed} and the random stream restarted from it ({@link GameState#determinize}).
+     */
+    public StateHandle determinize(int observer, long seed) {
+        impl.checkSeat(observer);
+        return new StateHandle(impl.determinize(observer, seed));
+    }
+
+    /** The state in the game's own JSON format (hidden parts included). */
+    public String toJson(boolean pretty) {
+        return impl.json(pretty);
+    }
+
+    /** The state as text (spectator view). */
+    public String render() {
+        return impl.render();
+    }
+
+    /** Size of {@code view}'s observation (null or blank: the default view). */
+    public int observationSize(String view) {
+        return impl.encoder(view).size();
+    }
+
+    /** {@code seat}'s observation in {@code view} (null or blank: the default) as little-endian float32 bytes. */
+    public byte[] observation(int seat, String view) {
+        float[] buf = observationFloats(seat, view);
+        ByteBuffer out = ByteBuffer.allocate(buf.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        out.asFloatBuffer().put(buf);
+        return out.array();
+    }
+
+    /** {@code seat}'s observation in {@code view} as floats (for Java callers). */
+    public float[] observationFloats(int seat, String view) {
+        impl.checkSeat(seat);
+        Encoder<?> e = impl.encoder(view);
+        float[] buf = new float[e.size()];
+        impl.encode(seat, view, buf);
+        return buf;
+    }
+
+    @Override
+    public String toString() {
+        return impl.game.id() + " state (" + impl.state.decisions() + " decisions, "
+                + (impl.state.isTerminal() ? "over" : "player " + impl.state.currentPlayer() + " to act") + ")";
+    }
+
+    /** The handle's game and state with their type. */
+    private static final class Impl<S extends GameState<S>> {
+        final Game<S> game;
+        S state;
+        private final Map<String, Encoder<S>> encoders;
+
+        Impl(Game<S> game, S state, Map<String, Encoder<S>> encoders) {
+            this.game = game;
+            this.state = state;
+            this.encoders = encoders;
+        }
+
+        static <S extends GameState<S>> Impl<S> deal(Game<S> game, long seed) {
+            return new Impl<>(game, game.newGame(seed), new HashMap<>());
+        }
+
+        static <S extends GameState<S>> Impl<S> load(Game<S> game, String json) {
+            if (json == null || json.isBlank()) {
+                throw new GameFormatException("a " + game.id() + " state needs its JSON, got nothing");
+            }
+            S s = game.fromJson(json);
+            if (s.numPlayers() != game.numPlayers()) {
+                throw new GameFormatException("this " + game.id() + " state has " + s.numPlayers()
+                        + " players, the game was configured for " + game.numPlayers());
+            }
+            List<String> bad = game.invariantViolations(s);
+            if (!bad.isEmpty()) {
+                throw new GameFormatException("not a valid " + game.id() + " state: " + String.join("; ", bad));
+            }
+            return new Impl<>(game, s, new HashMap<>());
+        }
+
+        Impl<S> copy() {
+            // encoders keep scratch arrays: one set per handle
+            return new Impl<>(game, state.copy(), new HashMap<>());
+        }
+
+        Impl<S> determinize(int observer, long seed) {
+            return new Impl<>(game, state.determinize(observer, seed), new HashMap<>());
+        }
+
+        void checkAction(int action) {
+            if (action < 0 || action >= game.numDistinctActions()) {
+                throw new IllegalArgumentException("action " + action + " is out of range 0.."
+                        + (game.numDistinctActions() - 1) + " for " + game.id());
+            }
+        }
+
+        void checkSeat(int seat) {
+            if (seat < 0 || seat >= game.numPlayers()) {
+                throw new IllegalArgumentException("seat " + seat + " is out of range 0.." + (game.numPlayers() - 1));
+            }
+        }
+
+        List<Map<String, Object>> apply(int action, List<Map<String, Object>> expected) {
+            checkAction(action);
+            if (state.isTerminal()) {
+                throw new IllegalStateException("the game is over; no action applies");
+            }
+            if (!state.isLegal(action)) {
+                throw state.illegal(action);
+            }
+            List<Map<String, Object>> drawn = new ArrayList<>();
+            S next = state.copy();
+            next.applyInPlace(action, (event, data) -> {
+                Map<String, Object> step = new LinkedHashMap<>();
+                step.put("event", event);
+                step.put("data", data);
+                drawn.add(step);
+            });
+            if (expected != null) {
+                // compare as JSON values (numbers and lists as Jackson reads them)
+                String got = Json.write(drawn, false);
+                String want = Json.write(expected, false);
+                if (!got.equals(want)) {
+                    throw new IllegalArgumentException("action " + action + " (" + game.actionName(action)
+                            + ") draws the chance outcomes " + got + ", not " + want + "; the state is unchanged");
+                }
+            }
+            state = next;
+            return drawn;
+        }
+
+        Encoder<S> encoder(String view) {
+            String key = view == null ? "" : view.trim();
+            Encoder<S> e = encoders.get(key);
+            if (e == null) {
+                e = Encoders.create(game, view);
+                encoders.put(key, e);
+            }
+            return e;
+        }
+
+        void encode(int seat, String view, float[] buf) {
+            encoder(view).encode(state, seat, buf, 0);
+        }
+
+        String json(boolean pretty) {
+            return game.toJson(state, pretty);
+        }
+
+        String render() {
+            return game.render(state);
+        }
+
+        Map<String, Object> status() {
+            int n = game.numPlayers();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("player", state.currentPlayer());
+            m.put("terminal", state.isTerminal());
+            m.put("truncated", state.isTruncated());
+            m.put("decisions", state.decisions());
+            m.put("legal", state.isTerminal() ? new int[0] : state.legalActions());
+            double[] r = new double[n];
+            state.returns(r);
+            m.put("returns", r);
+            int[] scores = new int[n];
+            int[] tiebreaks = new int[n];
+            for (int p = 0; p < n; p++) {
+                scores[p] = state.score(p);
+                tiebreaks[p] = state.tiebreak(p);
+            }
+            m.put("scores", scores);
+            m.put("tiebreaks", tiebreaks);
+            m.put("winners", state.winners());
+            m.put("endReason", state.endReason());
+            return m;
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.kaisen.bridge.gateway;
+
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.Games;
+import dev.kaisen.env.IllegalActionException;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The search handle on every game of the jar: round trips, pure children, clear errors that change nothing. */
+class StateHandleTest {
+    private final KaisenGateway gateway = new KaisenGateway();
+
+    private StateHandle played(String game, long seed, int steps) {
+        StateHandle s = gateway.newState(game, null, null, seed);
+        SplittableRandom rng = new SplittableRandom(seed);
+        for (int i = 0; i < steps && !s.isTerminal(); i++) {
+            int[] legal = s.legalActions();
+            s.apply(legal[rng.nextInt(legal.length)]);
+        }
+        return s;
+    }
+
+    @Test
+    void jsonRoundTripsAndChildrenLeaveTheirParentAlone() {
+        for (String game : Games.ids()) {
+            StateHandle s = played(game, 3, 5);
+            String json = s.toJson(false);
+            StateHandle t = gateway.newState(game, s.configJson(), json, 0);
+            assertEquals(json, t.toJson(false), game);
+            for (int seat = 0; seat < s.numPlayers(); seat++) {
+                assertArrayEquals(s.observationFloats(seat, null), t.observationFloats(seat, null), game);
+            }
+            int a = s.legalActions()[0];
+            StateHandle child = s.child(a);
+            assertEquals(json, s.toJson(false), game + ": child changed its parent");
+            StateHandle copy = s.copy();
+            copy.apply(a);
+            assertEquals(json, s.toJson(false), game + ": applying to a copy changed the original");
+            assertEquals(child.toJson(false), copy.toJson(false), game);
+        }
+    }
+
+    @Test
+    void badInputIsAClearErrorAndChangesNothing() {
+        for (String game : Games.ids()) {
+            StateHandle s = played(game, 4, 3);
+            String json = s.toJson(false);
+            int[] legal = s.legalActions();
+            int illegal = -1;
+            for (int a = 0; a < s.numDistinctActions() && illegal < 0; a++) {
+                if (Arrays.binarySearch(legal, a) < 0) {
+                    illegal = a;
+                }
+            }
+            if (illegal >= 0) {
+                int bad = illegal;
+                assertThrows(IllegalActionException.class, () -> s.apply(bad));
+                assertThrows(IllegalActionException.class, () -> s.child(bad));
+            }
+            IllegalArgumentException range = assertThrows(IllegalArgumentException.class,
+                    () -> s.apply(s.numDistinctActions()));
+            assertTrue(range.getMessage().contains("out of range"), range.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> s.observation(s.numPlayers(), null));
+            assertThrows(IllegalArgumentException.class, () -> s.observation(0, "no-such-view"));
+            assertThrows(IllegalArgumentException.class, () -> s.applyExpecting(legal[0], "[{\"event\": \"x\"}]"));
+            assertThrows(IllegalArgumentException.class, () -> s.applyExpecting(legal[0], "not json"));
+            assertEquals(json, s.toJson(false), game);
+            assertThrows(GameFormatException.class, () -> gateway.newState(game, null, "{", 0));
+            assertThrows(GameFormatException.class, () -> gateway.newState(game, null, " ", 0).toJson(false));
+        }
+    }
+
+    @Test
+    void aStateOfAnotherGameOrPlayerCountIsRefused() {
+        String osaka = played("osaka", 1, 4).toJson(false);
+        assertThrows(GameFormatException.class, () -> gateway.newState("tokaido", null, osaka, 0));
+        assertThrows(GameFormatException.class, () -> gateway.newState("osaka", "{\"players\": 3}", osaka, 0));
+    }
+
+    @Test
+    void applyReportsChanceAndTheStatusAndTheEnvsStartFromAState() {
+        StateHandle s = played("osaka", 2, 10);
+        String json = s.toJson(false);
+        StateHandle fresh = gateway.newState("osaka", null, null, 2);
+        assertNotEquals(json, fresh.toJson(false));
+        AecHandle aec = gateway.newAecEnv("osaka", null, "terminal", null, "raise", null);
+        try {
+            aec.resetFromState(json);
+            assertEquals(json, aec.stateJson());
+            assertThrows(GameFormatException.class, () -> aec.resetFromState("{"));
+            assertEquals(json, aec.stateJson());
+        } finally {
+            aec.close();
+        }
+        String applied = s.apply(s.legalActions()[0]);
+        assertTrue(applied.startsWith("{\"chance\":[") && applied.contains("\"status\":{\"player\":"), applied);
+    }
+}

@@ -1,0 +1,290 @@
+"""Game states for search and analysis from Python (OpenSpiel's ``state.clone()`` /
+``deserialize_state``, Pgx's pure ``step``).
+
+A :class:`State` is a handle on one game state held in the JVM (``StateHandle`` in the bridge):
+load it from its JSON (as ``to_json``, ``env.state_json()`` and the envs write it) or deal a new
+game from a seed, then ``clone()``, ``legal_actions()``, ``apply(a)`` (in place) or ``child(a)``
+(a new state; this one unchanged), ``returns()`` and any seat's ``observation``::
+
+    s = kaisen.State("osaka", num_players=2, seed=7)
+    while not s.is_terminal():
+        s.apply(random.choice(s.legal_actions()))
+    print(s.returns())
+
+**Chance.** The game contract has no chance nodes: shuffles, draws and dice happen inside an
+apply, from the random stream the state carries (its JSON holds it), so a state and an action
+determine the successor, and ``current_player()`` is always a seat (or -1 once the game is over).
+The contract cannot enumerate chance outcomes; what it offers: ``apply`` returns the chance
+outcomes it drew (``[{"event": ..., "data": ...}]``, as game records write chance steps);
+``apply(a, chance=outcomes)`` applies only if the action draws exactly those outcomes (as a
+record's replay checks them) and otherwise raises and changes nothing; and
+``determinize(seat, seed)`` resamples what ``seat`` cannot know and restarts the random stream
+from ``seed``, which is how a search samples other outcomes.
+
+Every call is one Py4J round trip (about 0.1 ms): fine for analysis and small searches; train
+with the vector env. Bad input (an illegal or out-of-range action, a seat out of range,
+malformed JSON, a state of another game) raises a clear error and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from typing import Any
+
+import numpy as np
+
+from . import _jvm
+from .errors import IllegalActionError
+from .games import DEFAULT_GAME
+from .spec import Spec, _cached, config_json
+
+__all__ = ["State"]
+
+
+class _Context:
+    """What every state of one game and config shares: the JVM (held while any of them lives) and the spec."""
+
+    def __init__(self, game: str, config: str | None) -> None:
+        if not isinstance(game, str) or not game:
+            raise ValueError(f"game must be a registered game id, not {game!r}")
+        self.spec: Spec = _cached(game, config, None)
+        self.game = self.spec.game
+        self.config = json.dumps(dict(self.spec.config), sort_keys=True)
+        self.jvm = _jvm.acquire()
+        weakref.finalize(self, _jvm.release, self.jvm)
+        self._names: dict[str, int] | None = None
+
+    def action_id(self, name: str) -> int:
+        if self._names is None:
+            self._names = {a.name: a.id for a in self.spec.actions}
+        try:
+            return self._names[name]
+        except KeyError:
+            raise ValueError(f"no {self.game} action named {name!r} (see kaisen.spec({self.game!r}).actions)") from None
+
+
+class State:
+    """One game state of ``game`` (a handle on the JVM's state; see the module docs).
+
+    ``State(game, num_players=None, state=None, seed=None, **options)``: ``state`` is a state's
+    JSON (a ``str``, or a ``dict`` as ``json.loads`` reads it) for that game and config;
+    without it a new game is dealt from ``seed`` (default 0). Game options are keyword
+    arguments, as for :func:`kaisen.make`.
+    """
+
+    __slots__ = ("_ctx", "_handle", "_status", "__weakref__")
+
+    def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None,
+                 state: str | dict[str, Any] | None = None, seed: int | None = None, **options: Any) -> None:
+        ctx = _Context(game, config_json(num_players, options))
+        if state is not None and seed is not None:
+            raise ValueError("give a state's JSON or a seed for a new deal, not both")
+        text = _json_text(state)
+        from .seeding import to_java_long
+
+        handle = ctx.jvm.call(ctx.jvm.entry.newState, ctx.game, ctx.config, text,
+                              to_java_long(int(seed) if seed is not None else 0))
+        self._init(ctx, handle)
+
+    @classmethod
+    def from_json(cls, state: str | dict[str, Any], game: str = DEFAULT_GAME, *, num_players: int | None = None,
+                  **options: Any) -> State:
+        """The state ``state`` (JSON text or a dict) of ``game`` for that config."""
+        if state is None:
+            raise ValueError("from_json needs a state's JSON")
+        return cls(game, num_players=num_players, state=state, **options)
+
+    def _init(self, ctx: _Context, handle: Any, status: dict[str, Any] | None = None) -> None:
+        self._ctx = ctx
+        self._handle = handle
+        self._status = status
+
+    @classmethod
+    def _wrap(cls, ctx: _Context, handle: Any, status: dict[str, Any] | None = None) -> State:
+        s = cls.__new__(cls)
+        s._init(ctx, handle, status)
+        return s
+
+    def _call(self, method: str, *args: Any) -> Any:
+        return self._ctx.jvm.call(getattr(self._handle, method), *args)
+
+    def _st(self) -> dict[str, Any]:
+        if self._status is None:
+            self._status = json.loads(self._call("statusJson"))
+        return self._status
+
+    # what the game is
+
+    @property
+    def game(self) -> str:
+        return self._ctx.game
+
+    @property
+    def spec(self) -> Spec:
+        """The game's spec (sizes, action table, segments of the default view)."""
+        return self._ctx.spec
+
+    @property
+    def num_players(self) -> int:
+        return self._ctx.spec.players
+
+    @property
+    def num_actions(self) -> int:
+        return self._ctx.spec.num_actions
+
+    # queries
+
+    def current_player(self) -> int:
+        """The seat to decide, or -1 once the game is over (chance never has a turn; see the module docs)."""
+        return int(self._st()["player"])
+
+    def is_terminal(self) -> bool:
+        return bool(self._st()["terminal"])
+
+    def is_truncated(self) -> bool:
+        """Whether the game was cut by the cap on its length (scored as usual)."""
+        return bool(self._st()["truncated"])
+
+    def legal_actions(self) -> list[int]:
+        """The current player's legal action ids, ascending (empty once the game is over)."""
+        return list(self._st()["legal"])
+
+    def legal_action_names(self) -> list[str]:
+        return [self.action_name(a) for a in self.legal_actions()]
+
+    def action_name(self, action: int) -> str:
+        """The action table's name of ``action`` (e.g. ``take:B5``)."""
+        return self._ctx.spec.action_name(self._action_id(action))
+
+    def returns(self) -> list[float]:
+        """Terminal zero-sum returns per seat (winners share +1, the others -1); all 0 before the end."""
+        return [float(r) for r in self._st()["returns"]]
+
+    def scores(self) -> list[int]:
+        """Each seat's score in the game's unit (``spec.score_name``)."""
+        return list(self._st()["scores"])
+
+    def winners(self) -> list[int]:
+        """The winners once the game is over; before, who would win if it ended now."""
+        return list(self._st()["winners"])
+
+    def decisions(self) -> int:
+        return int(self._st()["decisions"])
+
+    def observation(self, seat: int, view: str | None = None) -> np.ndarray:
+        """``seat``'s observation of this state as float32, egocentric, exactly as the envs show it
+        to that seat; ``view``: ``information_state`` (default) or ``observation`` (memoryless)."""
+        seat = self._seat(seat)
+        raw = self._call("observation", seat, view)
+        return np.frombuffer(bytes(raw), dtype="<f4").astype(np.float32)
+
+    def legal_mask(self) -> np.ndarray:
+        """The current player's mask: uint8 of length ``num_actions`` (all 0 once the game is over)."""
+        m = np.zeros(self.num_actions, dtype=np.uint8)
+        m[self.legal_actions()] = 1
+        return m
+
+    # changes
+
+    def apply(self, action: int | str, *, chance: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Applies ``action`` (an id or its name) in place; returns the chance outcomes it drew.
+
+        With ``chance`` (a list of ``{"event", "data"}`` as returned here or held by a game
+        record) it applies only if the action draws exactly those outcomes, else raises
+        ``ValueError``. An illegal action raises :class:`kaisen.IllegalActionError`; any error
+        leaves the state unchanged."""
+        a = self._action_id(action)
+        if chance is None:
+            out = json.loads(self._apply_call("apply", a))
+        else:
+            out = json.loads(self._apply_call("applyExpecting", a, json.dumps(chance)))
+        self._status = out["status"]
+        return out["chance"]
+
+    def _apply_call(self, method: str, *args: Any) -> str:
+        try:
+            return self._call(method, *args)
+        except IllegalActionError as e:
+            raise IllegalActionError(str(e), e.action, self.legal_actions()) from None
+
+    def child(self, action: int | str) -> State:
+        """The successor after ``action`` as a new state; this one is unchanged (Pgx's pure step)."""
+        a = self._action_id(action)
+        try:
+            handle = self._call("child", a)
+        except IllegalActionError as e:
+            raise IllegalActionError(str(e), e.action, self.legal_actions()) from None
+        return State._wrap(self._ctx, handle)
+
+    def clone(self) -> State:
+        """An independent copy."""
+        return State._wrap(self._ctx, self._call("copy"), self._status)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A state ``seat`` cannot tell apart from this one: what it cannot know resampled from
+        ``seed``, and the random stream restarted from it (what information-set search samples)."""
+        from .seeding import to_java_long
+
+        return State._wrap(self._ctx, self._call("determinize", self._seat(seat), to_java_long(int(seed))))
+
+    # serialization and text
+
+    def to_json(self, pretty: bool = False) -> str:
+        """The whole state (hidden parts included) in the game's own JSON format."""
+        return self._call("toJson", bool(pretty))
+
+    def render(self) -> str:
+        """The state as text (spectator view: hidden parts included)."""
+        return self._call("render")
+
+    __str__ = render
+
+    def __repr__(self) -> str:
+        st = self._st()
+        who = "over" if st["terminal"] else f"player {st['player']} to act"
+        return f"<kaisen.State {self.game} {self.num_players}p: {st['decisions']} decisions, {who}>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game == other.game and self._ctx.config == other._ctx.config and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # checks
+
+    def _action_id(self, action: Any) -> int:
+        if isinstance(action, str):
+            return self._ctx.action_id(action)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action is an integer id or a name, not {type(action).__name__} {action!r}")
+        action = int(action)
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range 0..{self.num_actions - 1} for {self.game}")
+        return action
+
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= int(seat) < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+        return int(seat)
+
+
+def _json_text(state: str | dict[str, Any] | None) -> str | None:
+    if state is None:
+        return None
+    if isinstance(state, dict):
+        return json.dumps(state)
+    if isinstance(state, (bytes, bytearray)):
+        return bytes(state).decode("utf-8")
+    if not isinstance(state, str):
+        raise TypeError(f"a state is its JSON as str or dict, not {type(state).__name__}")
+    if not state.strip():
+        raise ValueError("a state's JSON is empty")
+    return state
