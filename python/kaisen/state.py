@@ -53,13 +53,10 @@ class _Context:
         self.config = json.dumps(dict(self.spec.config), sort_keys=True)
         self.jvm = _jvm.acquire()
         weakref.finalize(self, _jvm.release, self.jvm)
-        self._names: dict[str, int] | None = None
 
     def action_id(self, name: str) -> int:
-        if self._names is None:
-            self._names = {a.name: a.id for a in self.spec.actions}
         try:
-            return self._names[name]
+            return self.spec.action_id(name)
         except KeyError:
             raise ValueError(f"no {self.game} action named {name!r} (see kaisen.spec({self.game!r}).actions)") from None
 
