@@ -50,7 +50,7 @@ def make(
     *,
     num_players: int | None = None,
     opponents: str | Sequence[str] = "random",
-    learner_seat: int | None = 0,
+    learner_seat: int | None = None,
     reward_mode: str = "terminal",
     view: str | None = None,
     illegal_action: str = "raise",

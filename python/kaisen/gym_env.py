@@ -53,7 +53,7 @@ class KaisenEnv(gym.Env):
         *,
         num_players: int | None = None,
         opponents: str | Sequence[str] = "random",
-        learner_seat: int | None = 0,
+        learner_seat: int | None = None,
         reward_mode: str = "terminal",
         view: str | None = None,
         illegal_action: str = "raise",

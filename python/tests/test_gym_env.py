@@ -38,7 +38,10 @@ def test_sizes_and_spaces_come_from_the_spec(game):
             obs, first = env.reset()
             assert obs.shape == (spec.observation_size,) and obs.dtype == np.float32
             assert env.action_masks().shape == (spec.num_actions,) and env.action_masks().any()
-            assert first == {"learner_seat": 0}
+            assert set(first) == {"learner_seat"} and 0 <= first["learner_seat"] < players
+            # the default learner seat is drawn each episode, as in every factory (vector env, evaluate)
+            seats = {env.reset()[1]["learner_seat"] for _ in range(24)}
+            assert len(seats) > 1, seats
         finally:
             env.close()
 
