@@ -199,10 +199,7 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
                 envs[i].reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
-                rewards.put(i, 0f);
-                terminated.put(i, (byte) 0);
-                truncated.put(i, (byte) 0);
-                writeCurrent(i, worker);
+                started(i, worker);
             }
         });
     }
@@ -210,14 +207,9 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
     /** Resets env i to a new episode from an explicit {@code seed} (its seed stream is not used), clearing its flags. */
     public synchronized void resetOne(int i, long seed) {
         ensureOpen();
-        if (i < 0 || i >= numEnvs) {
-            throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
-        }
+        checkIndex(i);
         envs[i].reset(seed);
-        rewards.put(i, 0f);
-        terminated.put(i, (byte) 0);
-        truncated.put(i, (byte) 0);
-        writeCurrent(i, 0);
+        started(i, 0);
     }
 
     /**
@@ -227,14 +219,23 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
      */
     public synchronized void resetOne(int i, S from, long seed) {
         ensureOpen();
+        checkIndex(i);
+        envs[i].reset(from, seed);
+        started(i, 0);
+    }
+
+    private void checkIndex(int i) {
         if (i < 0 || i >= numEnvs) {
             throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
         }
-        envs[i].reset(from, seed);
+    }
+
+    /** After env i was reset: its flags cleared, its first observation, mask and learner seat written. */
+    private void started(int i, int worker) {
         rewards.put(i, 0f);
         terminated.put(i, (byte) 0);
         truncated.put(i, (byte) 0);
-        writeCurrent(i, 0);
+        writeCurrent(i, worker);
     }
 
     /** Copies {@code actionIds} into the actions region, then steps. */
