@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _jvm
+from . import _common, _jvm
 from .errors import IllegalActionError
 from .games import DEFAULT_GAME
 from .spec import Spec, _cached, config_json
@@ -258,13 +258,8 @@ class State:
 
     def _action_id(self, action: Any) -> int:
         if isinstance(action, str):
-            return self._ctx.action_id(action)
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"an action is an integer id or a name, not {type(action).__name__} {action!r}")
-        action = int(action)
-        if not 0 <= action < self.num_actions:
-            raise ValueError(f"action {action} is out of range 0..{self.num_actions - 1} for {self.game}")
-        return action
+            return self._ctx.action_id(action)  # its message names the game and kaisen.spec
+        return _common.action_id(action, self.spec)  # the envs' check: type, then range
 
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
