@@ -99,7 +99,9 @@ class Agent(nn.Module):
         return self.critic(self.trunk(x)).squeeze(-1)
 
     def masked_logp(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """Log-probabilities with illegal actions at -inf, and the value."""
+        """Log-probabilities with illegal actions at -inf, and the value (``mask``: Kaisen's int8
+        masks, 1 where legal, or bools)."""
+        mask = mask.bool()
         h = self.trunk(x)
         logits = self.actor(h).masked_fill(~mask, float("-inf"))
         return torch.log_softmax(logits, dim=-1), self.critic(h).squeeze(-1)
@@ -110,7 +112,7 @@ class Agent(nn.Module):
         if action is None:
             action = torch.multinomial(probs, 1, generator=generator).squeeze(-1)
         logp = logp_all.gather(-1, action.unsqueeze(-1)).squeeze(-1)
-        entropy = -(probs * logp_all.masked_fill(~mask, 0.0)).sum(-1)
+        entropy = -(probs * logp_all.masked_fill(~mask.bool(), 0.0)).sum(-1)
         return action, logp, entropy, value
 
 

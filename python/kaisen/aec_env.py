@@ -128,7 +128,7 @@ class KaisenAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._resource.ensure_open()
         p = self._seat(agent)
-        return {"observation": self._obs[p].copy(), "action_mask": self._masks[p].astype(np.int8)}
+        return {"observation": self._obs[p].copy(), "action_mask": self._masks[p].copy()}
 
     def step(self, action: Any) -> None:
         self._resource.ensure_open()

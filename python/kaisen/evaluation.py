@@ -3,9 +3,9 @@
 A *policy* is either
 
 - a Python callable ``policy(observation, mask) -> action`` on one observation
-  (``float32[spec.observation_size]``) and its legal-action mask (``bool[spec.num_actions]``);
-  set ``policy.batched = True`` to receive ``float32[B, observation_size]`` and
-  ``bool[B, num_actions]`` and return ``B`` actions at once; or
+  (``float32[spec.observation_size]``) and its legal-action mask (``int8[spec.num_actions]``,
+  1 where legal); set ``policy.batched = True`` to receive ``float32[B, observation_size]`` and
+  ``int8[B, num_actions]`` and return ``B`` actions at once; or
 - an agent name the JVM knows for the game: ``"greedy"``, ``"ismcts:200"``,
   ``"dl4j:runs/osaka-ppo/best.zip"`` (``kaisen.spec(game).agents`` lists the forms).
 
@@ -233,7 +233,7 @@ def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], op
                     chosen = _act(policy, obs, masks, rows)
                     actions[:] = masks.argmax(axis=1)  # envs already finished: any legal move
                     actions[rows] = chosen
-                    bad = ~masks[rows, np.clip(actions[rows], 0, masks.shape[1] - 1)] | (actions[rows] < 0) | (
+                    bad = (masks[rows, np.clip(actions[rows], 0, masks.shape[1] - 1)] == 0) | (actions[rows] < 0) | (
                         actions[rows] >= masks.shape[1])
                     if bad.any():
                         k = int(rows[np.flatnonzero(bad)[0]])

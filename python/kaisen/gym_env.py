@@ -81,7 +81,7 @@ class KaisenEnv(gym.Env):
         assert b is not None
         self._actions = b["actions"]
         self._obs = b["observations"][0]
-        self._mask = b["masks"][0].view(np.bool_)
+        self._mask = b["masks"][0]
         self._rewards = b["rewards"]
         self._terminated = b["terminated"]
         self._truncated = b["truncated"]
@@ -91,7 +91,7 @@ class KaisenEnv(gym.Env):
         self._final_seat = b["final_learner_seat"]
         self._first_seed = seed
         self._needs_reset = True
-        self._no_mask = np.zeros(self.spec_info.num_actions, dtype=np.bool_)
+        self._no_mask = np.zeros(self.spec_info.num_actions, dtype=np.int8)
         self.observation_space = observation_box(self.spec_info)
         self.action_space = LegalDiscrete(self.spec_info.num_actions, self.action_masks)
 
@@ -119,7 +119,7 @@ class KaisenEnv(gym.Env):
         else:
             self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
         self._needs_reset = False
-        return self._obs.copy(), {"learner_seat": int(self._seat[0])}
+        return self._obs.copy(), {"learner_seat": int(self._seat[0]), "action_mask": self._mask.copy()}
 
     def step(self, action: Any):
         self._resource.ensure_open()
@@ -138,13 +138,16 @@ class KaisenEnv(gym.Env):
             info["learner_seat"] = int(self._final_seat[0])
             info["won"] = info["learner_seat"] in info["winners"]
             info["episode_return"] = float(self._episode_return[0])
+            info["action_mask"] = self._no_mask.copy()
             return self._final_obs.copy(), reward, terminated, truncated, info
-        return self._obs.copy(), reward, False, False, {"learner_seat": int(self._seat[0])}
+        return self._obs.copy(), reward, False, False, {"learner_seat": int(self._seat[0]),
+                                                        "action_mask": self._mask.copy()}
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions now as ``bool[spec.num_actions]`` (all False once the episode has ended)."""
+        """Legal actions now as ``int8[spec.num_actions]``, 1 where legal (all 0 once the episode has
+        ended; a copy). The same array is ``info["action_mask"]`` of ``reset`` and ``step``."""
         self._resource.ensure_open()
-        return self._no_mask if self._needs_reset else self._mask.copy()
+        return self._no_mask.copy() if self._needs_reset else self._mask.copy()
 
     def legal_actions(self) -> list[int]:
         return [int(a) for a in np.flatnonzero(self.action_masks())]

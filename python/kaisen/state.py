@@ -177,8 +177,8 @@ class State:
         return np.frombuffer(bytes(raw), dtype="<f4").astype(np.float32)
 
     def legal_mask(self) -> np.ndarray:
-        """The current player's mask: uint8 of length ``num_actions`` (all 0 once the game is over)."""
-        m = np.zeros(self.num_actions, dtype=np.uint8)
+        """The current player's mask: ``int8[num_actions]``, 1 where legal (all 0 once the game is over)."""
+        m = np.zeros(self.num_actions, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
 

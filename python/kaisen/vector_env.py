@@ -28,7 +28,8 @@ class KaisenVectorEnv(VectorEnv):
     ``reset`` and ``step`` return numpy **views** on memory the JVM writes: observations
     ``float32[N, spec.observation_size]``, rewards ``float32[N]``, terminations and truncations
     ``bool[N]``. The next ``step`` overwrites them in place; copy what you keep.
-    :meth:`action_masks` is a ``bool[N, spec.num_actions]`` view of the legal actions. Sizes
+    :meth:`action_masks` is an ``int8[N, spec.num_actions]`` view of the legal actions (1 legal, 0
+    not), also in ``infos["action_mask"]`` (a copy) after every reset and step. Sizes
     come from the game's spec (:attr:`spec_info`).
 
     Autoreset is Gymnasium's ``SAME_STEP`` mode: an env whose episode ends at a step is reset
@@ -37,7 +38,7 @@ class KaisenVectorEnv(VectorEnv):
     results in ``infos["final_info"]`` (``scores`` ``int32[N, players]`` by seat, ``winners``
     ``bool[N, players]``, ``won``, ``learner_seat``, ``episode_return``, ``episode_length``,
     ``forfeited``: the episode ended by the learner's illegal action under ``illegal_action="lose"``).
-    ``infos["learner_seat"]`` is always present.
+    ``infos["learner_seat"]`` and ``infos["action_mask"]`` are always present.
 
     Seeds: env i's k-th episode after ``reset(seed=s)`` is dealt from
     ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)``.
@@ -92,7 +93,7 @@ class KaisenVectorEnv(VectorEnv):
         assert b is not None
         self._actions = b["actions"]
         self._obs = b["observations"]
-        self._masks = b["masks"].view(np.bool_)
+        self._masks = b["masks"]
         self._rewards = b["rewards"]
         self._terminated = b["terminated"].view(np.bool_)
         self._truncated = b["truncated"].view(np.bool_)
@@ -157,7 +158,7 @@ class KaisenVectorEnv(VectorEnv):
                         derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
                     self._resource.call("resetFromState", i, start, to_java_long(int(s)))
         self._started = True
-        return self._obs, {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
+        return self._obs, self._infos()
 
     def step(self, actions: Any):
         self._resource.ensure_open()
@@ -175,15 +176,20 @@ class KaisenVectorEnv(VectorEnv):
         if self.illegal_action == "raise":
             legal = self._masks[self._rows, a]
             if not legal.all():
-                i = int(np.flatnonzero(~legal)[0])
+                i = int(np.flatnonzero(legal == 0)[0])
                 raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
         self._actions[:] = a
         self._resource.request(_STEP)
-        infos: dict[str, Any] = {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy()}
+        infos = self._infos()
         done = self._terminated | self._truncated
         if done.any():
             infos.update(self._final_infos(done))
         return self._obs, self._rewards, self._terminated, self._truncated, infos
+
+    def _infos(self) -> dict[str, Any]:
+        """The infos of every step and reset: each env's learner seat and legal actions (copies)."""
+        return {"learner_seat": self._seat.copy(), "_learner_seat": self._all.copy(),
+                "action_mask": self._masks.copy(), "_action_mask": self._all.copy()}
 
     def _final_infos(self, done: np.ndarray) -> dict[str, Any]:
         """Gymnasium's ``final_obs``/``final_info`` entries for the envs whose episode just ended."""
@@ -206,7 +212,7 @@ class KaisenVectorEnv(VectorEnv):
         return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions of every env's learner, ``bool[N, spec.num_actions]`` (a view)."""
+        """Legal actions of every env's learner, ``int8[N, spec.num_actions]``, 1 where legal (a view)."""
         self._resource.ensure_open()
         return self._masks
 

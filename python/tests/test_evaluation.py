@@ -19,7 +19,7 @@ class FirstLegalBatched:
 
     def __call__(self, obs, mask):
         assert obs.ndim == 2 and obs.shape[1] == self.spec.observation_size
-        assert mask.shape == (obs.shape[0], self.spec.num_actions) and mask.dtype == np.bool_
+        assert mask.shape == (obs.shape[0], self.spec.num_actions) and mask.dtype == np.int8
         return mask.argmax(axis=1)
 
 
@@ -86,7 +86,7 @@ def test_torch_policy_and_dl4j_checkpoint_compared_in_one_call(dl4j_checkpoint):
 
         @torch.no_grad()
         def forward(self, obs, mask):
-            logits = self.head(torch.as_tensor(obs)).masked_fill(~torch.as_tensor(mask), float("-inf"))
+            logits = self.head(torch.as_tensor(obs)).masked_fill(torch.as_tensor(mask) == 0, float("-inf"))
             return logits.argmax(-1).numpy()
 
     report = kaisen.evaluate({"torch": Linear(), "dl4j": f"dl4j:{dl4j_checkpoint}"}, opponents=["random"],
@@ -116,6 +116,7 @@ def test_dl4j_checkpoint_as_an_env_opponent(dl4j_checkpoint):
         env.close()
     assert len(first) > 2 and len(first) == len(again)
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert np.array_equal(info.pop("action_mask"), info_again.pop("action_mask"))
     assert (reward, info) == (reward_again, info_again)
     assert info["end_reason"] != "ILLEGAL_ACTION" and info["winners"]
     assert len(info["scores"]) == 2
@@ -128,7 +129,7 @@ def test_bad_input_is_a_clear_error():
     with pytest.raises(TypeError, match="callable"):
         kaisen.evaluate({"x": 42}, games=2)
     with pytest.raises(ValueError, match="illegal action"):
-        kaisen.evaluate(lambda obs, mask: int(np.flatnonzero(~mask)[0]), opponents="random", games=2)
+        kaisen.evaluate(lambda obs, mask: int(np.flatnonzero(mask == 0)[0]), opponents="random", games=2)
 
     class WrongShape:
         batched = True

@@ -38,7 +38,7 @@ def test_sizes_and_spaces_come_from_the_spec(game):
             obs, first = env.reset()
             assert obs.shape == (spec.observation_size,) and obs.dtype == np.float32
             assert env.action_masks().shape == (spec.num_actions,) and env.action_masks().any()
-            assert set(first) == {"learner_seat"} and 0 <= first["learner_seat"] < players
+            assert set(first) == {"learner_seat", "action_mask"} and 0 <= first["learner_seat"] < players
             # the default learner seat is drawn each episode, as in every factory (vector env, evaluate)
             seats = {env.reset()[1]["learner_seat"] for _ in range(24)}
             assert len(seats) > 1, seats
@@ -308,3 +308,29 @@ def test_actions_may_be_named_as_in_the_action_table(game):
         by_id.close()
         by_name.close()
         aec.close()
+
+
+def test_masks_are_int8_and_in_the_info_behind_gymnasiums_wrappers(game):
+    """``gym.make`` wraps the env (OrderEnforcing, PassiveEnvChecker): the mask still reaches the
+    caller through the info, as int8, the dtype ``Discrete.sample(mask=)`` requires."""
+    import gymnasium as gym
+
+    env = gym.make(kaisen.gym_id(game), seed=3)
+    try:
+        obs, info = env.reset(seed=3)
+        rng = np.random.default_rng(0)
+        for _ in range(500):
+            mask = info["action_mask"]
+            assert mask.dtype == np.int8 and mask.shape == (env.action_space.n,)
+            assert np.array_equal(mask, env.get_wrapper_attr("action_masks")())
+            assert np.array_equal(mask, env.unwrapped.action_masks())
+            assert set(np.unique(mask)) <= {0, 1} and mask.any()
+            action = env.action_space.sample(mask=mask)  # Gymnasium's own masked sampling
+            assert mask[action] == 1
+            assert mask[env.action_space.sample()] == 1  # the wrapped env's space samples legally too
+            obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            if terminated or truncated:
+                assert info["action_mask"].dtype == np.int8 and not info["action_mask"].any()
+                obs, info = env.reset()
+    finally:
+        env.close()

@@ -68,7 +68,7 @@ def test_bad_actions_raise_before_anything_is_sent():
         bad[2] = n
         with pytest.raises(ValueError, match=f"env 2: action {n} is out of range"):
             vec.step(bad)
-        bad[2] = int(np.flatnonzero(~vec.action_masks()[2])[0])
+        bad[2] = int(np.flatnonzero(vec.action_masks()[2] == 0)[0])
         with pytest.raises(kaisen.IllegalActionError, match="env 2: illegal action"):
             vec.step(bad)
         np.testing.assert_array_equal(obs, before)  # nothing was stepped
@@ -145,5 +145,21 @@ def test_reset_without_a_seed_starts_new_games():
         again = vec.reset(seed=9)[0].copy()
         assert not np.array_equal(first, second)
         np.testing.assert_array_equal(first, again)
+    finally:
+        vec.close()
+
+
+def test_masks_are_int8_views_and_copies_in_the_infos(game):
+    vec = kaisen.vector_env(game, num_envs=16, seed=1)
+    try:
+        _, infos = vec.reset(seed=1)
+        for _ in range(300):
+            masks = vec.action_masks()
+            assert masks.dtype == np.int8 and masks.shape == (16, vec.single_action_space.n)
+            assert infos["action_mask"].dtype == np.int8 and infos["_action_mask"].all()
+            assert np.array_equal(infos["action_mask"], masks) and infos["action_mask"] is not masks
+            for i in range(16):  # Gymnasium's masked sampling takes each row as is
+                assert masks[i, vec.single_action_space.sample(mask=masks[i])] == 1
+            _, _, _, _, infos = vec.step(vec.action_space.sample())
     finally:
         vec.close()

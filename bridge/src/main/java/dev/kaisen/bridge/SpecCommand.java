@@ -43,7 +43,7 @@ public final class SpecCommand implements Callable<Integer> {
         out.put("views", Encoders.views(game.id()));
         out.put("observationSize", encoder.size());
         out.put("observationDtype", "float32");
-        out.put("maskDtype", "uint8");
+        out.put("maskDtype", "int8");
         out.put("scoreName", game.scoreName());
         out.put("tiebreakName", game.tiebreakName());
         out.put("agents", Agents.known(game));

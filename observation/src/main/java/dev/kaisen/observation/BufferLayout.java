@@ -16,7 +16,7 @@ import java.util.Map;
  *                                            bridge's step channel); unused by the env itself
  * actions            int32    [N]            written by the caller before each step
  * observations       float32  [N, obs]       the learner's observation (after auto-reset: the new episode's)
- * masks              uint8    [N, A]         the learner's legal actions
+ * masks              int8     [N, A]         the learner's legal actions (1 legal, 0 not)
  * rewards            float32  [N]            the learner's reward for the last step
  * terminated         uint8    [N]            episode ended by the rules at the last step
  * truncated          uint8    [N]            episode hit the safety cap at the last step
@@ -55,7 +55,7 @@ public final class BufferLayout {
         l.add("control", "int64", CONTROL_SLOTS);
         l.add("actions", "int32", numEnvs);
         l.add("observations", "float32", numEnvs, obsSize);
-        l.add("masks", "uint8", numEnvs, numActions);
+        l.add("masks", "int8", numEnvs, numActions);
         l.add("rewards", "float32", numEnvs);
         l.add("terminated", "uint8", numEnvs);
         l.add("truncated", "uint8", numEnvs);

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * Legal-action masks rendered from the engine's legal-action list (never a second
- * implementation of the rules): uint8, one entry per action id of the game.
+ * implementation of the rules): int8 (1 legal, 0 not; the dtype Gymnasium's masks take), one entry per action id of the game.
  */
 public final class Masks {
     private Masks() {

@@ -29,7 +29,7 @@ import java.nio.file.Path;
  *                                            the seat that forfeited by an illegal action (-1 if none)
  * rewards            float64  [P]            each player's reward for the last step
  * observations       float32  [P, obs]       each player's observation
- * masks              uint8    [P, A]         each player's mask (zero unless that player is to act)
+ * masks              int8     [P, A]         each player's mask (zero unless that player is to act)
  * scores             int32    [P]            the game's scores (e.g. VP)
  * tiebreaks          int32    [P]            the first tie-break (e.g. tokens)
  * winners            int32    [1]            bit s set when seat s won (when over)
@@ -80,7 +80,7 @@ public final class AecHandle implements AutoCloseable {
                 .fact("view", aec.encoder().view()).fact("observationSize", size).fact("numActions", actions)
                 .add("control", "int64", BufferLayout.CONTROL_SLOTS).add("status", "int32", 5).add("rewards", "float64", players)
                 .add("observations", "float32", players, size)
-                .add("masks", "uint8", players, actions)
+                .add("masks", "int8", players, actions)
                 .add("scores", "int32", players).add("tiebreaks", "int32", players).add("winners", "int32", 1);
         shared = new SharedBuffer(layout, file);
         status = shared.region("status").asIntBuffer();
