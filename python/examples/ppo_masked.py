@@ -10,7 +10,9 @@ between them; ``kaisen.spec(game).agents`` lists a game's bots); its seat is ran
 
 The run folder gets ``metrics.csv`` (one row per update), ``eval.csv`` (periodic evaluations
 with 95% intervals), ``learning_curve.png``, ``last.pt`` and ``best.pt`` (model, optimizer,
-settings; written atomically), and ``final_eval.json``. Everything is seeded: the envs
+settings and the spec's ``layout_hash``; written atomically), and ``final_eval.json``.
+:func:`load_policy` refuses a checkpoint whose layout hash differs from this build's for its
+game, config and view (one without a hash loads with a warning only if its sizes fit). Everything is seeded: the envs
 (``kaisen.derive_seed``), torch, and the evaluation games.
 
 Import it to train from a notebook: ``from ppo_masked import Args, train``.
@@ -25,6 +27,7 @@ import json
 import os
 import random
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,9 +147,35 @@ def game_kwargs(args: Args) -> dict:
     return {"game": args.game, "num_players": args.num_players or None, **game_options(args)}
 
 
+def check_layout(ckpt: dict, path: str | Path = "checkpoint") -> kaisen.Spec:
+    """This build's spec of the checkpoint's game, config and view, after checking that its layout
+    hash is the one the checkpoint recorded (a ``ValueError`` naming both if not: the network would
+    read other values than it was trained on). A checkpoint without a recorded hash (older than
+    layout hashes) is accepted with a warning when its sizes fit, else refused."""
+    config = dict(ckpt["config"])
+    players = config.pop("players", None)
+    spec = kaisen.spec(ckpt["game"], num_players=players, view=ckpt.get("view"), **config)
+    recorded = ckpt.get("layout_hash")
+    where = f"{ckpt['game']} {json.dumps(ckpt['config'], sort_keys=True)}, view {spec.view}"
+    if recorded is None:
+        if (ckpt["obs_size"], ckpt["num_actions"]) != (spec.observation_size, spec.num_actions):
+            raise ValueError(f"{path} records no layout hash and its network ({ckpt['obs_size']} inputs, "
+                             f"{ckpt['num_actions']} actions) does not fit {where} ({spec.observation_size}, "
+                             f"{spec.num_actions}, layout {spec.layout_hash})")
+        warnings.warn(f"{path} records no layout hash: its sizes fit {where}, but whether its inputs mean the "
+                      "same could not be checked", stacklevel=3)
+    elif recorded != spec.layout_hash:
+        raise ValueError(f"{path} was trained on layout {recorded} of {where}, but this build lays it out as "
+                         f"{spec.layout_hash}: the observation segments or the action table changed; retrain, "
+                         "or use the Kaisen version it was trained with")
+    return spec
+
+
 def load_policy(path: str | Path, name: str = "torch-ppo") -> TorchPolicy:
-    """A policy from a checkpoint written by :func:`train` (its game: ``checkpoint["args"]["game"]``)."""
+    """A policy from a checkpoint written by :func:`train` (its game: ``checkpoint["args"]["game"]``),
+    after :func:`check_layout`."""
     ckpt = torch.load(path, map_location="cpu", weights_only=False)
+    check_layout(ckpt, path)
     a = ckpt["args"]
     agent = Agent(ckpt["obs_size"], ckpt["num_actions"], a["hidden"])
     agent.load_state_dict(ckpt["model"])
@@ -358,7 +387,8 @@ def train(args: Args) -> tuple[Agent, Path]:
                 payload = {"model": agent.state_dict(), "optimizer": optimizer.state_dict(),
                            "args": dataclasses.asdict(args), "global_step": global_step,
                            "game": spec.game, "config": dict(spec.config), "view": spec.view,
-                           "obs_size": obs_size, "num_actions": num_actions, "eval_score": score}
+                           "obs_size": obs_size, "num_actions": num_actions, "layout_hash": spec.layout_hash,
+                           "eval_score": score}
                 _save(out / "last.pt", payload)
                 if score > best:
                     best = score

@@ -2,8 +2,9 @@
 
 ``kaisen.games()`` lists the registered games. For any of them, ``kaisen.make`` gives a
 Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and ``kaisen.vector_env`` a Gymnasium
-VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments and the action
-table; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
+VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments (with the finite
+bounds of their values), the action table and the layout hash; ``kaisen.normalize_observations``
+wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
 ``kaisen.evaluate`` plays policies against bots. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
 registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
@@ -27,6 +28,8 @@ from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
 from .games import _register_at_import
 from .gym_env import KaisenEnv
+from .normalize import (NormalizeAECObservation, NormalizeObservation, NormalizeVectorObservation,
+                        normalize_observations)
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
 from .state import State
@@ -35,8 +38,9 @@ from .vector_env import KaisenVectorEnv
 __all__ = [
     "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
     "KaisenAECEnv",
-    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
-    "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
+    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "NormalizeAECObservation", "NormalizeObservation",
+    "NormalizeVectorObservation", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
+    "game_info", "games", "gym_id", "make", "normalize_observations", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]
 __version__ = "0.3.0"

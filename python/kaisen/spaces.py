@@ -11,12 +11,14 @@ from gymnasium.spaces import Box, Discrete, MultiDiscrete
 from .spec import Spec
 
 
-def observation_box(spec: Spec) -> Box:
-    """One observation: ``spec.observation_size`` values of ``spec.observation_dtype``.
+def observation_box(spec: Spec, *, normalized: bool = False) -> Box:
+    """One observation: ``spec.observation_size`` values of ``spec.observation_dtype``, bounded by
+    the finite ``low`` / ``high`` the game declares per segment (``spec.low``, ``spec.high``).
 
-    Unbounded: the spec declares no value ranges, and a bound guessed here would make a new
-    game's valid observations fail ``contains`` checks."""
-    return Box(-np.inf, np.inf, (spec.observation_size,), spec.observation_dtype)
+    ``normalized=True``: the box of :meth:`Spec.normalize`'s output, ``[0, 1]`` per value."""
+    if normalized:
+        return Box(0.0, 1.0, (spec.observation_size,), spec.observation_dtype)
+    return Box(spec.low.copy(), spec.high.copy(), (spec.observation_size,), spec.observation_dtype)
 
 
 class LegalDiscrete(Discrete):

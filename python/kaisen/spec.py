@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -20,16 +20,38 @@ from .games import DEFAULT_GAME
 
 @dataclass(frozen=True)
 class Segment:
-    """A named slice of the observation vector."""
+    """A named slice of the observation vector, with the finite range of its values.
+
+    ``low[i] <= obs[offset + i] <= high[i]`` holds for every observation the JVM writes (the
+    bounds follow from the game's rules; the Java conformance suite checks them over random play).
+    ``low`` and ``high`` hold one bound per value of the segment."""
 
     name: str
     offset: int
     length: int
     meaning: str
+    low: tuple[float, ...] = field(default=(), repr=False)
+    high: tuple[float, ...] = field(default=(), repr=False)
 
     @property
     def slice(self) -> slice:
         return slice(self.offset, self.offset + self.length)
+
+    @property
+    def scale(self) -> tuple[float, ...]:
+        """``high - low`` per value: what :meth:`Spec.normalize` divides by."""
+        return tuple(h - lo for lo, h in zip(self.low, self.high))
+
+    @property
+    def range(self) -> str:
+        """The bounds as text, e.g. ``[0, 1]`` or, where values differ, ``[0, 7..11]``."""
+        return f"[{_span(self.low)}, {_span(self.high)}]"
+
+
+def _span(values: tuple[float, ...]) -> str:
+    lo, hi = min(values), max(values)
+    fmt = lambda v: str(int(v)) if float(v).is_integer() else repr(v)  # noqa: E731
+    return fmt(lo) if lo == hi else f"{fmt(lo)}..{fmt(hi)}"
 
 
 @dataclass(frozen=True)
@@ -41,7 +63,12 @@ class ActionInfo:
 
 @dataclass(frozen=True)
 class Spec:
-    """Sizes, observation segments by name, and the action table of one game, config and view."""
+    """Sizes, observation segments by name (with the bounds of their values), the action table and
+    the layout hash of one game, config and view.
+
+    ``low`` / ``high`` are the bounds of the whole observation vector (the spaces' ``Box`` uses
+    them), :meth:`normalize` maps observations to ``[0, 1]`` by them, and ``layout_hash``
+    identifies the layout a trained network depends on."""
 
     game: str
     title: str
@@ -64,6 +91,47 @@ class Spec:
     """the agent names the JVM knows for this game (usable as opponents)"""
     segments: Mapping[str, Segment]
     actions: tuple[ActionInfo, ...]
+    layout_hash: str
+    """16 hex digits identifying the layout: game, full config, view, every segment's name, offset
+    and length, and the action names in id order (not meanings or bounds). Checkpoints record it
+    and refuse to load into another layout."""
+
+    @property
+    def low(self) -> np.ndarray:
+        """The lower bound of every observation value (``float32[observation_size]``, read-only)."""
+        return self._bounds()[0]
+
+    @property
+    def high(self) -> np.ndarray:
+        """The upper bound of every observation value (``float32[observation_size]``, read-only)."""
+        return self._bounds()[1]
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        bounds = self.__dict__.get("_bounds_cache")
+        if bounds is None:
+            low = np.empty(self.observation_size, dtype=np.float32)
+            high = np.empty(self.observation_size, dtype=np.float32)
+            for segment in self.segments.values():
+                low[segment.slice] = segment.low
+                high[segment.slice] = segment.high
+            low.flags.writeable = False
+            high.flags.writeable = False
+            bounds = (low, high)
+            object.__setattr__(self, "_bounds_cache", bounds)  # a cache on a frozen dataclass
+        return bounds
+
+    def normalize(self, observation: np.ndarray, *, signed: bool = False) -> np.ndarray:
+        """An observation (or a batch: last axis) mapped by the declared bounds to ``[0, 1]``
+        (``signed=True``: ``[-1, 1]``), as float32: ``(obs - low) / (high - low)``. A value whose
+        bounds are equal maps to 0 (to -1 when signed: its low end)."""
+        obs = np.asarray(observation, dtype=np.float32)
+        if obs.shape[-1:] != (self.observation_size,):
+            raise ValueError(f"expected observations of {self.observation_size} values (last axis), "
+                             f"got shape {obs.shape}")
+        low, high = self._bounds()
+        scale = high - low
+        out = np.divide(obs - low, scale, out=np.zeros(obs.shape, dtype=np.float32), where=scale > 0)
+        return out * 2 - 1 if signed else out
 
     def slice(self, observation: np.ndarray, name: str) -> np.ndarray:
         """The part of an observation (or of a batch: last axis) named ``name``."""
@@ -90,7 +158,7 @@ class Spec:
 
 def parse(spec_json: str) -> Spec:
     d = json.loads(spec_json)
-    segments = {s["name"]: Segment(s["name"], int(s["offset"]), int(s["length"]), s["meaning"]) for s in d["segments"]}
+    segments = {s["name"]: _segment(s) for s in d["segments"]}
     return Spec(
         game=d["game"], title=d["title"], config=dict(d["config"]), players=int(d["players"]),
         min_players=int(d["minPlayers"]), max_players=int(d["maxPlayers"]), num_actions=int(d["numActions"]),
@@ -99,7 +167,22 @@ def parse(spec_json: str) -> Spec:
         mask_dtype=np.dtype(d["maskDtype"]), score_name=d["scoreName"], tiebreak_name=d["tiebreakName"],
         agents=tuple(d["agents"]), segments=segments,
         actions=tuple(ActionInfo(int(a["id"]), a["name"], a["meaning"]) for a in d["actions"]),
+        layout_hash=d["layoutHash"],
     )
+
+
+def _segment(s: Mapping[str, Any]) -> Segment:
+    """A segment of the spec JSON; ``low`` and ``high`` are one number for all its values or one per value."""
+    length = int(s["length"])
+
+    def bound(key: str) -> tuple[float, ...]:
+        value = s[key]
+        values = tuple(float(v) for v in value) if isinstance(value, list) else (float(value),) * length
+        if len(values) != length or not all(np.isfinite(values)):
+            raise ValueError(f"segment {s['name']!r}: {key} must be finite, one number or {length}, not {value!r}")
+        return values
+
+    return Segment(s["name"], int(s["offset"]), length, s["meaning"], bound("low"), bound("high"))
 
 
 def config_json(num_players: int | None = None, options: Mapping[str, Any] | None = None) -> str | None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import warnings
 
 import gymnasium as gym
 import numpy as np
@@ -17,14 +16,6 @@ import kaisen
 from .conftest import GAMES, GOLDEN, game_player_counts
 
 pytestmark = pytest.mark.conformance
-
-
-@pytest.fixture(autouse=True)
-def _quiet_unbounded_box_warnings():
-    # the spec declares no value ranges, so observation boxes are unbounded: check_env says so
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*Box observation space (minimum|maximum) value")
-        yield
 
 
 def test_gymnasium_check_env_passes_unchanged_when_illegal_actions_lose(game):

@@ -66,6 +66,7 @@ def test_ppo_example_trains_saves_and_evaluates(tmp_path, game):
     spec = kaisen.spec(game, num_players=players)
     assert (checkpoint["game"], checkpoint["config"]) == (game, dict(spec.config))
     assert (checkpoint["obs_size"], checkpoint["num_actions"]) == (spec.observation_size, spec.num_actions)
+    assert checkpoint["layout_hash"] == spec.layout_hash
     policy = load_policy(out / "last.pt")
     obs = np.random.default_rng(0).random((3, spec.observation_size), dtype=np.float32)
     every = torch.ones(3, spec.num_actions, dtype=torch.bool)
@@ -96,3 +97,26 @@ def test_sb3_maskable_ppo_example(tmp_path, game):
         env.close()
     report = kaisen.evaluate(SB3Policy(model), opponents="random", games=4, seed=3, game=game)
     assert report.results[0].games == 4
+
+
+def test_ppo_example_checkpoints_refuse_another_layout(tmp_path):
+    from ppo_masked import Agent, _save, load_policy
+
+    spec = kaisen.spec()
+    agent = Agent(spec.observation_size, spec.num_actions, 8)
+
+    def save(name, **changes):
+        payload = {"model": agent.state_dict(), "args": {"hidden": 8}, "game": spec.game, "config": dict(spec.config),
+                   "view": spec.view, "obs_size": spec.observation_size, "num_actions": spec.num_actions,
+                   "layout_hash": spec.layout_hash, **changes}
+        payload = {k: v for k, v in payload.items() if v is not None}
+        _save(tmp_path / name, payload)
+        return tmp_path / name
+
+    load_policy(save("good.pt"))
+    with pytest.raises(ValueError, match="0123456789abcdef.*" + spec.layout_hash):
+        load_policy(save("other.pt", layout_hash="0123456789abcdef"))
+    with pytest.warns(UserWarning, match="records no layout hash"):
+        load_policy(save("old.pt", layout_hash=None))
+    with pytest.raises(ValueError, match="does not fit"):
+        load_policy(save("old-other.pt", layout_hash=None, obs_size=spec.observation_size + 1))

@@ -5,12 +5,16 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.LayoutHash;
+import dev.kaisen.observation.ObservationSpec;
 import dev.kaisen.observation.Segment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -47,9 +51,49 @@ public final class SpecCommand implements Callable<Integer> {
         out.put("scoreName", game.scoreName());
         out.put("tiebreakName", game.tiebreakName());
         out.put("agents", Agents.known(game));
-        out.put("segments", encoder.spec().segments());
+        out.put("layoutHash", LayoutHash.of(game, encoder));
+        out.put("segments", segments(encoder.spec()));
         out.put("actions", game.actionTable());
         return out;
+    }
+
+    /**
+     * The segments as JSON: name, offset, length, meaning, and the bounds {@code low} and
+     * {@code high}, each one number when every value of the segment shares it, else one number
+     * per value.
+     */
+    static List<Map<String, Object>> segments(ObservationSpec spec) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Segment s : spec.segments()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", s.name());
+            m.put("offset", s.offset());
+            m.put("length", s.length());
+            m.put("meaning", s.meaning());
+            m.put("low", bound(s.low()));
+            m.put("high", bound(s.high()));
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static Object bound(float[] values) {
+        boolean same = true;
+        for (float v : values) {
+            same &= v == values[0];
+        }
+        if (same) {
+            return number(values[0]);
+        }
+        List<Object> out = new ArrayList<>(values.length);
+        for (float v : values) {
+            out.add(number(v));
+        }
+        return out;
+    }
+
+    private static Object number(float v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e9 ? (Object) (long) v : (Object) (double) v;
     }
 
     @Override
@@ -68,10 +112,11 @@ public final class SpecCommand implements Callable<Integer> {
             System.out.printf("  %3d  %-18s %s%n", e.id(), e.name(), e.meaning());
         }
         System.out.println();
-        System.out.println("Observation segments (offset, length):");
+        System.out.println("Observation segments (offset, length, range of the values):");
         for (Segment s : Encoders.create(game, view).spec().segments()) {
-            System.out.printf("  %4d %4d  %-20s %s%n", s.offset(), s.length(), s.name(), s.meaning());
+            System.out.printf("  %4d %4d  %-20s %-12s %s%n", s.offset(), s.length(), s.name(), s.range(), s.meaning());
         }
+        System.out.printf("%nLayout hash: %s (checkpoints record it)%n", spec.get("layoutHash"));
         return 0;
     }
 }

@@ -2,6 +2,7 @@ package dev.kaisen.observation;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
 import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
@@ -21,7 +22,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -33,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The conformance suite (OpenSpiel's random-simulation tests are the model), run over every
@@ -117,6 +121,24 @@ class ConformanceTest {
         assertThrows(IllegalArgumentException.class, () -> Encoders.create(g, "no_such_view"));
     }
 
+    @Test
+    void theLayoutHashIsStableAndChangesWithTheGameConfigAndView() {
+        Set<String> hashes = new HashSet<>();
+        int layouts = 0;
+        for (Games.Seating seating : Games.everyPlayerCount()) {
+            Game<?> g = game(seating.game(), seating.players());
+            for (String view : Encoders.views(seating.game())) {
+                String hash = LayoutHash.of(g, Encoders.create(g, view));
+                assertTrue(hash.matches("[0-9a-f]{16}"), hash);
+                assertEquals(hash, LayoutHash.of(game(seating.game(), seating.players()), Encoders.create(g, view)),
+                        "the same game, config and view hash alike");
+                hashes.add(hash);
+                layouts++;
+            }
+        }
+        assertEquals(layouts, hashes.size(), "every game, player count and view has its own layout hash");
+    }
+
     // ------------------------------------------------------------------ random playouts
 
     @ParameterizedTest
@@ -149,6 +171,85 @@ class ConformanceTest {
             s.returns(returns);
             assertEquals(0.0, Arrays.stream(returns).sum(), 1e-9, "terminal returns are zero-sum");
         }
+    }
+
+    /** Random games per game, player count and option variant played by the bounds check. */
+    static final int BOUND_GAMES = 40;
+
+    /**
+     * Every observation random play produces, in every view, for every seat at every step
+     * (terminal states included), lies within the bounds its segments declare, and those are
+     * finite. Run for every variant of the game's options that has a fixed set of values
+     * (booleans: both).
+     */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void randomPlayNeverLeavesTheDeclaredObservationBounds(String id, int players) {
+        int variant = 0;
+        for (GameConfig config : optionVariants(id, players)) {
+            @SuppressWarnings("unchecked")
+            Game<S> g = (Game<S>) Games.create(id, config);
+            List<Encoder<S>> encoders = new ArrayList<>();
+            for (String view : Encoders.views(id)) {
+                Encoder<S> e = Encoders.create(g, view);
+                for (Segment seg : e.spec().segments()) {
+                    for (int i = 0; i < seg.length(); i++) {
+                        assertTrue(Float.isFinite(seg.low(i)) && Float.isFinite(seg.high(i))
+                                && seg.low(i) <= seg.high(i), view + " " + seg);
+                    }
+                }
+                encoders.add(e);
+            }
+            for (int k = 0; k < BOUND_GAMES; k++) {
+                long seed = SplitMix64.derive(SplitMix64.derive(players * 131L, variant), k);
+                S s = g.newGame(seed);
+                SplittableRandom r = new SplittableRandom(seed);
+                while (true) {
+                    for (Encoder<S> e : encoders) {
+                        float[] buf = new float[e.size()];
+                        for (int p = 0; p < players; p++) {
+                            e.encode(s, p, buf, 0);
+                            String out = e.spec().outOfBounds(buf, 0);
+                            if (out != null) {
+                                S state = s;
+                                int observer = p;
+                                fail(id + " " + config + " " + e.view() + ", observer " + observer + ": " + out + "\n"
+                                        + g.render(state));
+                            }
+                        }
+                    }
+                    if (s.isTerminal()) {
+                        break;
+                    }
+                    s.applyInPlace(randomAction(s, r));
+                }
+            }
+            variant++;
+        }
+    }
+
+    /** The configs with {@code players}: every combination of the options' fixed values (booleans: both). */
+    static List<GameConfig> optionVariants(String id, int players) {
+        List<Map<String, Object>> variants = new ArrayList<>();
+        variants.add(new LinkedHashMap<>());
+        for (GameOption o : Games.provider(id).options()) {
+            List<Object> values = !o.choices().isEmpty() ? o.choices()
+                    : o.defaultValue() instanceof Boolean ? List.of(true, false) : List.of(o.defaultValue());
+            List<Map<String, Object>> next = new ArrayList<>();
+            for (Map<String, Object> v : variants) {
+                for (Object value : values) {
+                    Map<String, Object> m = new LinkedHashMap<>(v);
+                    m.put(o.name(), value);
+                    next.add(m);
+                }
+            }
+            variants = next;
+        }
+        List<GameConfig> out = new ArrayList<>();
+        for (Map<String, Object> v : variants) {
+            out.add(new GameConfig(players, v));
+        }
+        return out;
     }
 
     @ParameterizedTest

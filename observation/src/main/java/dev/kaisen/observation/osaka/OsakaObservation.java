@@ -17,7 +17,8 @@ import java.util.Arrays;
  * The Traders of Osaka observations: float32 vectors of the same size for 2, 3 and 4 players,
  * egocentric (relative seat 0 is the observer, then the others in turn order; seats beyond the
  * player count are zero, see {@code seats_present}). Counts are raw (0, 1, 2, ...), one-hots
- * are 0/1. Two views ({@link Encoders}):
+ * are 0/1; every segment declares the range of its values, derived from the rules (the copies of a
+ * card type, {@link #MAX_VP}, {@link #MAX_TOKENS_PER_COLOUR}, ...). Two views ({@link Encoders}):
  * <ul>
  *   <li>{@link #INFORMATION_STATE} (default): what a player with perfect recall knows (rules,
  *       "Hidden and public information"): every hand exactly (starting hands are revealed card
@@ -44,6 +45,34 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
     public static final int SLOT = Cards.TYPES + 1 + SEATS;
     private static final int PHASES = Phase.values().length;
 
+    // ---- value bounds, derived from the rules (shared/rules/traders-of-osaka.md)
+    /** Copies of each card type (11 of a 2, 9 of a 3, 7 of a 5): the most of a type any place can hold. */
+    static final int[] COPIES = copies();
+    /** The coin value of all 108 cards: the most a hand can be worth. */
+    public static final int ALL_CARDS_VALUE = allCardsValue();
+    /** The highest card value. */
+    static final int HIGHEST_VALUE = 5;
+    /**
+     * The most achievement tokens a seat holds of one colour: a payout starts with at most
+     * {@code TOKENS_TO_END - 1} tokens in all (else the game has ended) and adds at most one per
+     * colour.
+     */
+    public static final int MAX_TOKENS_PER_COLOUR = OsakaState.TOKENS_TO_END;
+    /**
+     * The most sales of one seat in a game: every sale earns a token, a seat's last payout starts
+     * with at most {@code TOKENS_TO_END - 1} and adds at most one per colour.
+     */
+    static final int MAX_SALES = OsakaState.TOKENS_TO_END - 1 + Colour.COUNT;
+    /**
+     * The most VP a seat can hold. A sale of {@code k} cards scores {@code ceil(price * k / 5)}
+     * with {@code price <= 5 + (TOKENS_TO_END - 1)} (the seat's tokens of that colour before the
+     * sale); sold cards never return, so the {@code k} of all sales sum to at most 108, and
+     * rounding up adds at most 4/5 per sale: {@code (12 * 108 + 4 * MAX_SALES) / 5}.
+     */
+    public static final int MAX_VP = ((HIGHEST_VALUE + OsakaState.TOKENS_TO_END - 1) * Cards.COUNT + 4 * MAX_SALES) / 5;
+    /** The most a Buy costs: every Market card, at most {@link #MARKET_SLOTS} cards of value at most 5. */
+    public static final int MAX_BUY_COST = MARKET_SLOTS * HIGHEST_VALUE;
+
     /** Where each segment lies in one view (absent segments at -1). */
     private record Layout(ObservationSpec spec, boolean perfectRecall, int phase, int seatsPresent, int currentPlayer,
                           int activePlayer, int startPlayer, int hands, int handValues, int handSize, int market,
@@ -52,63 +81,84 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
                           int paymentDue, int buyCost, int sunk, int tokenPicksLeft, int passStreak, int progress) {
     }
 
+    private static int[] copies() {
+        int[] out = new int[Cards.TYPES];
+        for (int t = 0; t < Cards.TYPES; t++) {
+            out[t] = Cards.copiesOfType(t);
+        }
+        return out;
+    }
+
+    private static int allCardsValue() {
+        int sum = 0;
+        for (int t = 0; t < Cards.TYPES; t++) {
+            sum += Cards.copiesOfType(t) * Cards.typeValue(t);
+        }
+        return sum;
+    }
+
+    /** Per seat and type: the copies of the type. */
+    private static int[] perSeatCopies() {
+        return ObservationSpec.repeat(COPIES, SEATS);
+    }
+
     private static Layout layout(boolean perfectRecall) {
         ObservationSpec.Builder b = ObservationSpec.builder();
-        int phase = b.add("phase", PHASES, "one-hot: CHOOSE_TOKEN, ACTION, PAYMENT, INSURANCE, GAME_OVER").offset();
-        int seatsPresent = b.add("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
-        int current = b.add("current_player", SEATS,
+        int phase = b.flags("phase", PHASES, "one-hot: CHOOSE_TOKEN, ACTION, PAYMENT, INSURANCE, GAME_OVER").offset();
+        int seatsPresent = b.flags("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
+        int current = b.flags("current_player", SEATS,
                 "one-hot relative seat that decides now (all 0 when the game is over)").offset();
-        int active = b.add("active_player", SEATS,
+        int active = b.flags("active_player", SEATS,
                 "one-hot relative seat whose turn it is (differs from current_player during insurance)").offset();
-        int start = b.add("start_player", SEATS, "one-hot relative seat of the start player").offset();
+        int start = b.flags("start_player", SEATS, "one-hot relative seat of the start player").offset();
         int hands;
         int handValues;
         if (perfectRecall) {
-            hands = b.add("hands", SEATS * Cards.TYPES, "cards in hand per relative seat and type "
+            hands = b.counts("hands", perSeatCopies(), "cards in hand per relative seat and type "
                     + "(B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5): known exactly with perfect recall").offset();
-            handValues = b.add("hand_values", SEATS, "coin value of each relative seat's hand").offset();
+            handValues = b.counts("hand_values", SEATS, ALL_CARDS_VALUE, "coin value of each relative seat's hand").offset();
         } else {
-            hands = b.add("hand", Cards.TYPES, "observer's hand: cards per type B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5")
+            hands = b.counts("hand", COPIES, "observer's hand: cards per type B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5")
                     .offset();
-            handValues = b.add("hand_value", 1, "observer's hand: total coin value").offset();
+            handValues = b.counts("hand_value", 1, ALL_CARDS_VALUE, "observer's hand: total coin value").offset();
         }
-        int handSize = b.add("hand_size", SEATS, "cards in hand per relative seat (public)").offset();
-        int market = b.add("market_slots", MARKET_SLOTS * SLOT,
+        int handSize = b.counts("hand_size", SEATS, Cards.COUNT, "cards in hand per relative seat (public)").offset();
+        int market = b.flags("market_slots", MARKET_SLOTS * SLOT,
                 "Market cards in display order, oldest first; per slot: type one-hot (12), reservation one-hot "
                         + "(none, relative seat 0..3) (5); empty slots are zero").offset();
-        int marketUnreserved = b.add("market_unreserved", Cards.TYPES, "unreserved Market cards per type").offset();
-        int farm = b.add("farm_slots", FARM_SLOTS * SLOT, "Farm cards in display order; per slot as in market_slots")
+        int marketUnreserved = b.counts("market_unreserved", Cards.TYPES, MARKET_SLOTS, "unreserved Market cards per type").offset();
+        int farm = b.flags("farm_slots", FARM_SLOTS * SLOT, "Farm cards in display order; per slot as in market_slots")
                 .offset();
-        int ships = b.add("ships", Colour.COUNT * Space.COUNT,
+        int ships = b.flags("ships", Colour.COUNT * Space.COUNT,
                 "per colour (B, Y, R, G), one-hot space: Osaka, Oshima, Anori, Enshunada 1, Enshunada 2, Edo").offset();
-        int goods = b.add("goods", SEATS * Cards.TYPES, "uninsured goods per relative seat and card type").offset();
-        int insured = b.add("insured_goods", SEATS * Cards.TYPES, "insured goods per relative seat and card type")
+        int goods = b.counts("goods", perSeatCopies(), "uninsured goods per relative seat and card type").offset();
+        int insured = b.counts("insured_goods", perSeatCopies(), "insured goods per relative seat and card type")
                 .offset();
-        int tokens = b.add("tokens", SEATS * Colour.COUNT, "achievement tokens per relative seat and colour").offset();
-        int vp = b.add("vp", SEATS, "victory points per relative seat (they follow from public events)").offset();
-        int reserveFree = b.add("reserve_piece_free", SEATS, "1 if that relative seat's reserve piece is free").offset();
-        int drawPileSize = b.add("draw_pile_size", 1, "cards in the draw pile").offset();
-        int discard = b.add("discard_pile", Cards.TYPES, "discard pile (face up) per card type").offset();
-        int out = b.add("out_of_game", Cards.TYPES, "cards removed from the game per type").offset();
+        int tokens = b.counts("tokens", SEATS * Colour.COUNT, MAX_TOKENS_PER_COLOUR, "achievement tokens per relative seat and colour").offset();
+        int vp = b.counts("vp", SEATS, MAX_VP, "victory points per relative seat (they follow from public events)").offset();
+        int reserveFree = b.flags("reserve_piece_free", SEATS, "1 if that relative seat's reserve piece is free").offset();
+        int drawPileSize = b.counts("draw_pile_size", 1, Cards.COUNT, "cards in the draw pile").offset();
+        int discard = b.counts("discard_pile", COPIES, "discard pile (face up) per card type").offset();
+        int out = b.counts("out_of_game", COPIES, "cards removed from the game per type").offset();
         int unknown;
         int faceDownVp = -1;
         if (perfectRecall) {
-            unknown = b.add("unknown", Cards.TYPES, "per type, the cards whose identity no player knows that can "
+            unknown = b.counts("unknown", COPIES, "per type, the cards whose identity no player knows that can "
                     + "still come into play: the draw pile plus the VP cards drawn face down from it since its "
                     + "last shuffle (their composition is deducible; which lie where is not)").offset();
-            faceDownVp = b.add("face_down_vp", SEATS, "per relative seat, VP cards drawn face down from the "
+            faceDownVp = b.counts("face_down_vp", SEATS, Cards.COUNT, "per relative seat, VP cards drawn face down from the "
                     + "current draw pile (part of 'unknown')").offset();
         } else {
-            unknown = b.add("unseen", Cards.TYPES, "cards the observer cannot see now, per type: draw pile, "
+            unknown = b.counts("unseen", COPIES, "cards the observer cannot see now, per type: draw pile, "
                     + "other players' hands and all VP piles together").offset();
         }
-        int paymentDue = b.add("payment_due", 1, "coins still owed in the payment phase, else 0").offset();
-        int buyCost = b.add("buy_cost", 1, "cost of a Buy for the active player now (Market cards not reserved by "
+        int paymentDue = b.counts("payment_due", 1, MAX_BUY_COST, "coins still owed in the payment phase, else 0").offset();
+        int buyCost = b.counts("buy_cost", 1, MAX_BUY_COST, "cost of a Buy for the active player now (Market cards not reserved by "
                 + "others)").offset();
-        int sunk = b.add("sunk_colours", Colour.COUNT, "during insurance: 1 for each colour whose ship sank").offset();
-        int picks = b.add("token_picks_left", 1, "starting tokens still to choose").offset();
-        int pass = b.add("pass_streak", 1, "consecutive passes so far (stalemate guard)").offset();
-        int progress = b.add("game_progress", 1, "decisions made / " + OsakaState.DECISION_CAP + " (the safety cap)")
+        int sunk = b.flags("sunk_colours", Colour.COUNT, "during insurance: 1 for each colour whose ship sank").offset();
+        int picks = b.counts("token_picks_left", 1, OsakaConfig.MAX_PLAYERS, "starting tokens still to choose").offset();
+        int pass = b.counts("pass_streak", 1, OsakaConfig.MAX_PLAYERS, "consecutive passes so far (stalemate guard)").offset();
+        int progress = b.add("game_progress", 1, 0, 1, "decisions made / " + OsakaState.DECISION_CAP + " (the safety cap)")
                 .offset();
         return new Layout(b.build(), perfectRecall, phase, seatsPresent, current, active, start, hands, handValues,
                 handSize, market, marketUnreserved, farm, ships, goods, insured, tokens, vp, reserveFree, drawPileSize,

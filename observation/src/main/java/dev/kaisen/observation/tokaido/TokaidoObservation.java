@@ -4,6 +4,7 @@ import dev.kaisen.env.tokaido.Board;
 import dev.kaisen.env.tokaido.Decks;
 import dev.kaisen.env.tokaido.Decks.Deck;
 import dev.kaisen.env.tokaido.Phase;
+import dev.kaisen.env.tokaido.Space;
 import dev.kaisen.env.tokaido.TokaidoState;
 import dev.kaisen.env.tokaido.Traveller;
 import dev.kaisen.observation.SeatEncoder;
@@ -15,7 +16,8 @@ import java.util.Arrays;
 /**
  * The Tokaido observations: float32 vectors of one size for 2 to 5 players, egocentric
  * (relative seat 0 is the observer, then the others in seat order; seats beyond the player
- * count are zero, see {@code seats_present}). Counts are raw, one-hots 0/1. Hidden (see
+ * count are zero, see {@code seats_present}). Counts are raw, one-hots 0/1; every segment declares the
+ * range of its values, derived from the rules ({@link #MAX_COINS}, {@link #MAX_POINTS}, deck compositions). Hidden (see
  * {@link TokaidoState}): the order of each deck's unseen top, the traveller tiles dealt to the
  * other seats (only their kept traveller is shown), and the meals on offer at an inn to a traveller
  * not there yet ({@link TokaidoState#seesOffer}: only their number is shown, and they count among
@@ -37,6 +39,128 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
     private static final int PHASES = Phase.values().length;
     private static final int[] KIND_SIZE = {Decks.MEAL_KINDS, Decks.SOUVENIRS, Decks.ENCOUNTER_KINDS, 2};
 
+    // ---- value bounds, derived from the rules (shared/rules/tokaido.md)
+    /** Rules, "Temple": a donation is 1 to 3 coins (Hirotada may add 1 from the supply). */
+    static final int MAX_DONATION = 3;
+    /** Rules, "Encounter": a Kuge gives 3 coins, a Samurai 3 points, a Miko 1 point (and a donated coin). */
+    static final int KUGE_COINS = 3;
+    static final int SAMURAI_POINTS = 3;
+    static final int MIKO_POINTS = 1;
+    /** Rules, "Farm": +3 coins. */
+    static final int FARM_COINS = 3;
+    /** Rules, "Achievements": 3 points each. */
+    static final int ACHIEVEMENT_POINTS = 3;
+    /** Rules, "End": the temple ranking's first prize. */
+    static final int TEMPLE_FIRST = 10;
+    /** Inns that serve meals: every inn but Kyoto. */
+    static final int SERVING_INNS = Board.INNS.length - 1;
+    /** Village slots (three souvenirs revealed). */
+    static final int VILLAGE_SLOTS = 3;
+    /** Meals drawn at an inn: players + 1. */
+    public static final int MAX_OFFER = SEATS + 1;
+    /**
+     * The most coins a seat holds: the richest traveller's starting coins, a farm's coins at every
+     * farm space (a traveller stops on each space at most once), every Kuge's coins, and
+     * Umegae's coin at each of the 14 encounters. Every other step only spends coins.
+     */
+    public static final int MAX_COINS = maxStartingCoins() + FARM_COINS * spaces(Space.FARM)
+            + KUGE_COINS * Decks.encounterKindCopies(Decks.KUGE) + Decks.ENCOUNTERS;
+    /** The most a seat donates: the most at every temple space, plus every Miko's coin. */
+    public static final int MAX_DONATIONS = (MAX_DONATION + 1) * spaces(Space.TEMPLE)
+            + Decks.encounterKindCopies(Decks.MIKO);
+    /**
+     * The most points a seat scores: every source at its most. Panoramas (1 + 2 + ... per type);
+     * souvenirs (a set of k scores k squared and holds at most 4, so at most 4 points per
+     * souvenir); every hot spring; 1 point per coin donated; a 6-point meal at each serving inn;
+     * every Samurai and Miko, and Umegae's point per encounter; every achievement; the temple's
+     * first prize; Mitsukuni's point per hot spring and achievement card.
+     */
+    public static final int MAX_POINTS = panoramaPoints() + Decks.SOUVENIRS * Decks.SOUVENIR_TYPES
+            + hotSpringPoints() + MAX_DONATIONS + SERVING_INNS * Decks.MEAL_POINTS
+            + SAMURAI_POINTS * Decks.encounterKindCopies(Decks.SAMURAI)
+            + MIKO_POINTS * Decks.encounterKindCopies(Decks.MIKO) + Decks.ENCOUNTERS
+            + ACHIEVEMENT_POINTS * TokaidoState.ACHIEVEMENTS + TEMPLE_FIRST + Decks.HOT_SPRINGS
+            + TokaidoState.ACHIEVEMENTS;
+    /** The most coins paid for meals: the dearest meal at each serving inn. */
+    public static final int MAX_MEAL_SPENT = SERVING_INNS * maxMealCost();
+
+    private static int maxStartingCoins() {
+        int most = 0;
+        for (Traveller t : Traveller.values()) {
+            most = Math.max(most, t.coins);
+        }
+        return most;
+    }
+
+    private static int spaces(Space kind) {
+        int count = 0;
+        for (int p = 0; p < Board.POSITIONS; p++) {
+            if (Board.kind(p) == kind) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static int panoramaPoints() {
+        int sum = 0;
+        for (int length : Decks.PANORAMA_LENGTH) {
+            sum += length * (length + 1) / 2;
+        }
+        return sum;
+    }
+
+    private static int hotSpringPoints() {
+        int sum = 0;
+        for (int c = 0; c < Decks.HOT_SPRINGS; c++) {
+            sum += Decks.hotSpringPoints(c);
+        }
+        return sum;
+    }
+
+    private static int maxMealCost() {
+        int most = 0;
+        for (int k = 0; k < Decks.MEAL_KINDS; k++) {
+            most = Math.max(most, Decks.mealKindCost(k));
+        }
+        return most;
+    }
+
+    private static int maxSouvenirPrice() {
+        int most = 0;
+        for (int c = 0; c < Decks.SOUVENIRS; c++) {
+            most = Math.max(most, Decks.souvenirPrice(c));
+        }
+        return most;
+    }
+
+    /** Per deck, the most cards of each kind it holds: meal kinds, souvenirs, encounter kinds, hot springs by worth. */
+    private static int[] composition() {
+        int[] out = new int[Decks.MEAL_KINDS + Decks.SOUVENIRS + Decks.ENCOUNTER_KINDS + 2];
+        int at = 0;
+        for (int k = 0; k < Decks.MEAL_KINDS; k++) {
+            out[at++] = Decks.mealKindCopies(k);
+        }
+        for (int c = 0; c < Decks.SOUVENIRS; c++) {
+            out[at++] = 1;
+        }
+        for (int k = 0; k < Decks.ENCOUNTER_KINDS; k++) {
+            out[at++] = Decks.encounterKindCopies(k);
+        }
+        for (int c = 0; c < Decks.HOT_SPRINGS; c++) {
+            out[at + Decks.hotSpringPoints(c) - 2]++;
+        }
+        return out;
+    }
+
+    private static int[] perKind(int kinds, java.util.function.IntUnaryOperator max) {
+        int[] out = new int[kinds];
+        for (int k = 0; k < kinds; k++) {
+            out[k] = max.applyAsInt(k);
+        }
+        return out;
+    }
+
     private record Layout(ObservationSpec spec, boolean perfectRecall, int phase, int seatsPresent, int currentPlayer,
                           int positions, int queue, int coins, int points, int traveller, int powers, int dealt,
                           int offerCount, int panoramas, int souvenirTypes, int souvenirSets, int mealsEaten, int mealSpent,
@@ -47,71 +171,72 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
 
     private static Layout layout(boolean perfectRecall) {
         ObservationSpec.Builder b = ObservationSpec.builder();
-        int phase = b.add("phase", PHASES, "one-hot: CHOOSE_TRAVELLER, MOVE, VILLAGE, TEMPLE, CHOOSE_PANORAMA, "
+        int phase = b.flags("phase", PHASES, "one-hot: CHOOSE_TRAVELLER, MOVE, VILLAGE, TEMPLE, CHOOSE_PANORAMA, "
                 + "CHOOSE_ENCOUNTER, SATSUKI, MEAL, GAME_OVER").offset();
-        int present = b.add("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
-        int current = b.add("current_player", SEATS, "one-hot relative seat that decides now (0 when over)").offset();
-        int positions = b.add("positions", SEATS * Board.POSITIONS,
+        int present = b.flags("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
+        int current = b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)").offset();
+        int positions = b.flags("positions", SEATS * Board.POSITIONS,
                 "per relative seat, one-hot position on the road 0..54 (inns 0, 14, 27, 41, 54)").offset();
-        int queue = b.add("queue_index", SEATS * SEATS, "per relative seat, one-hot count of travellers on its "
+        int queue = b.flags("queue_index", SEATS * SEATS, "per relative seat, one-hot count of travellers on its "
                 + "position who arrived before it (its place in an inn's queue; 1 on a double space's second spot)")
                 .offset();
-        int coins = b.add("coins", SEATS, "coins per relative seat").offset();
-        int points = b.add("points", SEATS, "points per relative seat").offset();
-        int traveller = b.add("traveller", SEATS * Traveller.COUNT, "per relative seat, one-hot traveller kept "
+        int coins = b.counts("coins", SEATS, MAX_COINS, "coins per relative seat").offset();
+        int points = b.counts("points", SEATS, MAX_POINTS, "points per relative seat").offset();
+        int traveller = b.flags("traveller", SEATS * Traveller.COUNT, "per relative seat, one-hot traveller kept "
                 + "(Satsuki, Hiroshige, Chuubei, Sasayakko, Umegae, Mitsukuni, Zen-emon, Kinko, Hirotada, "
                 + "Yoshiyasu); zero during setup").offset();
-        int powers = b.add("powers_on", 1, "1 when the travellers' powers act (option travellers)").offset();
-        int dealt = b.add("dealt_tiles", Traveller.COUNT, perfectRecall
+        int powers = b.flags("powers_on", 1, "1 when the travellers' powers act (option travellers)").offset();
+        int dealt = b.flags("dealt_tiles", Traveller.COUNT, perfectRecall
                 ? "the two traveller tiles dealt to the observer (the other seats' are hidden; kept or not)"
                 : "the two traveller tiles dealt to the observer, while it has not kept one (the others' are hidden)")
                 .offset();
-        int panoramas = b.add("panoramas", SEATS * Decks.PANORAMA_TYPES,
+        int panoramas = b.counts("panoramas", ObservationSpec.repeat(Decks.PANORAMA_LENGTH, SEATS),
                 "per relative seat, panorama cards held: paddy (of 3), mountain (of 4), sea (of 5)").offset();
-        int souvenirTypes = b.add("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES, "per relative seat, souvenirs "
+        int souvenirTypes = b.counts("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES,
+                Decks.SOUVENIRS / Decks.SOUVENIR_TYPES, "per relative seat, souvenirs "
                 + "held per type: small objects, food and drink, clothing, art").offset();
-        int souvenirSets = b.add("souvenir_sets", SEATS * 4,
+        int souvenirSets = b.counts("souvenir_sets", ObservationSpec.repeat(perKind(4, k -> Decks.SOUVENIRS / (k + 1)), SEATS),
                 "per relative seat, souvenir sets holding 1, 2, 3 and 4 souvenirs").offset();
-        int meals = b.add("meals_eaten", SEATS * Decks.MEAL_KINDS, "per relative seat, 1 for each meal kind eaten "
+        int meals = b.flags("meals_eaten", SEATS * Decks.MEAL_KINDS, "per relative seat, 1 for each meal kind eaten "
                 + "(misoshiru, nigirimeshi, dango, tofu, tempura, sushi, soba, yakitori, unagi, udon, fugu, "
                 + "tai-meshi, sashimi, donburi)").offset();
-        int spent = b.add("meal_spent", SEATS, "per relative seat, coins paid for meals (Gourmet)").offset();
-        int donations = b.add("donations", SEATS, "per relative seat, coins donated to the temple").offset();
-        int springs = b.add("hot_springs", SEATS, "per relative seat, hot spring cards held").offset();
-        int encounters = b.add("encounters", SEATS, "per relative seat, encounter cards held").offset();
-        int achievements = b.add("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
+        int spent = b.counts("meal_spent", SEATS, MAX_MEAL_SPENT, "per relative seat, coins paid for meals (Gourmet)").offset();
+        int donations = b.counts("donations", SEATS, MAX_DONATIONS, "per relative seat, coins donated to the temple").offset();
+        int springs = b.counts("hot_springs", SEATS, Decks.HOT_SPRINGS, "per relative seat, hot spring cards held").offset();
+        int encounters = b.counts("encounters", SEATS, Decks.ENCOUNTERS, "per relative seat, encounter cards held").offset();
+        int achievements = b.flags("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
                 + "cards held: first paddy, first mountain, first sea, gourmet, collector, bather, chatterbox")
                 .offset();
-        int offer = b.add("meals_on_offer", Decks.MEAL_KINDS, perfectRecall
+        int offer = b.counts("meals_on_offer", perKind(Decks.MEAL_KINDS, k -> Math.min(Decks.mealKindCopies(k), MAX_OFFER)), perfectRecall
                 ? "meals on offer at the current inn, per kind, that the observer has seen: all when at that inn, "
                 + "else only those drawn from the meal deck's known bottom"
                 : "meals on offer at the current inn, per kind, when the observer is at that inn").offset();
-        int offerCount = b.add("meals_on_offer_count", 1, "how many meals are on offer at the current inn (public)")
+        int offerCount = b.counts("meals_on_offer_count", 1, MAX_OFFER, "how many meals are on offer at the current inn (public)")
                 .offset();
-        int satsuki = b.add("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)")
+        int satsuki = b.flags("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)")
                 .offset();
-        int village = b.add("village_revealed", 3 * Decks.SOUVENIRS,
+        int village = b.flags("village_revealed", VILLAGE_SLOTS * Decks.SOUVENIRS,
                 "per village slot 0..2, one-hot souvenir revealed and not yet bought").offset();
-        int villageBought = b.add("village_bought", 3, "this village visit: souvenirs bought, their printed total, "
+        int villageBought = b.counts("village_bought", new int[] {VILLAGE_SLOTS, VILLAGE_SLOTS * maxSouvenirPrice(), 1}, "this village visit: souvenirs bought, their printed total, "
                 + "1 if Zen-emon has used his power here").offset();
-        int drawn = b.add("drawn_encounters", Decks.ENCOUNTER_KINDS,
+        int drawn = b.counts("drawn_encounters", perKind(Decks.ENCOUNTER_KINDS, k -> Math.min(Decks.encounterKindCopies(k), 2)),
                 "Yoshiyasu's two drawn encounters, per kind (shokunin, annaibito paddy/mountain/sea, samurai, kuge, miko)")
                 .offset();
-        int deckSizes = b.add("deck_sizes", 4, "cards left in the meal, souvenir, encounter and hot spring decks")
+        int deckSizes = b.counts("deck_sizes", new int[] {Decks.MEALS, Decks.SOUVENIRS, Decks.ENCOUNTERS, Decks.HOT_SPRINGS}, "cards left in the meal, souvenir, encounter and hot spring decks")
                 .offset();
         int unseen;
         int knownBottom = -1;
         String composition = "meal kinds (14), souvenirs (24), encounter kinds (7), hot springs worth 2 and 3 (2)";
         if (perfectRecall) {
-            unseen = b.add("unseen", 47, "per deck, the composition of its unseen top, whose order nobody "
+            unseen = b.counts("unseen", composition(), "per deck, the composition of its unseen top, whose order nobody "
                     + "knows (for the meals, with the meals on offer when the observer has not seen them): " + composition).offset();
-            knownBottom = b.add("known_bottom", 47, "per deck, the composition of the cards seen returned under it: "
+            knownBottom = b.counts("known_bottom", composition(), "per deck, the composition of the cards seen returned under it: "
                     + composition).offset();
         } else {
-            unseen = b.add("in_decks", 47, "per deck, the composition of the cards in it (all not on the "
+            unseen = b.counts("in_decks", composition(), "per deck, the composition of the cards in it (all not on the "
                     + "table; for the meals, with the meals on offer when the observer is not at the inn): " + composition).offset();
         }
-        int progress = b.add("game_progress", 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)")
+        int progress = b.add("game_progress", 1, 0, 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)")
                 .offset();
         return new Layout(b.build(), perfectRecall, phase, present, current, positions, queue, coins, points, traveller,
                 powers, dealt, offerCount, panoramas, souvenirTypes, souvenirSets, meals, spent, donations, springs,

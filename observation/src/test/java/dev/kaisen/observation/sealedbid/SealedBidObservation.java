@@ -28,17 +28,18 @@ public final class SealedBidObservation implements Encoder<SealedBidState> {
     SealedBidObservation(boolean recall) {
         this.recall = recall;
         ObservationSpec.Builder b = ObservationSpec.builder();
-        b.add("seats_present", SEATS, "1 per relative seat in the game");
-        b.add("current_player", SEATS, "one-hot relative seat to bid");
-        b.add("round", SealedBidState.MAX_ROUNDS, "one-hot round");
-        b.add("prize", 1, "points of this round's prize");
-        b.add("coins", SEATS, "coins per relative seat");
-        b.add("points", SEATS, "points per relative seat");
-        b.add("committed", SEATS, "1 per relative seat that has bid this round (the bids stay sealed)");
-        b.add("own_bid", 1, "the observer's sealed bid this round plus 1 (0: not yet bid)");
+        int bid = SealedBidState.START_COINS + 1; // a bid plus 1
+        b.flags("seats_present", SEATS, "1 per relative seat in the game");
+        b.flags("current_player", SEATS, "one-hot relative seat to bid");
+        b.flags("round", SealedBidState.MAX_ROUNDS, "one-hot round");
+        b.counts("prize", 1, SealedBidState.MAX_PRIZE, "points of this round's prize");
+        b.counts("coins", SEATS, SealedBidState.START_COINS, "coins per relative seat");
+        b.counts("points", SEATS, SealedBidState.MAX_ROUNDS * SealedBidState.MAX_PRIZE, "points per relative seat");
+        b.flags("committed", SEATS, "1 per relative seat that has bid this round (the bids stay sealed)");
+        b.counts("own_bid", 1, bid, "the observer's sealed bid this round plus 1 (0: not yet bid)");
         if (recall) {
-            b.add("history", SealedBidState.MAX_ROUNDS * SEATS, "revealed bids of past rounds plus 1, per round and "
-                    + "relative seat (0: not played)");
+            b.counts("history", SealedBidState.MAX_ROUNDS * SEATS, bid, "revealed bids of past rounds plus 1, per "
+                    + "round and relative seat (0: not played)");
         }
         spec = b.build();
     }

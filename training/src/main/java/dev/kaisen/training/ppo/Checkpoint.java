@@ -1,7 +1,11 @@
 package dev.kaisen.training.ppo;
 
+import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.UserFiles;
+import dev.kaisen.observation.Encoder;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.LayoutHash;
 import org.deeplearning4j.nn.graph.ComputationGraph;
 import org.deeplearning4j.util.ModelSerializer;
 
@@ -16,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -23,8 +28,16 @@ import java.util.zip.ZipFile;
  * A training checkpoint: one zip that DL4J's {@link ModelSerializer} reads as a model
  * (network configuration, weights and the Adam state), with Kaisen's entries beside:
  * {@code kaisen-config.json} (the {@link PpoConfig}), {@code kaisen-progress.json}
- * ({@link Progress}) and {@code kaisen-snapshot-N.bin} (the self-play pool as
- * {@link MlpWeights}).
+ * ({@link Progress}), {@code kaisen-snapshot-N.bin} (the self-play pool as
+ * {@link MlpWeights}) and {@code kaisen-layout.json} ({@link Layout}: the layout hash of the
+ * game, config and view it was trained on, see {@link LayoutHash}).
+ *
+ * <p>Every read checks the layout: a checkpoint whose recorded hash differs from this build's
+ * hash for its game, config and view is refused with a message saying what it was trained on
+ * (its network would read another layout's values). [decision] A checkpoint written before
+ * layouts were recorded (no {@code kaisen-layout.json}) is loaded when its network's input and
+ * action counts match this build's layout, with a warning that the layout could not be checked
+ * ({@link Loaded#warning}, {@link Policy#warning}); otherwise it is refused.
  *
  * <p>Writes are atomic: everything goes to a temporary file in the same folder, which is
  * then renamed over the target, so a killed run leaves either the old or the new checkpoint.
@@ -34,17 +47,41 @@ public final class Checkpoint {
     static final String CONFIG = "kaisen-config.json";
     static final String PROGRESS = "kaisen-progress.json";
     static final String SNAPSHOTS = "kaisen-snapshot-";
+    static final String LAYOUT = "kaisen-layout.json";
+
+    /** What a checkpoint records of the layout it was trained on. */
+    public record Layout(String layoutHash, String game, Map<String, Object> config, String view, int observationSize,
+                         int numActions) {
+        /** This build's layout of a run's game, config and view. */
+        public static Layout of(PpoConfig config) {
+            Game<?> g = config.game();
+            Encoder<?> e = Encoders.create(g, config.view);
+            return new Layout(LayoutHash.of(g, e), g.id(), g.config().toMap(), e.view(), e.size(),
+                    g.numDistinctActions());
+        }
+
+        String describe() {
+            return game + " " + Json.write(config, false) + ", view " + view + " (" + observationSize + " inputs, "
+                    + numActions + " actions, layout " + layoutHash + ")";
+        }
+    }
 
     /** Where a run stands; enough to continue it. */
     public record Progress(long step, long iteration, long episodes, long rng, double bestScore, long bestStep,
                            long nextEval, long nextSnapshot, double seconds) {
     }
 
-    public record Loaded(PolicyNetwork network, PpoConfig config, Progress progress, List<MlpWeights> snapshots) {
+    /** @param warning null, or why the layout could not be checked (a checkpoint older than layout hashes) */
+    public record Loaded(PolicyNetwork network, PpoConfig config, Progress progress, List<MlpWeights> snapshots,
+                         String warning) {
     }
 
-    /** A trained policy and the config it was trained with (its game, game config and observation view). */
-    public record Policy(MlpWeights weights, PpoConfig config) {
+    /**
+     * A trained policy and the config it was trained with (its game, game config and observation view).
+     *
+     * @param warning null, or why the layout could not be checked (a checkpoint older than layout hashes)
+     */
+    public record Policy(MlpWeights weights, PpoConfig config, String warning) {
     }
 
     private Checkpoint() {
@@ -61,6 +98,8 @@ public final class Checkpoint {
             try (FileSystem zip = FileSystems.newFileSystem(tmp)) {
                 Files.write(zip.getPath(CONFIG), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(config));
                 Files.write(zip.getPath(PROGRESS), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(progress));
+                Files.write(zip.getPath(LAYOUT),
+                        Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(Layout.of(config)));
                 for (int i = 0; i < snapshots.size(); i++) {
                     try (OutputStream out = Files.newOutputStream(zip.getPath(SNAPSHOTS + i + ".bin"))) {
                         snapshots.get(i).write(out);
@@ -106,7 +145,9 @@ public final class Checkpoint {
                 }
             }
             ComputationGraph graph = ModelSerializer.restoreComputationGraph(file.toFile(), true);
-            return new Loaded(new PolicyNetwork(graph), config, progress, snapshots);
+            PolicyNetwork network = new PolicyNetwork(graph);
+            String warning = checkLayout(zip, file, config, network.inputSize(), network.actions());
+            return new Loaded(network, config, progress, snapshots, warning);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
         }
@@ -116,8 +157,12 @@ public final class Checkpoint {
     public static PolicyNetwork readNetwork(Path file) {
         NativeBackend.require("reading checkpoint " + file);
         try (ZipFile zip = open(file)) {
-            entry(zip, file, CONFIG);
-            return new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false));
+            PpoConfig config = config(entry(zip, file, CONFIG));
+            PolicyNetwork network = new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false));
+            checkLayout(zip, file, config, network.inputSize(), network.actions());
+            return network;
+        } catch (LayoutMismatch e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
         }
@@ -126,8 +171,11 @@ public final class Checkpoint {
     static Policy readPolicy(Path file) {
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
-            return new Policy(new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export(),
-                    config);
+            MlpWeights weights = new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export();
+            String warning = checkLayout(zip, file, config, weights.inputSize(), weights.actions());
+            return new Policy(weights, config, warning);
+        } catch (LayoutMismatch e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
         }
@@ -145,6 +193,45 @@ public final class Checkpoint {
             tree.put("view", dev.kaisen.observation.Encoders.OBSERVATION);
         }
         return Json.mapper().treeToValue(tree, PpoConfig.class).validate();
+    }
+
+    /**
+     * Checks the layout a checkpoint recorded against this build's layout of its game, config and
+     * view: a different hash is refused. A checkpoint without a recorded layout is accepted when
+     * its network's sizes ({@code inputs}, {@code actions}) match, with the warning returned;
+     * otherwise refused. Returns null when the layout matched.
+     */
+    static String checkLayout(ZipFile zip, Path file, PpoConfig config, int inputs, int actions) throws IOException {
+        Layout now = Layout.of(config);
+        ZipEntry e = zip.getEntry(LAYOUT);
+        if (e == null) {
+            if (inputs != now.observationSize() || actions != now.numActions()) {
+                throw new LayoutMismatch("checkpoint " + file + " records no layout (written before layout "
+                        + "hashes) and its network (" + inputs + " inputs, " + actions + " actions) does not fit this "
+                        + "build's layout of " + now.describe() + "; retrain, or use the Kaisen version it was "
+                        + "trained with");
+            }
+            return "checkpoint " + file + " records no layout (written before layout hashes): its sizes fit "
+                    + now.describe() + ", but whether its values mean the same could not be checked";
+        }
+        Layout then;
+        try (InputStream in = zip.getInputStream(e)) {
+            then = Json.mapper().readValue(in, Layout.class);
+        }
+        if (!now.layoutHash().equals(then.layoutHash())) {
+            throw new LayoutMismatch("checkpoint " + file + " was trained on the layout of " + then.describe()
+                    + ", but this build lays out " + now.describe() + ": the observation segments or the action "
+                    + "table changed since, so its network cannot read these observations; retrain, or use the "
+                    + "Kaisen version it was trained with");
+        }
+        return null;
+    }
+
+    /** A checkpoint refused because its layout is not this build's (the message says both). */
+    public static final class LayoutMismatch extends IllegalArgumentException {
+        LayoutMismatch(String message) {
+            super(message);
+        }
     }
 
     private static ZipFile open(Path file) throws IOException {

@@ -18,7 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * written by {@code ./kaisen train} (e.g. {@code dl4j:runs/osaka-ppo/best.zip}), playing its
  * most likely legal action (default) or sampling. A checkpoint is read once per file version
  * (path, size and modification time) and shared by every agent made from it. A checkpoint
- * records the game and config it was trained on and refuses to play another.
+ * records the game and config it was trained on and refuses to play another, and the layout hash
+ * of its observations and actions, and refuses to load where this build's layout differs (see
+ * {@link Checkpoint}).
  */
 public final class Dl4jProvider implements AgentProvider {
     private record Key(Path path, long size, long modified) {
@@ -68,6 +70,12 @@ public final class Dl4jProvider implements AgentProvider {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return CACHE.computeIfAbsent(key, k -> Checkpoint.readPolicy(k.path()));
+        return CACHE.computeIfAbsent(key, k -> {
+            Checkpoint.Policy policy = Checkpoint.readPolicy(k.path());
+            if (policy.warning() != null) {
+                System.err.println("warning: " + policy.warning());
+            }
+            return policy;
+        });
     }
 }

@@ -184,6 +184,9 @@ public final class PpoTrainer implements AutoCloseable {
         }
         long at = loaded.progress().step();
         List<String> notices = new ArrayList<>();
+        if (loaded.warning() != null) {
+            notices.add(loaded.warning());
+        }
         int removed = removeTempFiles(out);
         if (removed > 0) {
             notices.add(out + ": removed " + removed + " temporary file" + (removed == 1 ? "" : "s")
