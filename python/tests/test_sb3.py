@@ -13,7 +13,7 @@ import pytest
 
 import kaisen
 
-sb3 = pytest.importorskip("stable_baselines3")
+pytest.importorskip("stable_baselines3")  # the train extra
 from sb3_contrib import MaskablePPO  # noqa: E402
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
 from stable_baselines3.common.env_util import make_vec_env  # noqa: E402
