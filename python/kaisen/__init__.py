@@ -1,8 +1,9 @@
 """Kaisen: reinforcement-learning environments for board games, with rules in Java.
 
 ``kaisen.games()`` lists the registered games. For any of them, ``kaisen.make`` gives a
-Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and ``kaisen.vector_env`` a Gymnasium
-VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments (with the finite
+Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env, ``kaisen.vector_env`` a Gymnasium
+VectorEnv on shared memory and ``kaisen.sb3_vec_env`` that one as a Stable-Baselines3 ``VecEnv``
+(SB3 imported only then); ``kaisen.spec`` gives sizes, observation segments (with the finite
 bounds of their values), the action table and the layout hash; ``kaisen.normalize_observations``
 wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
 ``kaisen.evaluate`` plays policies against bots. A game's options are keyword
@@ -40,7 +41,8 @@ __all__ = [
     "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenVectorEnv", "NormalizeAECObservation", "NormalizeObservation",
     "NormalizeVectorObservation", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
-    "game_info", "games", "gym_id", "make", "normalize_observations", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
+    "game_info", "games", "gym_id", "make", "normalize_observations", "register_gymnasium_ids", "sb3_vec_env",
+    "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]
 __version__ = "0.3.0"
@@ -108,6 +110,27 @@ def vector_env(
     return KaisenVectorEnv(game, num_envs, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
                            reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
                            threads=threads, render_mode=render_mode, **options)
+
+
+def sb3_vec_env(
+    game: str = DEFAULT_GAME,
+    *,
+    num_envs: int,
+    render_mode: str | None = None,
+    **kwargs: Any,
+) -> Any:
+    """A Stable-Baselines3 ``VecEnv`` of ``num_envs`` single-learner envs of ``game``, all in one
+    JVM on shared memory: :class:`kaisen.sb3.KaisenVecEnv` over :func:`vector_env` (other
+    arguments as there). sb3-contrib's ``MaskablePPO`` learns from it as it is. Needs
+    Stable-Baselines3 (the ``train`` extra), imported only here."""
+    from .sb3 import KaisenVecEnv
+
+    venv = vector_env(game, num_envs=num_envs, render_mode=render_mode, **kwargs)
+    try:
+        return KaisenVecEnv(venv)
+    except BaseException:
+        venv.close()
+        raise
 
 
 def __getattr__(name: str) -> Any:

@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 
 from . import _common
 from .games import DEFAULT_GAME, game_info
-from .render import Board, renderer_for
+from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import observation_box
 from .spec import Segment
@@ -40,9 +40,15 @@ class KaisenAECEnv(AECEnv):
     reward is -1 and the others share +1, every agent is terminated, and the infos carry
     ``end_reason="ILLEGAL_ACTION"``, ``forfeited_by`` and ``illegal`` (why).
     Steps go to the JVM and back through shared memory, without a Py4J call (see ``kaisen._channel``).
+
+    Render modes (``render_mode=`` at creation), as in :class:`kaisen.KaisenEnv`: ``ansi`` (the
+    text of ``print(env.board())``), ``human`` (that text printed at each reset and step,
+    PettingZoo-classic style; ``render()`` returns None), ``html`` and ``rgb_array``
+    (``uint8[H, W, 3]``, one size for the env's life). PettingZoo's ``render_test`` passes.
     """
 
-    metadata = {"render_modes": ["ansi", "html"], "name": "kaisen_v2", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "kaisen_v2", "is_parallelizable": False,
+                "render_fps": 4}
 
     def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None, reward_mode: str = "terminal",
                  view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
@@ -80,6 +86,7 @@ class KaisenAECEnv(AECEnv):
         self.action_spaces = {a: gym.spaces.Discrete(actions) for a in self.possible_agents}
         self.agents: list[str] = []
         self._started = False
+        self._canvas = FrameCanvas()
 
     @property
     def spec_segments(self) -> dict[str, Segment]:
@@ -124,6 +131,8 @@ class KaisenAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[int(self._status[0])]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._resource.ensure_open()
@@ -159,18 +168,16 @@ class KaisenAECEnv(AECEnv):
                                  "won": i in end["winners"]}
             self.agent_selection = self.possible_agents[(p + 1) % self.num_players]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         p = self._seat(agent or self.agent_selection)
         return [int(a) for a in np.flatnonzero(self._masks[p])]
 
     def render(self):
-        if self.render_mode is None:
-            gym.logger.warn("render() needs render_mode='ansi' or 'html' at creation")
-            return None
-        if self.render_mode == "ansi":
-            return self._resource.call("render")
-        return self.board()._repr_html_()
+        """The board in the env's ``render_mode`` (see the class doc)."""
+        return render(self.render_mode, self.board, self._canvas)
 
     def board(self, observer: int | None = None) -> Board:
         """The board now: SVG in notebooks, text with ``print``; ``observer`` hides what that seat cannot see."""

@@ -200,7 +200,9 @@ def register_gymnasium_ids() -> list[str]:
     """Registers ``kaisen/<Name>-v<N>`` for every game not registered yet; returns every game's id.
 
     Each id makes a :class:`kaisen.KaisenEnv` of its game: ``gymnasium.make("kaisen/Osaka-v2",
-    num_players=3, opponents="greedy", **options)``.
+    num_players=3, opponents="greedy", **options)``; and its ``vector_entry_point`` is
+    :class:`kaisen.KaisenVectorEnv`, so ``gymnasium.make_vec("kaisen/Osaka-v2", num_envs=8, **kwargs)``
+    steps all of them in one JVM through shared memory (not ``num_envs`` single envs).
     """
     import gymnasium
 
@@ -208,7 +210,8 @@ def register_gymnasium_ids() -> list[str]:
     for g in games():
         ident = g.gym_id
         if ident not in gymnasium.registry:
-            gymnasium.register(id=ident, entry_point="kaisen.gym_env:KaisenEnv", kwargs={"game": g.id})
+            gymnasium.register(id=ident, entry_point="kaisen.gym_env:KaisenEnv",
+                               vector_entry_point="kaisen.vector_env:KaisenVectorEnv", kwargs={"game": g.id})
         ids.append(ident)
     return ids
 

@@ -11,7 +11,7 @@ from gymnasium.error import ResetNeeded
 
 from . import _common
 from .games import DEFAULT_GAME
-from .render import Board, renderer_for
+from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
 from .spec import Segment
@@ -43,9 +43,15 @@ class KaisenEnv(gym.Env):
     The info of an episode's last step: ``scores`` and ``tiebreaks`` by seat (what they count:
     ``spec_info.score_name`` and ``spec_info.tiebreak_name``), ``winners``, ``won``,
     ``learner_seat``, ``end_reason``, ``decisions``, ``episode_return``.
+
+    Render modes (``render_mode=`` at creation): ``ansi`` returns the text board (the same text
+    as ``print(env.board())``); ``human`` prints it at each reset and step (and ``render()``
+    prints it again); ``html`` returns the SVG board in an HTML block; ``rgb_array`` returns the
+    board as an image, ``uint8[H, W, 3]``, one size for the env's life (see
+    :class:`kaisen.render.FrameCanvas`), so Gymnasium's ``RecordVideo`` records it.
     """
 
-    metadata = {"render_modes": ["ansi", "html"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -91,6 +97,7 @@ class KaisenEnv(gym.Env):
         self._final_seat = b["final_learner_seat"]
         self._first_seed = seed
         self._needs_reset = True
+        self._canvas = FrameCanvas()
         self._no_mask = np.zeros(self.spec_info.num_actions, dtype=np.int8)
         self.observation_space = observation_box(self.spec_info)
         self.action_space = LegalDiscrete(self.spec_info.num_actions, self.action_masks)
@@ -119,6 +126,8 @@ class KaisenEnv(gym.Env):
         else:
             self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
         self._needs_reset = False
+        if self.render_mode == "human":
+            self.render()
         return self._obs.copy(), {"learner_seat": int(self._seat[0]), "action_mask": self._mask.copy()}
 
     def step(self, action: Any):
@@ -131,6 +140,8 @@ class KaisenEnv(gym.Env):
         reward = float(self._rewards[0])
         terminated = bool(self._terminated[0])
         truncated = bool(self._truncated[0])
+        if self.render_mode == "human":
+            self.render()
         if terminated or truncated:
             self._needs_reset = True
             # the env stays at its end (no auto-reset), so its info is this episode's: one call per episode
@@ -153,12 +164,8 @@ class KaisenEnv(gym.Env):
         return [int(a) for a in np.flatnonzero(self.action_masks())]
 
     def render(self):
-        if self.render_mode is None:
-            gym.logger.warn("render() needs render_mode='ansi' or 'html' at creation")
-            return None
-        if self.render_mode == "ansi":
-            return self._resource.call("render", 0)
-        return self.board()._repr_html_()
+        """The board in the env's ``render_mode`` (see the class doc)."""
+        return render(self.render_mode, self.board, self._canvas)
 
     def state_json(self) -> str:
         """The whole game state (hidden parts included) as JSON, in the game's own format."""

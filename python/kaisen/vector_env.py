@@ -12,6 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
+from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import derive_seed, to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 from .spec import Segment
@@ -47,9 +48,14 @@ class KaisenVectorEnv(VectorEnv):
     (``illegal_action="raise"``, the default) legality: an illegal one raises
     :class:`kaisen.IllegalActionError` naming the env. With ``illegal_action="lose"`` an
     illegal action ends that env's episode as a loss (reward -1) and the env auto-resets.
+
+    ``render()`` gives every env's board, one per env in a tuple: ``ansi`` the text boards
+    (as ``print(env.board(i))``), ``rgb_array`` images ``uint8[H, W, 3]`` all of one size;
+    ``human`` prints the text boards and returns None. :meth:`board` is env i's board.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi", "human", "rgb_array"],
+                "render_fps": 4}
 
     def __init__(
         self,
@@ -109,6 +115,7 @@ class KaisenVectorEnv(VectorEnv):
         self._seat_bits = (1 << np.arange(self.num_players)).astype(np.int32)
         self._all = np.ones(self.num_envs, dtype=np.bool_)
         self._started = False
+        self._canvas = FrameCanvas()  # one for every env: their frames are one size
         self.single_observation_space = observation_box(self.spec_info)
         self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -217,10 +224,25 @@ class KaisenVectorEnv(VectorEnv):
         return self._masks
 
     def render(self):
-        if self.render_mode != "ansi":
-            gym.logger.warn("render() needs render_mode='ansi' at creation")
+        """Every env's board in the ``render_mode`` (see the class doc)."""
+        if self.render_mode == "human":
+            for i in range(self.num_envs):
+                print(f"env {i}:", flush=True)
+                render("human", lambda i=i: self.board(i), self._canvas)
             return None
-        return tuple(self._resource.call("render", i) for i in range(self.num_envs))
+        return tuple(self.render_env(i) for i in range(self.num_envs))
+
+    def render_env(self, i: int) -> Any:
+        """Env i's board in the ``render_mode`` (``human``: printed, None returned)."""
+        return render(self.render_mode, lambda: self.board(i), self._canvas)
+
+    def board(self, i: int, observer: int | None = None) -> Board:
+        """Env i's board now (as :meth:`kaisen.KaisenEnv.board`)."""
+        i = int(i)
+        if not 0 <= i < self.num_envs:
+            raise IndexError(f"env index {i} is out of range 0..{self.num_envs - 1}")
+        text = None if renderer_for(self.game) is not None else self._resource.call("render", i)
+        return Board(self.state_json(i), observer, game=self.game, text=text)
 
     def state_json(self, i: int) -> str:
         """Env i's whole game state (hidden parts included) as JSON, in the game's own format."""

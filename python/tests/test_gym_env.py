@@ -224,7 +224,7 @@ def test_render_modes(game):
     finally:
         env.close()
     with pytest.raises(ValueError, match="render_mode"):
-        kaisen.make(game, render_mode="human")
+        kaisen.make(game, render_mode="rgb")
 
 
 def test_bad_configuration_is_refused_with_a_clear_message():

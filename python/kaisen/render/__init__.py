@@ -8,6 +8,9 @@ text: the engine's own text view when the env supplies it, else the state JSON.
 - :class:`Board`: one state; an SVG picture in Jupyter (``_repr_html_``), text with ``print``.
 - :class:`Replay`: a game board by board, with a slider (plain HTML and JavaScript).
 - :func:`board_text` / :func:`board_svg`: the two views of one state, for any game.
+- :func:`rasterize`: an SVG board as an image (``uint8[H, W, 3]``), for ``render_mode="rgb_array"``;
+  :class:`FrameCanvas` keeps an env's frames one size, as video encoders need.
+- :func:`render`: what an env's ``render()`` gives in each of :data:`RENDER_MODES`.
 
 A spectator view by default; ``observer=seat`` asks the renderer to hide what that seat
 cannot see (the plain-text fallback cannot, and says so).
@@ -16,13 +19,23 @@ cannot see (the plain-text fallback cannot, and says so).
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 State = dict[str, Any]
+
+#: The render modes of every env: ``ansi`` (the text board, as ``print(env.board())`` shows it),
+#: ``human`` (that text printed to stdout at each reset and step, PettingZoo-classic style),
+#: ``html`` (the SVG board in an HTML block) and ``rgb_array`` (the SVG board as an image).
+RENDER_MODES = ("ansi", "human", "html", "rgb_array")
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,10 @@ class Board:
     def _repr_html_(self) -> str:
         return f'<div class="kaisen-board">{self.svg()}</div>'
 
+    def rgb_array(self) -> np.ndarray:
+        """The SVG board as an image, ``uint8[H, W, 3]`` at its natural size (see :func:`rasterize`)."""
+        return rasterize(self.svg())
+
     def __str__(self) -> str:
         return self.text()
 
@@ -124,6 +141,84 @@ def board_text(state: str | State, observer: int | None = None, *, game: str | N
 def board_svg(state: str | State, observer: int | None = None, *, game: str | None = None) -> str:
     """The SVG view of a state of any game (text drawn as SVG when the game has no renderer)."""
     return Board(state, observer, game=game).svg()
+
+
+@lru_cache(maxsize=1)
+def _font_files() -> tuple[str, ...]:
+    """The DejaVu fonts that matplotlib (a dependency) ships: the same glyphs on every machine,
+    whatever fonts the system has (or lacks), and faster than scanning the system's fonts."""
+    import matplotlib
+
+    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    return tuple(str(p) for p in sorted(folder.glob("DejaVuSans*.ttf")))
+
+
+def rasterize(svg: str, *, zoom: float = 1.0) -> np.ndarray:
+    """An SVG picture as an RGB image, ``uint8[H, W, 3]`` on a white background.
+
+    Drawn by resvg (the Rust SVG renderer, through the ``resvg_py`` wheel: no system library
+    needed) with the DejaVu fonts that matplotlib ships, and decoded from PNG by Pillow."""
+    import resvg_py
+    from PIL import Image
+
+    fonts = list(_font_files())
+    png = resvg_py.svg_to_bytes(svg_string=svg, background="white", zoom=zoom, skip_system_fonts=bool(fonts),
+                                font_files=fonts or None, sans_serif_family="DejaVu Sans",
+                                monospace_family="DejaVu Sans Mono", serif_family="DejaVu Sans")
+    with Image.open(io.BytesIO(png)) as im:
+        return np.asarray(im.convert("RGB"), dtype=np.uint8)
+
+
+class FrameCanvas:
+    """Keeps the frames of one env (or of every env of a vector env) one size, as video encoders
+    and image tiling need, although a board's height changes during a game (a line more or less).
+
+    The size is fixed by the first frame: its width and its height plus a tenth, rounded up to
+    multiples of 16 (what video codecs want). Each board is drawn at its natural size on a white
+    canvas of that size, top left; one that would not fit is scaled down to fit."""
+
+    BLOCK = 16
+
+    def __init__(self) -> None:
+        self.size: tuple[int, int] | None = None  # (height, width)
+
+    def _round(self, n: float) -> int:
+        return int(-(-n // self.BLOCK) * self.BLOCK)
+
+    def __call__(self, image: np.ndarray) -> np.ndarray:
+        h, w = image.shape[:2]
+        if self.size is None:
+            self.size = (self._round(h * 1.1), self._round(w))
+        height, width = self.size
+        if h > height or w > width:
+            from PIL import Image
+
+            scale = min(height / h, width / w)
+            h, w = max(1, int(h * scale)), max(1, int(w * scale))
+            image = np.asarray(Image.fromarray(image).resize((w, h), Image.Resampling.LANCZOS))
+        frame = np.full((height, width, 3), 255, dtype=np.uint8)
+        frame[:h, :w] = image
+        return frame
+
+
+def render(mode: str | None, board: Callable[[], Board], canvas: FrameCanvas) -> Any:
+    """An env's ``render()`` in ``mode``: the text board (``ansi``), None after printing it
+    (``human``), an HTML block (``html``) or an image on ``canvas`` (``rgb_array``)."""
+    if mode is None:
+        import gymnasium as gym
+
+        gym.logger.warn(f"render() needs a render_mode at creation (one of {', '.join(RENDER_MODES)})")
+        return None
+    if mode == "ansi":
+        return board().text()
+    if mode == "human":
+        print(board().text(), flush=True)
+        return None
+    if mode == "html":
+        return board()._repr_html_()
+    if mode == "rgb_array":
+        return canvas(board().rgb_array())
+    raise ValueError(f"unknown render mode {mode!r}; known: {', '.join(RENDER_MODES)}")
 
 
 def as_html(text: str, title: str = "") -> str:
