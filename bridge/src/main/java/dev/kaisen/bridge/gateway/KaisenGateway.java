@@ -76,6 +76,15 @@ public final class KaisenGateway {
         return stateJson == null || stateJson.isEmpty() ? StateHandle.deal(g, seed) : StateHandle.fromJson(g, stateJson);
     }
 
+    /**
+     * A new game dealt from {@code seed}, only if its setup draws exactly the chance outcomes
+     * {@code chanceJson} (a JSON list of {@code {event, data}}, as a game record's opening chance
+     * steps); otherwise an error naming both.
+     */
+    public StateHandle newStateExpecting(String game, String configJson, long seed, String chanceJson) {
+        return StateHandle.dealExpecting(game(game, configJson), seed, chanceJson);
+    }
+
     /** A turn-based env whose outcome is written to {@code file} (memory-mapped; null for none). */
     public AecHandle newAecEnv(String game, String configJson, String rewardMode, String view, String illegalAction,
                                String file) {
