@@ -4,7 +4,8 @@
 Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env and ``kaisen.vector_env`` a Gymnasium
 VectorEnv on shared memory; ``kaisen.spec`` gives sizes, observation segments and the action
 table; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
-``kaisen.evaluate`` plays policies against bots. A game's options are keyword
+``kaisen.evaluate`` plays policies against bots; ``kaisen.load_record`` reads a game record (as the
+CLI and the envs' ``record_dir=`` write them) and replays it as states. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
 registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
 
@@ -22,11 +23,12 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
-from .errors import IllegalActionError, JvmDiedError, KaisenError
+from .errors import IllegalActionError, JvmDiedError, KaisenError, RecordError
 from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
 from .games import _register_at_import
 from .gym_env import KaisenEnv
+from .records import Record, load_record
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
 from .state import State
@@ -35,8 +37,9 @@ from .vector_env import KaisenVectorEnv
 __all__ = [
     "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
     "KaisenAECEnv",
-    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
-    "game_info", "games", "gym_id", "make", "register_gymnasium_ids", "shutdown", "spec", "vector_env",
+    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "Record", "RecordError", "Segment", "Spec", "State", "aec_env",
+    "derive_seed", "evaluate", "game_info", "games", "gym_id", "load_record", "make", "register_gymnasium_ids",
+    "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]
 __version__ = "0.3.0"
