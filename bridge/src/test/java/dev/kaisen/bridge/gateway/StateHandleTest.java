@@ -138,4 +138,38 @@ class StateHandleTest {
         });
         return Json.write(out, false);
     }
+
+    @Test
+    void theGatewayChecksARecordAsTheReplayCommandDoesAndTheEnvHandlesWriteThem() {
+        for (String game : Games.ids()) {
+            AecHandle aec = gateway.newAecEnv(game, null, "terminal", null, "raise", null);
+            try {
+                assertThrows(IllegalStateException.class, aec::recordJson, "recording is off by default");
+                aec.setRecording(true);
+                aec.reset(12);
+                StateHandle s = gateway.newState(game, null, aec.stateJson(), 0);
+                SplittableRandom rng = new SplittableRandom(12);
+                for (int i = 0; i < 30 && !s.isTerminal(); i++) {
+                    int[] legal = s.legalActions();
+                    int a = legal[rng.nextInt(legal.length)];
+                    aec.step(a);
+                    s.apply(a);
+                }
+                String record = aec.recordJson();
+                Map<String, Object> out = Json.mapper().convertValue(Json.mapper().readTree(gateway.replayRecord(record)),
+                        Map.class);
+                assertEquals(game, out.get("game"));
+                assertEquals(aec.stateJson(), out.get("state"), game + ": the record replays to the env's state");
+                String wrong = record.replaceFirst("\"seed\" : 12", "\"seed\" : 13");
+                assertNotEquals(record, wrong);
+                GameFormatException e = assertThrows(GameFormatException.class, () -> gateway.replayRecord(wrong));
+                assertTrue(e.getMessage().startsWith("step "), e.getMessage());
+                assertThrows(GameFormatException.class, () -> gateway.replayRecord("{"));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new AssertionError(e);
+            } finally {
+                aec.close();
+            }
+        }
+    }
 }
