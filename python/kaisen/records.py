@@ -273,7 +273,8 @@ class Record:
             state = State(self.game, num_players=self.num_players, seed=self.seed,
                           chance=[c.as_dict() for c in self.setup], **self.options)
         except ValueError as e:
-            raise RecordError(f"{where}the deal (game {self.game!r}, config {self.config}, seed {self.seed}): {e}") from None
+            raise RecordError(f"{where}the deal (game {self.game!r}, config {self.config}, seed {self.seed}): "
+                              f"{e}") from None
         for m in self.moves:
             if keep is not None:
                 keep.append(state.clone())
