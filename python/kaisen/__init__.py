@@ -6,7 +6,8 @@ VectorEnv on shared memory and ``kaisen.sb3_vec_env`` that one as a Stable-Basel
 (SB3 imported only then); ``kaisen.spec`` gives sizes, observation segments (with the finite
 bounds of their values), the action table and the layout hash; ``kaisen.normalize_observations``
 wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
-``kaisen.evaluate`` plays policies against bots. A game's options are keyword
+``kaisen.evaluate`` plays policies against bots; ``kaisen.load_record`` reads a game record (as the
+CLI and the envs' ``record_dir=`` write them) and replays it as states. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
 registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
 
@@ -24,13 +25,14 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
-from .errors import IllegalActionError, JvmDiedError, KaisenError
+from .errors import IllegalActionError, JvmDiedError, KaisenError, RecordError
 from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
 from .games import _register_at_import
 from .gym_env import KaisenEnv
 from .normalize import (NormalizeAECObservation, NormalizeObservation, NormalizeVectorObservation,
                         normalize_observations)
+from .records import Record, load_record
 from .seeding import derive_seed
 from .spec import Segment, Spec, spec
 from .state import State
@@ -40,8 +42,9 @@ __all__ = [
     "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
     "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenVectorEnv", "NormalizeAECObservation", "NormalizeObservation",
-    "NormalizeVectorObservation", "Segment", "Spec", "State", "aec_env", "derive_seed", "evaluate",
-    "game_info", "games", "gym_id", "make", "normalize_observations", "register_gymnasium_ids", "sb3_vec_env",
+    "NormalizeVectorObservation", "Record", "RecordError", "Segment", "Spec", "State", "aec_env", "derive_seed",
+    "evaluate", "game_info", "games", "gym_id", "load_record", "make", "normalize_observations",
+    "register_gymnasium_ids", "sb3_vec_env",
     "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -11,6 +12,7 @@ from pettingzoo import AECEnv
 
 from . import _common
 from .games import DEFAULT_GAME, game_info
+from .records import EnvRecorder, Record
 from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import observation_box
@@ -45,6 +47,12 @@ class KaisenAECEnv(AECEnv):
     text of ``print(env.board())``), ``human`` (that text printed at each reset and step,
     PettingZoo-classic style; ``render()`` returns None), ``html`` and ``rgb_array``
     (``uint8[H, W, 3]``, one size for the env's life). PettingZoo's ``render_test`` passes.
+
+    Game records: with ``record=True`` the JVM keeps each seeded episode's record (every decision
+    and chance outcome) and :meth:`record` returns it; ``record_dir=DIR`` (implies ``record``) also
+    writes one file per finished game into ``DIR`` (format of ``kaisen selfplay --records``, checked
+    by ``kaisen replay FILE``; its path is in every agent's final info as ``record_path``). Off by
+    default, at no cost.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "kaisen_v2", "is_parallelizable": False,
@@ -52,7 +60,7 @@ class KaisenAECEnv(AECEnv):
 
     def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None, reward_mode: str = "terminal",
                  view: str | None = None, illegal_action: str = "raise", render_mode: str | None = None,
-                 **options: Any) -> None:
+                 record: bool = False, record_dir: str | os.PathLike[str] | None = None, **options: Any) -> None:
         super().__init__()
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
@@ -66,6 +74,11 @@ class KaisenAECEnv(AECEnv):
         self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{game_info(s.game).version}"}
         self._resource.open(self._resource.jvm.entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
                             s.illegal_action)
+        try:
+            self._recorder = EnvRecorder(self._resource, s.game, record, record_dir)
+        except BaseException:
+            self._resource.close()
+            raise
         b = self._resource.buffers
         assert b is not None
         self._status = b["status"]
@@ -124,6 +137,7 @@ class KaisenAECEnv(AECEnv):
             game_seed = int(seed) if seed is not None else secrets.randbits(63)
             self._resource.request(_RESET, to_java_long(game_seed))
         self._started = True
+        self._recorder.started(from_state=opts.get("state") is not None)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -161,6 +175,8 @@ class KaisenAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[current]
         else:
             end = _common.end_info(self._resource.call("infoJson"))  # once per episode
+            if (path := self._recorder.finished()) is not None:
+                end["record_path"] = str(path)
             for i, a in enumerate(self.possible_agents):
                 self.terminations[a] = terminated
                 self.truncations[a] = truncated
@@ -170,6 +186,13 @@ class KaisenAECEnv(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def record(self) -> Record:
+        """The game record of the current game so far, or of the last one once it has ended (needs
+        ``record=True`` or ``record_dir``; a game started from a given state has none: a record
+        starts from a seeded deal). Its :meth:`~kaisen.Record.states` replay it as states."""
+        self._resource.ensure_open()
+        return self._recorder.record()
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         p = self._seat(agent or self.agent_selection)

@@ -18,3 +18,7 @@ class IllegalActionError(ValueError):
         super().__init__(message)
         self.action = action
         self.legal = legal
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or does not check against the rules (the message says where)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from gymnasium.error import ResetNeeded
 
 from . import _common
 from .games import DEFAULT_GAME
+from .records import EnvRecorder, Record
 from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
@@ -42,13 +44,20 @@ class KaisenEnv(gym.Env):
 
     The info of an episode's last step: ``scores`` and ``tiebreaks`` by seat (what they count:
     ``spec_info.score_name`` and ``spec_info.tiebreak_name``), ``winners``, ``won``,
-    ``learner_seat``, ``end_reason``, ``decisions``, ``episode_return``.
+    ``learner_seat``, ``end_reason``, ``decisions``, ``episode_return`` (and ``record_path`` when
+    recording into a folder).
 
     Render modes (``render_mode=`` at creation): ``ansi`` returns the text board (the same text
     as ``print(env.board())``); ``human`` prints it at each reset and step (and ``render()``
     prints it again); ``html`` returns the SVG board in an HTML block; ``rgb_array`` returns the
     board as an image, ``uint8[H, W, 3]``, one size for the env's life (see
     :class:`kaisen.render.FrameCanvas`), so Gymnasium's ``RecordVideo`` records it.
+
+    Game records: with ``record=True`` the JVM keeps the record of each episode dealt from a seed
+    (every seat's decisions, the opponents' included, and every chance outcome) and :meth:`record`
+    returns it; ``record_dir=DIR`` (implies ``record``) also writes one file per finished episode
+    into ``DIR``, in the format ``kaisen selfplay --records`` writes and ``kaisen replay FILE`` checks
+    (:class:`kaisen.records.EnvRecorder` names the files). Off by default, at no cost.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -65,6 +74,8 @@ class KaisenEnv(gym.Env):
         illegal_action: str = "raise",
         seed: int | None = None,
         render_mode: str | None = None,
+        record: bool = False,
+        record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -83,6 +94,11 @@ class KaisenEnv(gym.Env):
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, 1, seat, opponents_csv, s.reward_mode,
             s.view, s.illegal_action, 0, 1, False,
         )
+        try:
+            self._recorder = EnvRecorder(self._resource, s.game, record, record_dir, 0)
+        except BaseException:
+            self._resource.close()
+            raise
         b = self._resource.buffers
         assert b is not None
         self._actions = b["actions"]
@@ -126,6 +142,7 @@ class KaisenEnv(gym.Env):
         else:
             self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
         self._needs_reset = False
+        self._recorder.started(from_state=start is not None)
         if self.render_mode == "human":
             self.render()
         return self._obs.copy(), {"learner_seat": int(self._seat[0]), "action_mask": self._mask.copy()}
@@ -150,9 +167,18 @@ class KaisenEnv(gym.Env):
             info["won"] = info["learner_seat"] in info["winners"]
             info["episode_return"] = float(self._episode_return[0])
             info["action_mask"] = self._no_mask.copy()
+            if (path := self._recorder.finished()) is not None:
+                info["record_path"] = str(path)
             return self._final_obs.copy(), reward, terminated, truncated, info
         return self._obs.copy(), reward, False, False, {"learner_seat": int(self._seat[0]),
                                                         "action_mask": self._mask.copy()}
+
+    def record(self) -> Record:
+        """The game record of the current episode so far, or of the last one once it has ended (needs
+        ``record=True`` or ``record_dir``; an episode started from a given state has none: a record
+        starts from a seeded deal). Its :meth:`~kaisen.Record.states` replay it as states."""
+        self._resource.ensure_open()
+        return self._recorder.record()
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now as ``int8[spec.num_actions]``, 1 where legal (all 0 once the episode has

@@ -66,22 +66,30 @@ class State:
 
     ``State(game, num_players=None, state=None, seed=None, **options)``: ``state`` is a state's
     JSON (a ``str``, or a ``dict`` as ``json.loads`` reads it) for that game and config;
-    without it a new game is dealt from ``seed`` (default 0). Game options are keyword
+    without it a new game is dealt from ``seed`` (default 0). ``chance`` (with a new deal only:
+    a list of ``{"event", "data"}``, as a game record's opening chance steps) deals only if the
+    setup draws exactly those outcomes, else raises ``ValueError``. Game options are keyword
     arguments, as for :func:`kaisen.make`.
     """
 
     __slots__ = ("_ctx", "_handle", "_status", "__weakref__")
 
     def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None,
-                 state: str | dict[str, Any] | None = None, seed: int | None = None, **options: Any) -> None:
+                 state: str | dict[str, Any] | None = None, seed: int | None = None,
+                 chance: list[dict[str, Any]] | None = None, **options: Any) -> None:
         ctx = _Context(game, config_json(num_players, options))
         if state is not None and seed is not None:
             raise ValueError("give a state's JSON or a seed for a new deal, not both")
+        if state is not None and chance is not None:
+            raise ValueError("chance= checks the setup of a new deal; a state given as JSON has no setup to check")
         text = _json_text(state)
         from .seeding import to_java_long
 
-        handle = ctx.jvm.call(ctx.jvm.entry.newState, ctx.game, ctx.config, text,
-                              to_java_long(int(seed) if seed is not None else 0))
+        java_seed = to_java_long(int(seed) if seed is not None else 0)
+        if chance is None:
+            handle = ctx.jvm.call(ctx.jvm.entry.newState, ctx.game, ctx.config, text, java_seed)
+        else:
+            handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed, json.dumps(chance))
         self._init(ctx, handle)
 
     @classmethod
@@ -165,6 +173,14 @@ class State:
     def winners(self) -> list[int]:
         """The winners once the game is over; before, who would win if it ended now."""
         return list(self._st()["winners"])
+
+    def tiebreaks(self) -> list[int]:
+        """Each seat's first tie-break (``spec.tiebreak_name``)."""
+        return list(self._st()["tiebreaks"])
+
+    def end_reason(self) -> str:
+        """Why the game ended, in the game's words (``NONE`` while it runs)."""
+        return str(self._st()["endReason"])
 
     def decisions(self) -> int:
         return int(self._st()["decisions"])

@@ -231,19 +231,37 @@ def as_html(text: str, title: str = "") -> str:
 class Replay:
     """A game shown board by board: a self-contained HTML player (a slider and buttons, no widgets needed).
 
-    ``frames`` are states (JSON strings or dicts); ``captions`` one line per frame (e.g. the
-    action that led there). In Jupyter it displays itself; :meth:`html` gives the page.
+    ``frames`` are states (JSON strings, dicts or :class:`kaisen.State` handles), or a game record
+    (:class:`kaisen.Record`, e.g. from :func:`kaisen.load_record`): then the frames are its states
+    after the deal and after each move (replayed and checked) and the captions default to the moves
+    in words. ``captions`` is one line per frame (e.g. the action that led there). In Jupyter it
+    displays itself; :meth:`html` gives the page.
     """
 
     _count = 0
 
-    def __init__(self, frames: list[str | State], captions: list[str] | None = None,
+    def __init__(self, frames: Any, captions: list[str] | None = None,
                  observer: int | None = None, *, game: str | None = None) -> None:
+        from ..records import Record
+        from ..state import State as Handle
+
+        if isinstance(frames, Record):
+            game = game or frames.game
+            if captions is None:
+                captions = frames.captions()
+            frames = frames.states()
         if not frames:
             raise ValueError("a replay needs at least one frame")
         if captions is not None and len(captions) != len(frames):
             raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
-        self.boards = [Board(f, observer, game=game) for f in frames]
+
+        def board(f: Any) -> Board:
+            if isinstance(f, Handle):
+                text = None if renderer_for(f.game) is not None else f.render()
+                return Board(f.to_json(), observer, game=game or f.game, text=text)
+            return Board(f, observer, game=game)
+
+        self.boards = [board(f) for f in frames]
         self.captions = captions or [f"frame {i}" for i in range(len(self.boards))]
 
     def __len__(self) -> int:

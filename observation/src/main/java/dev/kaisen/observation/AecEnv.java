@@ -1,6 +1,7 @@
 package dev.kaisen.observation;
 
 import dev.kaisen.env.Game;
+import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 
@@ -17,6 +18,10 @@ import java.util.Arrays;
  * decisions (scored all the same). Stepping an ended episode or before {@link #reset} throws
  * {@link IllegalStateException}; an illegal action throws the engine's
  * {@link IllegalActionException} and changes nothing (under {@link IllegalActionMode#RAISE}).
+ *
+ * <p>Records: with {@link #recording(boolean) recording} on, each episode dealt from a seed keeps
+ * its {@link GameRecord} (every decision and chance outcome), which {@link #record()} returns. Off
+ * by default: then a step costs one null check more.
  */
 public final class AecEnv<S extends GameState<S>> {
     private final Game<S> game;
@@ -30,6 +35,13 @@ public final class AecEnv<S extends GameState<S>> {
     private final double[] potentials;
     private S state;
     private EnvInfo forfeit;
+    private boolean recording;
+    /** This episode's recorder: null unless recording and the episode was dealt from a seed. */
+    private GameRecord.Recorder<S> recorder;
+    /** Why there is no recorder, for {@link #record()}'s error. */
+    static final String FROM_STATE = "this episode started from a given state, and a game record starts from a "
+            + "seeded deal: only episodes reset with a seed are recorded";
+    private String noRecord = "no episode yet: call reset(seed)";
 
     public AecEnv(Game<S> game, RewardMode mode, IllegalActionMode illegalMode, String view) {
         this.game = game;
@@ -48,7 +60,15 @@ public final class AecEnv<S extends GameState<S>> {
     }
 
     public void reset(long seed) {
-        state = game.newGame(seed);
+        if (recording) {
+            GameRecord.Recorder<S> r = new GameRecord.Recorder<>(game, seed);
+            state = r.newGame();
+            recorder = r;
+        } else {
+            recorder = null;
+            noRecord = "recording was off when this episode started; turn it on, then reset(seed)";
+            state = game.newGame(seed);
+        }
         forfeit = null;
         Arrays.fill(rewards, 0);
         Arrays.fill(cumulative, 0);
@@ -60,6 +80,8 @@ public final class AecEnv<S extends GameState<S>> {
             throw new IllegalArgumentException("the state is a finished game; an episode needs one still running");
         }
         state = from.copy();
+        recorder = null;
+        noRecord = FROM_STATE;
         forfeit = null;
         Arrays.fill(rewards, 0);
         Arrays.fill(cumulative, 0);
@@ -67,6 +89,35 @@ public final class AecEnv<S extends GameState<S>> {
 
     public Game<S> game() {
         return game;
+    }
+
+    /**
+     * Turns game records on or off from the next reset on (off by default). The record of an
+     * episode is {@link GameRecord}'s format, the one {@code selfplay --records} writes and
+     * {@code replay} checks.
+     */
+    public void recording(boolean on) {
+        recording = on;
+    }
+
+    public boolean recording() {
+        return recording;
+    }
+
+    /**
+     * The record of the current episode so far (or of the last one, once it has ended), with the
+     * result of its state now. An episode ended by an illegal action ({@link IllegalActionMode#LOSE})
+     * is recorded up to that action, which is not in it.
+     *
+     * @throws IllegalStateException when there is none: recording was off at the last reset, no
+     *                               episode was started, or the episode started from a given state
+     *                               (a record starts from a seeded deal)
+     */
+    public GameRecord record() {
+        if (recorder == null) {
+            throw new IllegalStateException(noRecord);
+        }
+        return recorder.finish(state);
     }
 
     public Encoder<S> encoder() {
@@ -139,7 +190,11 @@ public final class AecEnv<S extends GameState<S>> {
                 potentials[p] = Rewards.potential(s, p);
             }
         }
-        s.applyInPlace(action);
+        if (recorder == null) {
+            s.applyInPlace(action);
+        } else {
+            recorder.applyInPlace(s, action);
+        }
         if (mode == RewardMode.SCORE_DIFFERENCE) {
             for (int p = 0; p < n; p++) {
                 rewards[p] = Rewards.potential(s, p) - potentials[p];

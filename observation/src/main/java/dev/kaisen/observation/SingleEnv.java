@@ -3,6 +3,7 @@ package dev.kaisen.observation;
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
+import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.SplitMix64;
@@ -21,6 +22,10 @@ import java.util.List;
  * <p>Seeds: an episode reset with seed {@code s} deals the game from {@code s}, draws the
  * learner seat (when random) from {@code SplitMix64.derive(s, 0)} and seeds the opponent at
  * relative seat r with {@code SplitMix64.derive(s, r)}.
+ *
+ * <p>Records: with {@link #recording(boolean) recording} on, each episode dealt from a seed keeps
+ * its {@link GameRecord} (every seat's decisions, the opponents' included, and every chance
+ * outcome), which {@link #record()} returns. Off by default: then a step costs one null check more.
  */
 public final class SingleEnv<S extends GameState<S>> {
 
@@ -79,6 +84,11 @@ public final class SingleEnv<S extends GameState<S>> {
     private double episodeReturn;
     private int episodeLength;
     private EnvInfo forfeit;
+    private boolean recording;
+    /** This episode's recorder: null unless recording and the episode was dealt from a seed. */
+    private GameRecord.Recorder<S> recorder;
+    /** Why there is no recorder, for {@link #record()}'s error. */
+    private String noRecord = "no episode yet: call reset(seed)";
 
     public SingleEnv(Config<S> config) {
         this.config = config;
@@ -97,7 +107,45 @@ public final class SingleEnv<S extends GameState<S>> {
     }
 
     public void reset(long seed) {
-        start(game.newGame(seed), seed);
+        if (recording) {
+            GameRecord.Recorder<S> r = new GameRecord.Recorder<>(game, seed);
+            S first = r.newGame();
+            recorder = r;
+            start(first, seed);
+        } else {
+            recorder = null;
+            noRecord = "recording was off when this episode started; turn it on, then reset(seed)";
+            start(game.newGame(seed), seed);
+        }
+    }
+
+    /**
+     * Turns game records on or off from the next reset on (off by default). The record of an
+     * episode is {@link GameRecord}'s format, the one {@code selfplay --records} writes and
+     * {@code replay} checks.
+     */
+    public void recording(boolean on) {
+        recording = on;
+    }
+
+    public boolean recording() {
+        return recording;
+    }
+
+    /**
+     * The record of the current episode so far (or of the last one, once it has ended), with the
+     * result of its state now. An episode ended by an illegal learner action ({@link
+     * IllegalActionMode#LOSE}) is recorded up to that action, which is not in it.
+     *
+     * @throws IllegalStateException when there is none: recording was off at the last reset, no
+     *                               episode was started, or the episode started from a given state
+     *                               (a record starts from a seeded deal)
+     */
+    public GameRecord record() {
+        if (recorder == null) {
+            throw new IllegalStateException(noRecord);
+        }
+        return recorder.finish(state);
     }
 
     /**
@@ -112,6 +160,8 @@ public final class SingleEnv<S extends GameState<S>> {
             throw new IllegalArgumentException("the state is a finished game; an episode needs one still running");
         }
         S saved = state;
+        GameRecord.Recorder<S> savedRecorder = recorder;
+        String savedNoRecord = noRecord;
         EnvInfo savedForfeit = forfeit;
         int savedLearner = learner;
         List<Agent<S>> savedSeats = new ArrayList<>(seats);
@@ -119,9 +169,13 @@ public final class SingleEnv<S extends GameState<S>> {
         double savedReturn = episodeReturn;
         int savedLength = episodeLength;
         try {
+            recorder = null;
+            noRecord = AecEnv.FROM_STATE;
             start(from.copy(), seed);
         } catch (IllegalStateException e) {
             state = saved;
+            recorder = savedRecorder;
+            noRecord = savedNoRecord;
             forfeit = savedForfeit;
             learner = savedLearner;
             seats.clear();
@@ -187,7 +241,7 @@ public final class SingleEnv<S extends GameState<S>> {
             return;
         }
         double before = potential();
-        s.applyInPlace(action);
+        apply(action);
         episodeLength++;
         playOpponents();
         settle(before);
@@ -195,7 +249,15 @@ public final class SingleEnv<S extends GameState<S>> {
 
     private void playOpponents() {
         while (!state.isTerminal() && state.currentPlayer() != learner) {
-            state.applyInPlace(seats.get(state.currentPlayer()).chooseAction(state));
+            apply(seats.get(state.currentPlayer()).chooseAction(state));
+        }
+    }
+
+    private void apply(int action) {
+        if (recorder == null) {
+            state.applyInPlace(action);
+        } else {
+            recorder.applyInPlace(state, action);
         }
     }
 

@@ -185,6 +185,22 @@ public final class AecHandle implements AutoCloseable {
         return Json.write(env.env().info(), false);
     }
 
+    /**
+     * Turns game records on or off from the next reset on (off by default; {@link AecEnv#recording}).
+     */
+    public synchronized void setRecording(boolean on) {
+        env.env().recording(on);
+    }
+
+    /**
+     * The current (or last) episode's game record as JSON (format {@code kaisen.record/1}, as
+     * {@code selfplay --records} writes it); an error when recording was off at its reset or the
+     * episode started from a given state.
+     */
+    public synchronized String recordJson() {
+        return env.env().record().toJson(true);
+    }
+
     /** The whole state as text (spectator view, hidden parts included). */
     public synchronized String render() {
         return env.render();

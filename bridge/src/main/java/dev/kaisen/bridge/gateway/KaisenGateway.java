@@ -3,6 +3,7 @@ package dev.kaisen.bridge.gateway;
 import dev.kaisen.bridge.SpecCommand;
 import dev.kaisen.bridge.bench.EnvBench;
 import dev.kaisen.env.Game;
+import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
@@ -14,7 +15,9 @@ import dev.kaisen.training.eval.SeatEvaluation;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Py4J entry point: what Python may create and ask, for any registered game. A game is
@@ -74,6 +77,37 @@ public final class KaisenGateway {
     public StateHandle newState(String game, String configJson, String stateJson, long seed) {
         Game<?> g = game(game, configJson);
         return stateJson == null || stateJson.isEmpty() ? StateHandle.deal(g, seed) : StateHandle.fromJson(g, stateJson);
+    }
+
+    /**
+     * A new game dealt from {@code seed}, only if its setup draws exactly the chance outcomes
+     * {@code chanceJson} (a JSON list of {@code {event, data}}, as a game record's opening chance
+     * steps); otherwise an error naming both.
+     */
+    public StateHandle newStateExpecting(String game, String configJson, long seed, String chanceJson) {
+        return StateHandle.dealExpecting(game(game, configJson), seed, chanceJson);
+    }
+
+    /**
+     * Checks a game record (JSON text, format {@code kaisen.record/1}) as {@code kaisen replay FILE}
+     * does: replays it from its game, config and seed, checking every step and the result against the
+     * rules. Returns {@code {"game", "config", "state"}}: the game id, its config and the final state in
+     * the game's JSON format. A record that does not check is a {@link dev.kaisen.env.GameFormatException}
+     * naming the first step that does not.
+     */
+    public String replayRecord(String recordJson) {
+        GameRecord record = GameRecord.fromJson(recordJson);
+        return replayed(record.openGame(), record);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S extends GameState<S>> String replayed(Game<S> g, GameRecord record) {
+        S end = (S) record.replay();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("game", g.id());
+        out.put("config", g.config().toMap());
+        out.put("state", g.toJson(end, false));
+        return Json.write(out, false);
     }
 
     /** A turn-based env whose outcome is written to {@code file} (memory-mapped; null for none). */

@@ -1,5 +1,6 @@
 package dev.kaisen.bridge.gateway;
 
+import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.GameState;
@@ -50,6 +51,15 @@ public final class StateHandle {
     /** A new game of {@code game} dealt from {@code seed}. */
     public static StateHandle deal(Game<?> game, long seed) {
         return new StateHandle(Impl.deal(game, seed));
+    }
+
+    /**
+     * A new game of {@code game} dealt from {@code seed}, only if the setup draws exactly the chance
+     * outcomes {@code chanceJson} (a JSON list of {@code {event, data}}, as the opening chance steps of
+     * a game record); otherwise an {@link IllegalArgumentException} naming both.
+     */
+    public static StateHandle dealExpecting(Game<?> game, long seed, String chanceJson) {
+        return new StateHandle(Impl.deal(game, seed, chanceList(chanceJson)));
     }
 
     /** A state of {@code game} read from its JSON and checked (player count, invariants); for the envs' resets. */
@@ -130,15 +140,49 @@ public final class StateHandle {
      * records hold); otherwise throws, naming both, and changes nothing. Returns as {@link #apply}.
      */
     public String applyExpecting(int action, String chanceJson) {
-        List<Map<String, Object>> expected;
+        return applied(impl.apply(action, chanceList(chanceJson)));
+    }
+
+    private static List<Map<String, Object>> chanceList(String chanceJson) {
         try {
-            expected = Json.mapper().readValue(chanceJson,
+            return Json.mapper().readValue(chanceJson,
                     Json.mapper().getTypeFactory().constructCollectionType(List.class, Map.class));
         } catch (Exception e) {
             throw new IllegalArgumentException("chance outcomes must be a JSON list of {event, data} objects: "
                     + e.getMessage());
         }
-        return applied(impl.apply(action, expected));
+    }
+
+    /** A chance log that collects each outcome as {@code {event, data}}. */
+    private static ChanceLog collect(List<Map<String, Object>> into) {
+        return (event, data) -> {
+            Map<String, Object> step = new LinkedHashMap<>();
+            step.put("event", event);
+            step.put("data", data);
+            into.add(step);
+        };
+    }
+
+    /**
+     * Throws unless {@code drawn} equals {@code expected} as JSON values (objects compared as maps, key
+     * order aside, as a record's replay compares chance steps).
+     */
+    private static void requireSame(List<Map<String, Object>> drawn, List<Map<String, Object>> expected, String what,
+                                    String after) {
+        String got = Json.write(drawn, false);
+        String want = Json.write(expected, false);
+        if (!got.equals(want) && !tree(got).equals(tree(want))) {
+            throw new IllegalArgumentException(what + " draws the chance outcomes " + got + ", not " + want + after);
+        }
+    }
+
+    /** JSON text read back as a tree (numbers typed by their text, so a long and an int of one value are equal). */
+    private static com.fasterxml.jackson.databind.JsonNode tree(String json) {
+        try {
+            return Json.mapper().readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The successor after {@code action} as a new handle; this one is unchanged. */
@@ -216,6 +260,13 @@ public final class StateHandle {
             return new Impl<>(game, game.newGame(seed), new HashMap<>());
         }
 
+        static <S extends GameState<S>> Impl<S> deal(Game<S> game, long seed, List<Map<String, Object>> expected) {
+            List<Map<String, Object>> drawn = new ArrayList<>();
+            S s = game.newGame(seed, collect(drawn));
+            requireSame(drawn, expected, "the deal of " + game.id() + " from seed " + seed, "");
+            return new Impl<>(game, s, new HashMap<>());
+        }
+
         static <S extends GameState<S>> Impl<S> load(Game<S> game, String json) {
             if (json == null || json.isBlank()) {
                 throw new GameFormatException("a " + game.id() + " state needs its JSON, got nothing");
@@ -264,20 +315,10 @@ public final class StateHandle {
             }
             List<Map<String, Object>> drawn = new ArrayList<>();
             S next = state.copy();
-            next.applyInPlace(action, (event, data) -> {
-                Map<String, Object> step = new LinkedHashMap<>();
-                step.put("event", event);
-                step.put("data", data);
-                drawn.add(step);
-            });
+            next.applyInPlace(action, collect(drawn));
             if (expected != null) {
-                // compare as JSON values (numbers and lists as Jackson reads them)
-                String got = Json.write(drawn, false);
-                String want = Json.write(expected, false);
-                if (!got.equals(want)) {
-                    throw new IllegalArgumentException("action " + action + " (" + game.actionName(action)
-                            + ") draws the chance outcomes " + got + ", not " + want + "; the state is unchanged");
-                }
+                requireSame(drawn, expected, "action " + action + " (" + game.actionName(action) + ")",
+                        "; the state is unchanged");
             }
             state = next;
             return drawn;

@@ -122,6 +122,26 @@ public final class VectorHandle implements AutoCloseable {
         return vec.json(i);
     }
 
+    /**
+     * Turns game records on or off for every env from its next reset on (off by default;
+     * {@link dev.kaisen.observation.SingleEnv#recording}).
+     */
+    public synchronized void setRecording(boolean on) {
+        for (int i = 0; i < vec.vec().numEnvs(); i++) {
+            vec.vec().env(i).recording(on);
+        }
+    }
+
+    /**
+     * Env i's current (or last) episode as a game record in JSON (format {@code kaisen.record/1}, as
+     * {@code selfplay --records} writes it; every seat's decisions, the opponents' included, and every
+     * chance outcome); an error when recording was off at its reset or it started from a given state.
+     */
+    public synchronized String recordJson(int i) {
+        check(i);
+        return vec.vec().env(i).record().toJson(true);
+    }
+
     /** Env i's info as JSON (scores, winners, end reason, and why an illegal action forfeited). */
     public synchronized String infoJson(int i) {
         check(i);

@@ -1,11 +1,17 @@
 package dev.kaisen.bridge.gateway;
 
+import dev.kaisen.env.Game;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.Json;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -102,5 +108,68 @@ class StateHandleTest {
         }
         String applied = s.apply(s.legalActions()[0]);
         assertTrue(applied.startsWith("{\"chance\":[") && applied.contains("\"status\":{\"player\":"), applied);
+    }
+
+    @Test
+    void aDealChecksItsSetupChanceAgainstTheRecordsOpeningSteps() {
+        for (String game : Games.ids()) {
+            Game<?> g = Games.create(game);
+            String setup = setupChance(g, 6);
+            StateHandle dealt = gateway.newStateExpecting(game, null, 6, setup);
+            assertEquals(gateway.newState(game, null, null, 6).toJson(false), dealt.toJson(false), game);
+            if (!setup.equals("[]")) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> gateway.newStateExpecting(game, null, 7, setup), game);
+                assertTrue(e.getMessage().contains("from seed 7"), e.getMessage());
+            }
+            assertThrows(IllegalArgumentException.class, () -> gateway.newStateExpecting(game, null, 6, "[{\"event\": 1}]"));
+            assertThrows(IllegalArgumentException.class, () -> gateway.newStateExpecting(game, null, 6, "not json"));
+        }
+    }
+
+    /** The opening chance steps of a record of {@code g} dealt from {@code seed}, as a JSON list of {event, data}. */
+    private static String setupChance(Game<?> g, long seed) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        g.newGame(seed, (event, data) -> {
+            Map<String, Object> step = new LinkedHashMap<>();
+            step.put("event", event);
+            step.put("data", data);
+            out.add(step);
+        });
+        return Json.write(out, false);
+    }
+
+    @Test
+    void theGatewayChecksARecordAsTheReplayCommandDoesAndTheEnvHandlesWriteThem() {
+        for (String game : Games.ids()) {
+            AecHandle aec = gateway.newAecEnv(game, null, "terminal", null, "raise", null);
+            try {
+                assertThrows(IllegalStateException.class, aec::recordJson, "recording is off by default");
+                aec.setRecording(true);
+                aec.reset(12);
+                StateHandle s = gateway.newState(game, null, aec.stateJson(), 0);
+                SplittableRandom rng = new SplittableRandom(12);
+                for (int i = 0; i < 30 && !s.isTerminal(); i++) {
+                    int[] legal = s.legalActions();
+                    int a = legal[rng.nextInt(legal.length)];
+                    aec.step(a);
+                    s.apply(a);
+                }
+                String record = aec.recordJson();
+                Map<String, Object> out = Json.mapper().convertValue(Json.mapper().readTree(gateway.replayRecord(record)),
+                        Map.class);
+                assertEquals(game, out.get("game"));
+                assertEquals(aec.stateJson(), out.get("state"), game + ": the record replays to the env's state");
+                String wrong = record.replaceFirst("\"seed\" : 12", "\"seed\" : 13");
+                assertNotEquals(record, wrong);
+                GameFormatException e = assertThrows(GameFormatException.class, () -> gateway.replayRecord(wrong));
+                assertTrue(e.getMessage().startsWith("step "), e.getMessage());
+                assertThrows(GameFormatException.class, () -> gateway.replayRecord("{"));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new AssertionError(e);
+            } finally {
+                aec.close();
+            }
+        }
     }
 }
