@@ -30,6 +30,7 @@ from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
 from .games import _register_at_import
 from .gym_env import KaisenEnv
+from .multi_agent_env import KaisenMultiAgentVectorEnv
 from .normalize import (NormalizeAECObservation, NormalizeObservation, NormalizeVectorObservation,
                         normalize_observations)
 from .records import Record, load_record
@@ -41,9 +42,11 @@ from .vector_env import KaisenVectorEnv
 __all__ = [
     "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
     "KaisenAECEnv",
-    "KaisenEnv", "KaisenError", "KaisenVectorEnv", "NormalizeAECObservation", "NormalizeObservation",
+    "KaisenEnv", "KaisenError", "KaisenMultiAgentVectorEnv", "KaisenVectorEnv", "NormalizeAECObservation",
+    "NormalizeObservation",
     "NormalizeVectorObservation", "Record", "RecordError", "Segment", "Spec", "State", "aec_env", "derive_seed",
-    "evaluate", "game_info", "games", "gym_id", "load_record", "make", "normalize_observations",
+    "evaluate", "game_info", "games", "gym_id", "load_record", "make", "multi_agent_vector_env",
+    "normalize_observations",
     "register_gymnasium_ids", "sb3_vec_env",
     "shutdown", "spec", "vector_env",
     "wilson_interval",
@@ -113,6 +116,31 @@ def vector_env(
     return KaisenVectorEnv(game, num_envs, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
                            reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
                            threads=threads, render_mode=render_mode, **options)
+
+
+def multi_agent_vector_env(
+    game: str = DEFAULT_GAME,
+    *,
+    num_envs: int,
+    num_players: int | None = None,
+    jvm_seats: Any = None,
+    reward_mode: str = "terminal",
+    view: str | None = None,
+    illegal_action: str = "raise",
+    seed: int | None = None,
+    threads: int = 0,
+    autoreset: bool = True,
+    render_mode: str | None = None,
+    **options: Any,
+) -> KaisenMultiAgentVectorEnv:
+    """``num_envs`` games of ``game`` stepped by one call, the caller answering every seat not given
+    to a JVM agent by ``jvm_seats`` (None: every seat; ``[None, "greedy"]``: one pattern;
+    ``[[None, None], [None, "greedy"]]``: env i uses pattern ``i % k``). Self-play, policy against
+    policy and snapshot pools in one batched loop: see :class:`KaisenMultiAgentVectorEnv`, and
+    :func:`kaisen.policies.act` to answer a step with several policies."""
+    return KaisenMultiAgentVectorEnv(game, num_envs, num_players=num_players, jvm_seats=jvm_seats,
+                                     reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
+                                     threads=threads, autoreset=autoreset, render_mode=render_mode, **options)
 
 
 def sb3_vec_env(

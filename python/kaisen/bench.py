@@ -106,6 +106,30 @@ def bench_vector(game: str, num_envs: int, players: int | None, options: dict[st
         vec.close()
 
 
+def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
+                      seconds: float) -> tuple[float, int]:
+    """The multi-agent vector env with every seat answered in Python by one trivial batched policy
+    (a uniformly random legal action per env, as :func:`bench_vector`): self-play's inner loop."""
+    env = kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0, **options)
+    rng = np.random.default_rng(0)
+    env.reset()
+    masks = env.action_masks()
+    noise = rng.random((16, *masks.shape), dtype=np.float32)
+
+    def run(duration: float) -> int:
+        end, steps = time.perf_counter() + duration, 0
+        while time.perf_counter() < end:
+            for k in range(16):
+                env.step((noise[k] * masks).argmax(axis=1))
+            steps += 16 * num_envs
+        return steps
+
+    try:
+        return rate(run, seconds), env.java_threads
+    finally:
+        env.close()
+
+
 def bench_connect_four(seconds: float) -> float | str:
     try:
         from pettingzoo.classic import connect_four_v3
@@ -209,6 +233,27 @@ def main(argv: list[str] | None = None) -> int:
         out["python_over_java_256"] = round(python_256 / java, 3)
         report("Java-side vector env N=256 (same JVM)", java)
         report("Python / Java at N=256", f"{out['python_over_java_256']:.3f}")
+    out["multi_agent_vector_env"] = []
+    for n in sizes:
+        if n < 64:
+            continue
+        steps, threads = bench_multi_agent(args.game, n, args.players, options, args.seconds)
+        out["multi_agent_vector_env"].append({"num_envs": n, "java_threads": threads,
+                                             "env_steps_per_second": round(steps)})
+        report(f"multi-agent vector env N={n}, all seats (Java threads {threads})", steps)
+    if 256 in sizes:
+        jvm = _jvm.acquire()
+        try:
+            config = json.dumps(dict(game_spec.config))
+            # every core for the JVM (0), seats answered in Java: what the env does with no caller
+            java = float(jvm.call(jvm.entry.benchMultiAgentVectorEnv, args.game, config, 256, 0, args.seconds))
+        finally:
+            _jvm.release(jvm)
+        out["java_multi_agent_vector_env_256"] = round(java)
+        python_256 = next(v["env_steps_per_second"] for v in out["multi_agent_vector_env"] if v["num_envs"] == 256)
+        out["multi_agent_python_over_java_256"] = round(python_256 / java, 3)
+        report("Java-side multi-agent vector env N=256", java)
+        report("Python / Java at N=256 (multi-agent)", f"{out['multi_agent_python_over_java_256']:.3f}")
     c4 = bench_connect_four(args.seconds)
     out["peer_connect_four_v3"] = round(c4) if isinstance(c4, float) else c4
     report("peer: PettingZoo connect_four_v3", c4, "steps/s")

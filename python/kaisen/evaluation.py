@@ -1,13 +1,20 @@
 """Evaluate policies against Kaisen's bots: ``kaisen.evaluate``, for any registered game.
 
-A *policy* is either
+A *policy*, on either side (the evaluated one and the opponents), is
 
 - a Python callable ``policy(observation, mask) -> action`` on one observation
   (``float32[spec.observation_size]``) and its legal-action mask (``int8[spec.num_actions]``,
   1 where legal); set ``policy.batched = True`` to receive ``float32[B, observation_size]`` and
-  ``int8[B, num_actions]`` and return ``B`` actions at once; or
+  ``int8[B, num_actions]`` and return ``B`` actions at once;
+- a Stable-Baselines3 / sb3-contrib model, or anything else with
+  ``predict(observation, action_masks=..., deterministic=...)`` (called batched, deterministic); or
 - an agent name the JVM knows for the game: ``"greedy"``, ``"ismcts:200"``,
   ``"dl4j:runs/osaka-ppo/best.zip"`` (``kaisen.spec(game).agents`` lists the forms).
+
+(:mod:`kaisen.policies` says the same.) A Python policy against a named opponent plays in the
+single-learner vector env, the opponents in the JVM; a Python policy on the opponent's side (or
+a named policy against one) plays in the multi-agent vector env, each side's Python policy called
+once per step on its rows.
 
 Several policies are compared in one call by passing a mapping ``{label: policy}``. Every
 policy plays the same games: game ``i`` puts it at seat ``i % num_players`` against copies of
@@ -22,7 +29,7 @@ import html
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 import numpy as np
@@ -31,9 +38,11 @@ from . import _jvm
 from .games import DEFAULT_GAME
 from .seeding import derive_seed, to_java_long
 from .spec import config_json, spec
+from . import policies as _policies
+from .multi_agent_env import KaisenMultiAgentVectorEnv
 from .vector_env import KaisenVectorEnv
 
-Policy = Union[str, Callable[..., Any]]
+Policy = Union[str, Callable[..., Any], Any]
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -115,15 +124,33 @@ class EvaluationReport:
                 f"{cells}</table>")
 
 
-def _label(policy: Policy) -> str:
-    if isinstance(policy, str):
-        return policy
-    return getattr(policy, "name", None) or getattr(policy, "__name__", None) or type(policy).__name__
+_label = _policies.label
+
+
+def _labelled(items: Any, what: str) -> dict[str, Policy]:
+    """``{label: policy}`` from a mapping, one policy, or an iterable of them (labels made unique)."""
+    if isinstance(items, Mapping):
+        out = dict(items)
+    else:
+        seq = [items] if isinstance(items, str) or not isinstance(items, Iterable) else list(items)
+        out = {}
+        for p in seq:
+            name, k = _label(p), 2
+            while name in out:
+                name, k = f"{_label(p)}#{k}", k + 1
+            out[name] = p
+    if not out:
+        raise ValueError(f"{what}: none given")
+    for name, p in out.items():
+        if isinstance(p, str) and not p:
+            raise ValueError(f"{what} {name!r}: an empty agent name")
+        _policies.check(p, f"{what} {name!r}")
+    return out
 
 
 def evaluate(
     policy: Policy | Mapping[str, Policy],
-    opponents: str | Iterable[str] | None = None,
+    opponents: Policy | Iterable[Policy] | Mapping[str, Policy] | None = None,
     games: int = 1000,
     seed: int = 0,
     *,
@@ -134,35 +161,35 @@ def evaluate(
     progress: bool = False,
     **options: Any,
 ) -> EvaluationReport:
-    """Win rates (with 95% Wilson intervals) of one or more policies against named opponents.
+    """Win rates (with 95% Wilson intervals) of one or more policies against opponents.
 
-    ``policy``: a callable, an agent name, or ``{label: policy}`` to compare several in the
-    same games. ``opponents``: agent names (default: the game's scripted bots, e.g. ``random`` and
-    ``greedy``). ``games`` per policy and opponent; seats rotate.
+    ``policy``: a callable, an SB3 model, an agent name, or ``{label: policy}`` to compare several
+    in the same games. ``opponents``: the same kinds, one or a list (labelled by name) or a
+    mapping ``{label: opponent}`` (default: the game's scripted bots, e.g. ``random`` and
+    ``greedy``); a Python opponent fills every other seat (copies of it). ``games`` per policy
+    and opponent; seats rotate.
     ``game``, ``num_players`` (default: the game's) and game ``options`` (keyword arguments)
     choose the game; ``view`` the observation view callables receive. ``progress`` shows a
     tqdm bar per evaluation.
     """
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
-    policies: dict[str, Policy] = dict(policy) if isinstance(policy, Mapping) else {_label(policy): policy}
-    for label, p in policies.items():
-        if not isinstance(p, str) and not callable(p):
-            raise TypeError(f"policy {label!r} must be a callable (observation, mask) -> action or an agent name")
+    policies = _labelled(policy if isinstance(policy, Mapping) else {_label(policy): policy}, "policy")
     info = spec(game, num_players=num_players, view=view, **options)  # checks the game, config and view
     if opponents is None:
         opponents = [a for a in info.agents if ":" not in a]  # the bots that take no argument
-    opponent_list = [opponents] if isinstance(opponents, str) else list(opponents)
-    if not opponent_list or not all(isinstance(o, str) and o for o in opponent_list):
-        raise ValueError(f"opponents must be agent names, got {opponents!r}")
+    opponent_map = _labelled(opponents, "opponent")
     setup = _Setup(game, config_json(num_players, options), options, info.players, view, int(threads))
     report = EvaluationReport(game=info.game, num_players=info.players, seed=seed, score_name=info.score_name)
     for label, p in policies.items():
-        for opponent in opponent_list:
-            if isinstance(p, str):
-                report.results.append(_evaluate_named(setup, label, p, opponent, games, seed))
+        for opp_label, opponent in opponent_map.items():
+            if isinstance(p, str) and isinstance(opponent, str):
+                result = _evaluate_named(setup, label, p, opponent, games, seed)
+            elif isinstance(opponent, str):
+                result = _evaluate_callable(setup, label, p, opponent, games, seed, progress)
             else:
-                report.results.append(_evaluate_callable(setup, label, p, opponent, games, seed, progress))
+                result = _evaluate_match(setup, label, p, opp_label, opponent, games, seed, progress)
+            report.results.append(replace(result, opponent=opp_label))
     return report
 
 
@@ -194,16 +221,79 @@ def _evaluate_named(setup: _Setup, label: str, agent: str, opponent: str, games:
     )
 
 
-def _act(policy: Callable[..., Any], obs: np.ndarray, masks: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    if getattr(policy, "batched", False):
-        out = np.asarray(policy(obs[rows], masks[rows]))
-        if out.shape != (len(rows),):
-            raise ValueError(f"a batched policy must return {len(rows)} actions, got shape {out.shape}")
-        return out
-    out = np.empty(len(rows), dtype=np.int64)
-    for k, i in enumerate(rows):
-        out[k] = policy(obs[i], masks[i])
-    return out
+def _result(label: str, opponent: str, share: np.ndarray, score: np.ndarray, opp_score: np.ndarray,
+            players: int) -> EvalResult:
+    """The result of ``len(share)`` games, game i with the policy at seat ``i % players``."""
+    games = len(share)
+    wins = float(share.sum())
+    low, high = wilson_interval(wins, games)
+    seat_games = tuple(len(range(s, games, players)) for s in range(players))
+    seat_wins = tuple(float(share[s::players].sum()) / n if n else 0.0 for s, n in enumerate(seat_games))
+    return EvalResult(
+        policy=label, opponent=opponent, games=games, wins=wins, win_rate=wins / games, ci_low=low, ci_high=high,
+        mean_score=float(score.mean()), opponent_mean_score=float(opp_score.mean()), seat_games=seat_games,
+        seat_win_rates=seat_wins,
+    )
+
+
+#: Games played at once by one multi-agent vector env in :func:`_evaluate_match`.
+_MATCH_BATCH = 1024
+
+
+def _evaluate_match(setup: _Setup, label: str, policy: Policy, opp_label: str, opponent: Policy, games: int,
+                    seed: int, progress: bool) -> EvalResult:
+    """Game i: ``policy`` at seat ``i % players``, ``opponent`` at every other seat, dealt from
+    ``derive_seed(seed, i)``, in a multi-agent vector env without auto-reset; named agents play in
+    the JVM, each Python side is called once per step on its rows."""
+    players = setup.players
+    share, score, opp_score = np.zeros(games), np.zeros(games), np.zeros(games)
+    patterns = []
+    for s in range(players):
+        patterns.append([(policy if isinstance(policy, str) else None) if q == s
+                         else (opponent if isinstance(opponent, str) else None) for q in range(players)])
+    sides = [policy, opponent]
+    names = [label, opp_label]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=games, desc=f"{label} vs {opp_label}", unit="game")
+    batch = players * max(1, _MATCH_BATCH // players)  # a multiple of players: env j's seat is game j's
+    try:
+        for start in range(0, games, batch):
+            ids = np.arange(start, min(games, start + batch))
+            env = KaisenMultiAgentVectorEnv(setup.game, len(ids), num_players=players, jvm_seats=patterns,
+                                            view=setup.view, seed=seed, threads=setup.threads, autoreset=False,
+                                            **setup.options)
+            try:
+                obs, infos = env.reset(seed=[derive_seed(seed, int(i)) for i in ids])
+                mine = ids % players
+                live = np.ones(len(ids), dtype=np.bool_)
+                actions = np.zeros(len(ids), dtype=np.int64)
+                while live.any():
+                    seat = infos["seat"]
+                    owner = np.where(seat == mine, 0, 1)
+                    owner[seat < 0] = -1
+                    _policies.act(sides, owner, obs, infos["action_mask"], out=actions, labels=names)
+                    obs, _, term, trunc, infos = env.step(actions)
+                    ended = np.flatnonzero(term | trunc)
+                    if ended.size:
+                        fin = infos["final_info"]
+                        g, s = ids[ended], mine[ended]
+                        won = fin["winners"][ended]
+                        k = np.arange(len(ended))
+                        share[g] = np.where(won[k, s], 1.0 / np.maximum(won.sum(axis=1), 1), 0.0)
+                        final = fin["scores"][ended].astype(np.float64)
+                        score[g] = final[k, s]
+                        opp_score[g] = (final.sum(axis=1) - score[g]) / (players - 1)
+                        live[ended] = False
+                        if bar is not None:
+                            bar.update(int(ended.size))
+            finally:
+                env.close()
+    finally:
+        if bar is not None:
+            bar.close()
+    return _result(label, opp_label, share, score, opp_score, players)
 
 
 def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], opponent: str, games: int, seed: int,
@@ -229,17 +319,8 @@ def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], op
                 live = np.ones(len(ids), dtype=np.bool_)
                 actions = np.zeros(len(ids), dtype=np.int64)
                 while live.any():
-                    rows = np.flatnonzero(live)
-                    chosen = _act(policy, obs, masks, rows)
                     actions[:] = masks.argmax(axis=1)  # envs already finished: any legal move
-                    actions[rows] = chosen
-                    bad = (masks[rows, np.clip(actions[rows], 0, masks.shape[1] - 1)] == 0) | (actions[rows] < 0) | (
-                        actions[rows] >= masks.shape[1])
-                    if bad.any():
-                        k = int(rows[np.flatnonzero(bad)[0]])
-                        raise ValueError(
-                            f"policy {label!r} chose illegal action {int(actions[k])} in game {int(ids[k])} "
-                            f"(legal: {np.flatnonzero(masks[k]).tolist()})")
+                    _policies.act([policy], np.where(live, 0, -1), obs, masks, out=actions, labels=[label])
                     obs, _, term, trunc, infos = env.step(actions)
                     masks = env.action_masks()
                     ended = np.flatnonzero((term | trunc) & live)
@@ -259,12 +340,4 @@ def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], op
     finally:
         if bar is not None:
             bar.close()
-    wins = float(share.sum())
-    low, high = wilson_interval(wins, games)
-    seat_games = tuple(len(range(s, games, players)) for s in range(players))
-    seat_wins = tuple(float(share[s::players].sum()) / n if n else 0.0 for s, n in enumerate(seat_games))
-    return EvalResult(
-        policy=label, opponent=opponent, games=games, wins=wins, win_rate=wins / games, ci_low=low, ci_high=high,
-        mean_score=float(score.mean()), opponent_mean_score=float(opp_score.mean()), seat_games=seat_games,
-        seat_win_rates=seat_wins,
-    )
+    return _result(label, opponent, share, score, opp_score, players)

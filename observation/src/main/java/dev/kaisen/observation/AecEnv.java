@@ -232,4 +232,14 @@ public final class AecEnv<S extends GameState<S>> {
     public S state() {
         return requireState().copy();
     }
+
+    /** The raw state for in-module fast paths (agents choosing a move); callers must not mutate it. */
+    S stateView() {
+        return requireState();
+    }
+
+    /** Whether {@code action} may be stepped now: legal, or anything under {@link IllegalActionMode#LOSE}. */
+    boolean accepts(int action) {
+        return illegalMode == IllegalActionMode.LOSE || requireState().isLegal(action);
+    }
 }

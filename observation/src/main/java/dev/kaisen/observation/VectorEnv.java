@@ -27,7 +27,7 @@ import java.nio.file.Path;
  * <p>Bad input changes nothing: all actions are checked before any env steps (under
  * {@link IllegalActionMode#LOSE} an illegal action is accepted and ends that env's episode as a loss).
  */
-public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
+public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
     /** Below this many envs per worker, splitting across threads costs more than it saves. */
     private static final int MIN_ENVS_PER_THREAD = 32;
 
@@ -175,6 +175,31 @@ public final class VectorEnv<S extends GameState<S>> implements AutoCloseable {
 
     public SingleEnv<S> env(int i) {
         return envs[i];
+    }
+
+    @Override
+    public S state(int i) {
+        checkIndex(i);
+        return envs[i].state();
+    }
+
+    @Override
+    public EnvInfo info(int i) {
+        checkIndex(i);
+        return envs[i].info();
+    }
+
+    @Override
+    public synchronized void recording(boolean on) {
+        for (SingleEnv<S> env : envs) {
+            env.recording(on);
+        }
+    }
+
+    @Override
+    public dev.kaisen.env.GameRecord record(int i) {
+        checkIndex(i);
+        return envs[i].record();
     }
 
     /** Sets a new base seed and restarts the episode counts: the next {@link #reset} starts episode 0 of each env. */

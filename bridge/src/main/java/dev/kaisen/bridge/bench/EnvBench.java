@@ -4,6 +4,8 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
+import dev.kaisen.observation.BatchedEnv;
+import dev.kaisen.observation.MultiAgentVectorEnv;
 import dev.kaisen.observation.VectorEnv;
 
 import java.nio.ByteBuffer;
@@ -100,14 +102,18 @@ public final class EnvBench {
         };
     }
 
-    /** (c) The vectorized env: one step call for N envs, actions drawn from the masks in its buffer. */
-    public static Workload vectorEnv(VectorEnv<?> vec) {
+    /**
+     * (c) A vectorized env (single-learner, or multi-agent with every seat answered here): one step
+     * call for N envs, actions drawn from the masks in its buffer and written to its actions region.
+     */
+    public static Workload vectorEnv(BatchedEnv<?> vec) {
         SplittableRandom random = new SplittableRandom(3);
         int n = vec.numEnvs();
         int a = vec.layout().region("masks").shape().get(1);
         int[] actions = new int[n];
         byte[] masks = new byte[n * a];
-        ByteBuffer maskRegion = vec.buffer().slice(vec.layout().offset("masks"), masks.length);
+        ByteBuffer maskRegion = vec.region("masks");
+        java.nio.IntBuffer actionRegion = vec.region("actions").asIntBuffer();
         vec.reset();
         return nanos -> {
             long end = System.nanoTime() + nanos;
@@ -117,7 +123,8 @@ public final class EnvBench {
                 for (int i = 0; i < n; i++) {
                     actions[i] = pick(masks, i * a, a, random);
                 }
-                vec.step(actions);
+                actionRegion.put(0, actions);
+                vec.step();
                 units += n;
             } while (System.nanoTime() < end);
             return units;
@@ -136,6 +143,14 @@ public final class EnvBench {
                 return a;
             }
         }
+    }
+
+    /** A multi-agent vector env of N games, every seat answered by the caller. */
+    public static <S extends GameState<S>> MultiAgentVectorEnv<S> newMultiAgentVectorEnv(Game<S> game, int n,
+                                                                                        int threads) {
+        return new MultiAgentVectorEnv<>(n, new MultiAgentVectorEnv.Config<>(game,
+                MultiAgentVectorEnv.Config.allExternal(game.numPlayers()), RewardMode.TERMINAL), 1, threads, null,
+                true);
     }
 
     public static <S extends GameState<S>> VectorEnv<S> newVectorEnv(Game<S> game, int n, int threads) {

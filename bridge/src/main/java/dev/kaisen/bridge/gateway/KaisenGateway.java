@@ -8,6 +8,7 @@ import dev.kaisen.env.GameState;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.IllegalActionMode;
+import dev.kaisen.observation.MultiAgentVectorEnv;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
@@ -54,6 +55,17 @@ public final class KaisenGateway {
     public double benchVectorEnv(String game, String configJson, int numEnvs, double seconds) {
         try (VectorEnv<?> vec = EnvBench.newVectorEnv(game(game, configJson), numEnvs,
                 Runtime.getRuntime().availableProcessors())) {
+            return new EnvBench(seconds, seconds, 3).measure(EnvBench.vectorEnv(vec));
+        }
+    }
+
+    /**
+     * The Java-side rate of the multi-agent vectorized env (env-steps per second, every seat's random
+     * legal action chosen in Java), for comparison with the same env driven from Python.
+     */
+    public double benchMultiAgentVectorEnv(String game, String configJson, int numEnvs, int threads, double seconds) {
+        try (MultiAgentVectorEnv<?> vec = EnvBench.newMultiAgentVectorEnv(game(game, configJson), numEnvs,
+                threads > 0 ? threads : Runtime.getRuntime().availableProcessors())) {
             return new EnvBench(seconds, seconds, 3).measure(EnvBench.vectorEnv(vec));
         }
     }
@@ -132,15 +144,59 @@ public final class KaisenGateway {
                 path(file));
     }
 
+    /**
+     * A multi-agent vectorized env ({@link MultiAgentVectorEnv}): N games where the caller answers
+     * every seat not given to a JVM agent.
+     *
+     * @param patternsJson seat patterns as JSON, e.g. {@code [[null, "greedy"], [null, null]]}: env i
+     *                     uses pattern {@code i % k}; null for a seat the caller answers, else an agent name
+     * @param threads      JVM worker threads (0: all cores but one, which the Python caller needs)
+     * @param autoReset    whether finished games start their next one in the same step
+     */
+    public VectorHandle newMultiAgentVectorEnv(String game, String configJson, int numEnvs, String patternsJson,
+                                               String rewardMode, String view, String illegalAction, long seed,
+                                               int threads, boolean autoReset, String file) {
+        return multi(game(game, configJson), numEnvs, patterns(patternsJson), RewardMode.parse(rewardMode), view,
+                IllegalActionMode.parse(illegalAction), seed, threads, autoReset, path(file));
+    }
+
+    static List<List<String>> patterns(String json) {
+        List<List<String>> out;
+        try {
+            out = Json.mapper().readValue(json, new com.fasterxml.jackson.core.type.TypeReference<List<List<String>>>() {
+            });
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IllegalArgumentException("seat patterns must be a JSON list of lists of agent names or nulls, got "
+                    + json + ": " + e.getMessage());
+        }
+        if (out == null) {
+            throw new IllegalArgumentException("seat patterns must be a JSON list, got " + json);
+        }
+        return out;
+    }
+
+    private static <S extends GameState<S>> VectorHandle multi(Game<S> g, int numEnvs, List<List<String>> patterns,
+                                                               RewardMode mode, String view, IllegalActionMode illegal,
+                                                               long seed, int threads, boolean autoReset, Path file) {
+        MultiAgentVectorEnv.Config<S> config = new MultiAgentVectorEnv.Config<>(g, patterns, mode, view, illegal,
+                dev.kaisen.env.Agents.factory(g));
+        return new VectorHandle(g, new MultiAgentVectorEnv<>(numEnvs, config, seed, workers(threads), file, autoReset));
+    }
+
+    /**
+     * 0: every core but the one the Python caller works on between steps (measured on 2 cores: one
+     * JVM worker steps 256 envs from Python over twice as fast as two).
+     */
+    private static int workers(int threads) {
+        return threads > 0 ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    }
+
     private static <S extends GameState<S>> VectorHandle vector(Game<S> g, int numEnvs, int learnerSeat,
                                                                 List<String> names, RewardMode mode, String view,
                                                                 IllegalActionMode illegal, long seed, int threads,
                                                                 boolean autoReset, Path file) {
         SingleEnv.Config<S> config = new SingleEnv.Config<>(g, learnerSeat, names, mode, view, illegal,
                 dev.kaisen.env.Agents.factory(g));
-        // 0: every core but the one the Python caller works on between steps (measured on 2 cores:
-        // one JVM worker steps 256 envs from Python over twice as fast as two)
-        int workers = threads > 0 ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-        return new VectorHandle(g, new VectorEnv<>(numEnvs, config, seed, workers, file, autoReset));
+        return new VectorHandle(g, new VectorEnv<>(numEnvs, config, seed, workers(threads), file, autoReset));
     }
 }

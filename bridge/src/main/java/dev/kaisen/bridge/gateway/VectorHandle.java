@@ -3,14 +3,15 @@ package dev.kaisen.bridge.gateway;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
-import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.observation.BatchedEnv;
 
 import java.nio.file.Path;
 
 /**
- * The vectorized env as Python sees it: control calls through Py4J, data through the shared
- * buffers, and the per-step commands through a {@link StepChannel} (no Py4J call per step)
- * once Python has opened one.
+ * A vectorized env as Python sees it (the single-learner {@link dev.kaisen.observation.VectorEnv} or
+ * the {@link dev.kaisen.observation.MultiAgentVectorEnv}): control calls through Py4J, data through
+ * the shared buffers, and the per-step commands through a {@link StepChannel} (no Py4J call per
+ * step) once Python has opened one.
  */
 public final class VectorHandle implements AutoCloseable {
     /** Step-channel commands: step with the actions region; reset every env; reset env arg0 with seed arg1; reseed with arg0. */
@@ -22,9 +23,9 @@ public final class VectorHandle implements AutoCloseable {
     private final Typed<?> vec;
     private StepChannel channel;
 
-    private record Typed<S extends GameState<S>>(Game<S> game, VectorEnv<S> vec) {
+    private record Typed<S extends GameState<S>>(Game<S> game, BatchedEnv<S> vec) {
         String json(int i) {
-            return game.toJson(vec.env(i).state(), false);
+            return game.toJson(vec.state(i), false);
         }
 
         void resetFromState(int i, String json, long seed) {
@@ -32,11 +33,11 @@ public final class VectorHandle implements AutoCloseable {
         }
 
         String render(int i) {
-            return game.render(vec.env(i).state());
+            return game.render(vec.state(i));
         }
     }
 
-    <S extends GameState<S>> VectorHandle(Game<S> game, VectorEnv<S> vec) {
+    <S extends GameState<S>> VectorHandle(Game<S> game, BatchedEnv<S> vec) {
         this.vec = new Typed<>(game, vec);
     }
 
@@ -127,9 +128,7 @@ public final class VectorHandle implements AutoCloseable {
      * {@link dev.kaisen.observation.SingleEnv#recording}).
      */
     public synchronized void setRecording(boolean on) {
-        for (int i = 0; i < vec.vec().numEnvs(); i++) {
-            vec.vec().env(i).recording(on);
-        }
+        vec.vec().recording(on);
     }
 
     /**
@@ -139,13 +138,13 @@ public final class VectorHandle implements AutoCloseable {
      */
     public synchronized String recordJson(int i) {
         check(i);
-        return vec.vec().env(i).record().toJson(true);
+        return vec.vec().record(i).toJson(true);
     }
 
     /** Env i's info as JSON (scores, winners, end reason, and why an illegal action forfeited). */
     public synchronized String infoJson(int i) {
         check(i);
-        return Json.write(vec.vec().env(i).info(), false);
+        return Json.write(vec.vec().info(i), false);
     }
 
     /** Stops the step channel, then the env (its workers and buffers), after a command in progress. Idempotent. */
