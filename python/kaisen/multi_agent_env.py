@@ -19,6 +19,9 @@ from .spec import Segment
 # step-channel commands of the Java VectorHandle
 _STEP, _RESET, _RESET_ONE, _RESEED = 1, 2, 3, 4
 
+#: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
+SKIP = -1
+
 
 def seat_patterns(jvm_seats: Any, players: int) -> list[list[str | None]]:
     """``jvm_seats`` as a list of seat patterns: None (every seat answered by the caller), one
@@ -77,6 +80,10 @@ class KaisenMultiAgentVectorEnv:
     ``derive_seed(derive_seed(s, i), k)``; its JVM agent at seat p from ``derive_seed(game seed, p + 1)``.
     ``reset(options={"states": [...]})`` starts env i from a position (a state's JSON, a dict or a
     :class:`kaisen.State`; None keeps the seeded deal); ``states`` is the only option.
+
+    An action of ``-1`` (:data:`SKIP`) leaves that env as it is for the step (no move; its rewards
+    and flags read 0, its observation, mask and seat stay): step only the envs where a given
+    policy is to act, as a self-play loop does to advance its opponents' turns.
 
     Actions are checked before anything is sent: shape ``(N,)``, integers, range, and
     (``illegal_action="raise"``) legality: an illegal one raises :class:`kaisen.IllegalActionError`
@@ -196,7 +203,7 @@ class KaisenMultiAgentVectorEnv:
             raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if not np.issubdtype(a.dtype, np.integer):
             raise TypeError(f"actions must be integers, got dtype {a.dtype}")
-        live = self._seat >= 0
+        live = (self._seat >= 0) & (a != SKIP)
         n = self.spec_info.num_actions
         out = ((a < 0) | (a >= n)) & live
         if out.any():

@@ -42,6 +42,10 @@ import java.util.List;
  * read 0 after the step that ended it). Seeds: env i's episode k is dealt from
  * {@code derive(derive(baseSeed, i), k)}, and the agent at seat p from {@code derive(episodeSeed, p + 1)}.
  *
+ * <p>Skipping: the action {@link #SKIP} (-1) leaves that env as it is for this step (no move; its
+ * rewards and flags read 0; its observation, mask and seat stay), so a caller may step only the
+ * envs where a given policy is to act.
+ *
  * <p>Bad input changes nothing: every action of a running env is checked before any env steps
  * ({@link IllegalActionMode#LOSE}: an illegal action is accepted and ends that game as a loss of the
  * seat that made it).
@@ -50,7 +54,7 @@ import java.util.List;
  * <pre>
  * region             dtype    shape          meaning
  * control            int64    [16]           the bridge's step protocol (unused by the env)
- * actions            int32    [N]            written by the caller before each step
+ * actions            int32    [N]            written by the caller before each step (-1: skip that env)
  * observations       float32  [N, obs]       the acting seat's observation
  * masks              int8     [N, A]         the acting seat's legal actions
  * seat               int32    [N]            the seat to act (-1: finished, without auto-reset)
@@ -68,6 +72,9 @@ import java.util.List;
 public final class MultiAgentVectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
     /** Below this many envs per worker, splitting across threads costs more than it saves. */
     private static final int MIN_ENVS_PER_THREAD = 32;
+
+    /** The action that leaves an env as it is for one step. */
+    public static final int SKIP = -1;
 
     /**
      * @param patterns      seat patterns (env i uses {@code patterns.get(i % k)}): one entry per seat,
@@ -392,10 +399,10 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         ensureOpen();
         actions.get(0, actionScratch);
         for (int i = 0; i < numEnvs; i++) {
-            if (finished[i]) {
+            int a = actionScratch[i];
+            if (finished[i] || a == SKIP) {
                 continue;
             }
-            int a = actionScratch[i];
             if (!envs[i].accepts(a)) {
                 IllegalActionException e = envs[i].stateView().illegal(a);
                 throw new IllegalActionException(a, "env " + i + ": " + e.getMessage() + "; no env was stepped");
@@ -409,7 +416,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     }
 
     private void stepOne(int i, int worker) {
-        if (finished[i]) {
+        if (finished[i] || actionScratch[i] == SKIP) {
             terminated.put(i, (byte) 0);
             truncated.put(i, (byte) 0);
             for (int p = 0; p < seats; p++) {
