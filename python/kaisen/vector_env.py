@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +14,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
+from .records import EnvRecorder
 from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import derive_seed, to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
@@ -71,6 +74,7 @@ class KaisenVectorEnv(VectorEnv):
         seed: int | None = None,
         threads: int = 0,
         render_mode: str | None = None,
+        record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
@@ -95,6 +99,12 @@ class KaisenVectorEnv(VectorEnv):
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
             s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
+        try:
+            self._recorder = EnvRecorder(self._resource, s.game, False, record_dir)
+        except BaseException:
+            self._resource.close()
+            raise
+        self._from_state = np.zeros(self.num_envs, dtype=np.bool_)  # episodes without a record
         b = self._resource.buffers
         assert b is not None
         self._actions = b["actions"]
@@ -154,6 +164,7 @@ class KaisenVectorEnv(VectorEnv):
         if isinstance(seed, (int, np.integer)):
             self._resource.request(_RESEED, to_java_long(seed))
         self._resource.request(_RESET)
+        self._from_state[:] = False
         if seeds is not None:
             for i, s in enumerate(seeds):
                 if s is not None:
@@ -164,6 +175,7 @@ class KaisenVectorEnv(VectorEnv):
                     s = seeds[i] if seeds is not None and seeds[i] is not None else \
                         derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
                     self._resource.call("resetFromState", i, start, to_java_long(int(s)))
+                    self._from_state[i] = True
         self._started = True
         return self._obs, self._infos()
 
@@ -216,7 +228,24 @@ class KaisenVectorEnv(VectorEnv):
             "forfeited": self._final_forfeited.astype(np.bool_),
         }
         final.update({"_" + key: done.copy() for key in list(final)})  # one each: wrappers set them in place
+        if self._recorder.dir is not None:
+            final["record_path"], final["_record_path"] = self._write_records(done)
         return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
+
+    def _write_records(self, done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """With ``record_dir``: one file per episode that just ended (fetched before anything else
+        runs in the JVM; its auto-reset kept the record), and the paths (``str``, None elsewhere)."""
+        paths = np.empty(self.num_envs, dtype=object)
+        written = np.zeros(self.num_envs, dtype=np.bool_)
+        for i in np.flatnonzero(done).tolist():
+            if self._from_state[i]:
+                warnings.warn(f"env {i}'s episode started from a given state, and a game record starts from a "
+                              "seeded deal: no record written for it", stacklevel=4)
+                continue
+            paths[i] = str(self._recorder.write(self._resource.call("finishedRecordJson", i)))
+            written[i] = True
+        self._from_state[done] = False  # auto-reset episodes are dealt from seeds
+        return paths, written
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``int8[N, spec.num_actions]``, 1 where legal (a view)."""
