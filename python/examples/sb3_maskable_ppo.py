@@ -1,11 +1,14 @@
-"""Stable-Baselines3 ``MaskablePPO`` (sb3-contrib) on the Gymnasium env of any Kaisen game, then an evaluation.
+"""Stable-Baselines3 ``MaskablePPO`` (sb3-contrib) on any Kaisen game through SB3's VecEnv adapter, then an evaluation.
 
     python python/examples/sb3_maskable_ppo.py --timesteps 100000 --out runs/sb3-ppo
     python python/examples/sb3_maskable_ppo.py --game osaka --players 3 --timesteps 100000
 
-``kaisen.make`` envs expose ``action_masks()``, which is all MaskablePPO needs: illegal
-actions are masked in its policy during rollouts and updates, and the trained model is
-asked for masked, deterministic actions in ``kaisen.evaluate``.
+``kaisen.sb3_vec_env`` puts SB3's ``VecEnv`` interface on one shared-memory vector env: the
+``--num-envs`` games run in one JVM and are stepped in one batch (no ``DummyVecEnv`` of single
+envs). Its envs answer ``env_method("action_masks")``, which is all MaskablePPO needs: illegal
+actions are masked in its policy during rollouts and updates, and the trained model is asked
+for masked, deterministic actions in ``kaisen.evaluate``. It also reports SB3's ``episode``
+info, so ``ep_rew_mean`` is logged without a ``VecMonitor``.
 
 The default opponent is ``random``: in Traders of Osaka, against ``greedy`` alone a short
 run almost never wins, so a terminal reward teaches it nothing (measured: 100,000 steps
@@ -22,7 +25,6 @@ from pathlib import Path
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
 
 import kaisen
 
@@ -41,20 +43,15 @@ class SB3Policy:
         return np.asarray(actions)
 
 
-def make_env(seed: int, opponents: str, game: str, num_players: int | None, options: dict):
-    def thunk():
-        return kaisen.make(game, num_players=num_players, opponents=opponents, learner_seat=None, seed=seed, **options)
-    return thunk
-
-
 def train(timesteps: int, seed: int = 1, opponents: str = "random", num_players: int | None = None, num_envs: int = 8,
           out: str | Path = "runs/sb3-ppo", game: str = "osaka", **options) -> MaskablePPO:
-    """MaskablePPO on ``num_envs`` envs of ``game`` (``options``: the game's), saved to ``out/model.zip``."""
+    """MaskablePPO on ``num_envs`` envs of ``game`` (``options``: the game's) in one SB3 VecEnv, saved to
+    ``out/model.zip``. The games are dealt from seeds derived from ``seed``: a run repeats."""
     torch.set_num_threads(1)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    env = DummyVecEnv([make_env(kaisen.derive_seed(seed, i), opponents, game, num_players, options)
-                       for i in range(num_envs)])
+    env = kaisen.sb3_vec_env(game, num_envs=num_envs, num_players=num_players, opponents=opponents,
+                             learner_seat=None, seed=seed, **options)
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=3e-4,
                         ent_coef=0.01, gamma=0.99, policy_kwargs={"net_arch": [128, 128]}, seed=seed, verbose=0)
     model.learn(total_timesteps=timesteps, progress_bar=False)

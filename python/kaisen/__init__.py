@@ -112,7 +112,8 @@ def vector_env(
     **options: Any,
 ) -> KaisenVectorEnv:
     """A Gymnasium VectorEnv of ``num_envs`` single-learner envs of ``game`` on shared memory
-    (``threads=0``: all cores but one, which the Python caller needs; other arguments as in :func:`make`, ``learner_seat`` random by default)."""
+    (``threads=0``: all cores but one, which the Python caller needs; other arguments as in :func:`make`, ``learner_seat`` random by default;
+    ``record_dir=DIR`` writes each finished episode's game record there, see :class:`KaisenVectorEnv`)."""
     return KaisenVectorEnv(game, num_envs, num_players=num_players, opponents=opponents, learner_seat=learner_seat,
                            reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
                            threads=threads, render_mode=render_mode, **options)

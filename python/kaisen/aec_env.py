@@ -29,19 +29,36 @@ class KaisenAECEnv(AECEnv):
     Agents are ``player_0`` .. ``player_{n-1}`` (seats). The agent to act is the game's
     current player, which need not be the next seat (multi-part decisions are sequences of
     small decisions). ``observe(agent)`` returns ``{"observation": float32[spec.observation_size],
-    "action_mask": int8[spec.num_actions]}``, sized by the game's spec (:attr:`spec_info`).
-    ``step`` takes an action id or its name in the action table (``env.step("buy")``).
-    Rewards are terminal and zero-sum by default (``reward_mode="score_difference"`` for shaped
-    rewards). When the game ends every agent is terminated (or truncated, at the game's cap on
-    decisions) and is then stepped with ``None`` as usual; each agent's info then holds
-    ``score``, ``tiebreak``, ``scores``, ``winners``, ``won``, ``end_reason`` and ``decisions``.
+    "action_mask": int8[spec.num_actions]}`` (that seat's view), sized by the game's spec
+    (:attr:`spec_info`). ``step`` takes an action id or its name in the action table
+    (``env.step("buy")``). Steps go to the JVM and back through shared memory, without a Py4J
+    call (see ``kaisen._channel``).
+
+    Rewards (``reward_mode``), every seat's after every step (``env.rewards``; ``env.last()``
+    gives the acting agent's sum since it last acted, PettingZoo's cumulative reward):
+
+    - ``terminal`` (default): 0 for every seat until the step that ends the game; then the
+      winners share +1 and the others share -1 (k winners of n: +1/k each, -1/(n-k) each; all 0
+      when every seat wins). Zero-sum. A game stopped at its cap on decisions (truncated) is
+      scored the same way.
+    - ``score_difference`` (aliases ``shaped``, ``vp_difference``): for each seat, the change that
+      step's decision (and the chance it drew) made to that seat's score minus the mean score of
+      the others (the game's score, ``spec_info.score_name``). No terminal bonus.
+
+    When the game ends every agent is terminated (or truncated, at the game's cap on decisions)
+    and is then stepped with ``None`` as usual; see :meth:`step` for the infos then.
 
     ``illegal_action="raise"`` (default): an illegal action raises
     :class:`kaisen.IllegalActionError` and changes nothing. ``"lose"`` (PettingZoo's
     ``TerminateIllegalWrapper`` convention): the agent that acted illegally forfeits, its
     reward is -1 and the others share +1, every agent is terminated, and the infos carry
     ``end_reason="ILLEGAL_ACTION"``, ``forfeited_by`` and ``illegal`` (why).
-    Steps go to the JVM and back through shared memory, without a Py4J call (see ``kaisen._channel``).
+
+    No autoreset (PettingZoo has none): once every agent is done, ``agents`` is empty and
+    ``step`` raises until :meth:`reset`.
+
+    Seeds: ``reset(seed=s)`` deals the game from ``s`` (every chance outcome follows from it and
+    the decisions); ``reset()`` without a seed deals from a fresh random seed (not repeatable).
 
     Render modes (``render_mode=`` at creation), as in :class:`kaisen.KaisenEnv`: ``ansi`` (the
     text of ``print(env.board())``), ``human`` (that text printed at each reset and step,
@@ -127,7 +144,12 @@ class KaisenAECEnv(AECEnv):
 
         [decision] One exception: the key ``"options"`` is accepted and ignored, because
         PettingZoo's own ``api_test`` calls ``reset(seed=0, options={"options": 1})`` to check that
-        reset takes an ``options`` argument, and that test must pass unchanged."""
+        reset takes an ``options`` argument, and that test must pass unchanged.
+
+        Returns None (PettingZoo's AEC API). Afterwards ``agents`` lists every seat,
+        ``agent_selection`` is the seat to act, ``rewards`` are all 0, and every agent's info is
+        empty (``infos[agent] == {}``): no info keys until the game ends (see :meth:`step`). With
+        ``render_mode="human"`` the board is printed."""
         if isinstance(options, dict) and "options" in options:
             options = {k: v for k, v in options.items() if k != "options"}
         opts = _common.reset_options(options, ("state",))
@@ -154,6 +176,31 @@ class KaisenAECEnv(AECEnv):
         return {"observation": self._obs[p].copy(), "action_mask": self._masks[p].copy()}
 
     def step(self, action: Any) -> None:
+        """The decision of ``agent_selection``: an action id or its name in the action table (an
+        illegal one raises :class:`kaisen.IllegalActionError` and changes nothing, or forfeits the
+        game under ``illegal_action="lose"``); ``None`` for an agent that is already done
+        (PettingZoo's dead step, which removes it from ``agents``). Returns None; the results are
+        in the env's dicts and in ``last()``.
+
+        ``rewards``: every seat's reward for this step (see the class doc); ``agent_selection``:
+        the seat to act next, then, once the game has ended, each agent in turn to be stepped with
+        None. ``terminations``/``truncations``: all True together when the game ends
+        (``truncations`` when it hit its cap on decisions).
+
+        ``infos[agent]`` stays ``{}`` while the game runs. When it ends, every agent's info holds:
+
+        - ``score``, ``tiebreak``: that seat's score (``spec_info.score_name``) and first
+          tie-break (``spec_info.tiebreak_name``).
+        - ``scores``, ``tiebreaks`` (lists by seat): every seat's.
+        - ``winners`` (list of seats); ``won`` (bool): this seat is among them.
+        - ``end_reason`` (str): the game's reason for ending (``"ILLEGAL_ACTION"`` for a forfeit).
+        - ``decisions`` (int): decisions made in the game.
+        - ``forfeited_by`` (seat) and ``illegal`` (why the action was illegal): only after a
+          forfeit under ``illegal_action="lose"``.
+        - ``record_path`` (str): only with ``record_dir``, the file the game's record was written
+          to (none for a game started from a given state).
+
+        With ``render_mode="human"`` the board is printed."""
         self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -199,7 +246,9 @@ class KaisenAECEnv(AECEnv):
         return [int(a) for a in np.flatnonzero(self._masks[p])]
 
     def render(self):
-        """The board in the env's ``render_mode`` (see the class doc)."""
+        """The board now in the env's ``render_mode``: ``ansi``, its text; ``html``, the SVG board in
+        an HTML block; ``rgb_array``, an image ``uint8[H, W, 3]`` of one size for the env's life;
+        ``human``, the text printed (returns None); no render mode, a warning and None."""
         return render(self.render_mode, self.board, self._canvas)
 
     def board(self, observer: int | None = None) -> Board:

@@ -465,7 +465,11 @@ class EnvRecorder:
             warnings.warn("this episode started from a given state, and a game record starts from a seeded deal: "
                           "no record written for it", stacklevel=3)
             return None
-        text = self._resource.call("recordJson", *self._args)
+        return self.write(self._resource.call("recordJson", *self._args))
+
+    def write(self, text: str) -> Path:
+        """Writes one finished episode's record (its JSON text) as the folder's next file; returns it."""
+        assert self.dir is not None
         path = self.dir / f"{self._prefix}{self._written:06d}.json"
         tmp = path.with_name(f".{path.name}.tmp")
         tmp.write_text(text, encoding="utf-8")

@@ -32,17 +32,18 @@ _PER_ENV = ("action_masks", "legal_actions", "render", "state_json", "board")
 class KaisenVecEnv(VecEnv):
     """SB3's ``VecEnv`` API over a :class:`kaisen.KaisenVectorEnv` (``venv``), which it owns and closes.
 
+    - Rewards are the vector env's (``reward_mode``, each env's learner's; see
+      :class:`kaisen.KaisenVectorEnv`): ``terminal`` (default) 0 until the episode's last step,
+      then +1/k for one of k winners, -1/(n-k) otherwise; ``score_difference`` the step's change
+      of (learner's score - mean of the others'); -1 for a forfeit under ``illegal_action="lose"``.
     - ``reset()`` returns the first observations (a copy: SB3 keeps them across a step) and
       fills ``reset_infos`` (``learner_seat``). Seeds given by ``seed(s)`` (env i gets ``s + i``,
       as SB3's own VecEnvs do) and options given by ``set_options`` (``{"state": s}`` per env:
-      start env i from that position) apply to the next reset only.
+      start env i from that position; any other key is a ValueError) apply to the next reset
+      only; a reset without them continues each env's seed stream (see the vector env).
     - ``step`` follows SB3's conventions: ``dones = terminated | truncated``; an env whose
-      episode ends is reset at once, its last observation in ``infos[i]["terminal_observation"]``,
-      ``infos[i]["TimeLimit.truncated"]`` set when the game hit its cap on decisions. The
-      episode's facts come too: ``scores``, ``winners`` (by seat), ``won``, ``learner_seat``,
-      ``forfeited``, and ``episode`` = ``{"r": return, "l": learner decisions, "t": seconds since
-      creation}``, the entry SB3's ``Monitor``/``VecMonitor`` add, so SB3 logs ``ep_rew_mean``
-      without a wrapper.
+      episode ends is reset at once (SB3's autoreset), its last observation in
+      ``infos[i]["terminal_observation"]``; see :meth:`step` for every info key.
     - ``env_method("action_masks")``: each env's legal actions (the vector env's mask rows),
       which is what sb3-contrib's ``MaskablePPO`` asks for; also ``legal_actions``,
       ``render``, ``state_json`` and ``board``.
@@ -51,6 +52,8 @@ class KaisenVecEnv(VecEnv):
       so it must name every env. ``env_is_wrapped`` is False: there are no per-env wrappers.
     - ``render_mode="rgb_array"``: ``get_images()`` gives each env's board, one size for all,
       and ``render()`` tiles them (SB3's ``VecVideoRecorder`` records that).
+    - Records: ``kaisen.sb3_vec_env(..., record_dir=DIR)`` writes each finished episode's game
+      record (see :class:`kaisen.KaisenVectorEnv`), its path in that env's final info.
     """
 
     def __init__(self, venv: KaisenVectorEnv) -> None:
@@ -66,6 +69,16 @@ class KaisenVecEnv(VecEnv):
     # -- reset and step ------------------------------------------------------------------------
 
     def reset(self) -> np.ndarray:
+        """Starts a new episode in every env; returns the first observations,
+        ``float32[num_envs, spec.observation_size]`` (a copy).
+
+        Seeds from ``seed(s)`` (env i: ``s + i``) and options from ``set_options`` apply to this
+        reset and are then forgotten; the only option is ``"state"`` (a state's JSON, a dict or a
+        :class:`kaisen.State`: env i starts from that position, its opponents moving until the
+        learner's turn); another key is a ValueError. Without seeds each env's next episode of
+        its seed stream is dealt.
+
+        ``reset_infos[i]`` keys: ``learner_seat`` (int), env i's learner seat."""
         seeds = None if all(s is None for s in self._seeds) else list(self._seeds)
         states = [o.get("state") for o in self._options] if any(self._options) else None
         for o in self._options:
@@ -78,6 +91,29 @@ class KaisenVecEnv(VecEnv):
         self._reset_seeds()
         self._reset_options()
         return np.array(obs)
+
+    def step(self, actions: np.ndarray) -> VecEnvStepReturn:
+        """One learner decision per env (``actions``: one action id per env), each followed by
+        its opponents' replies; returns ``(observations, rewards, dones, infos)`` as SB3 does:
+        ``float32[num_envs, obs]``, ``float32[num_envs]`` (see the class doc), ``bool[num_envs]``
+        (``terminated | truncated``) and a list of one dict per env. An env whose episode ended
+        is reset within the step: its observation is the new episode's first.
+
+        ``infos[i]`` keys at every step:
+
+        - ``learner_seat`` (int): env i's learner seat (the new episode's after a reset).
+
+        and where ``dones[i]``, the finished episode's:
+
+        - ``terminal_observation`` (``float32[obs]``): its last observation (SB3's key).
+        - ``TimeLimit.truncated`` (bool): it stopped at the game's cap on decisions, not at its end.
+        - ``scores`` (list of int by seat), ``winners`` (list of seats), ``won`` (bool: the learner
+          won), ``learner_seat`` (its learner seat), ``forfeited`` (bool: it ended by the
+          learner's illegal action under ``illegal_action="lose"``).
+        - ``episode``: ``{"r": return, "l": learner decisions, "t": seconds since creation}``, the
+          entry SB3's ``Monitor``/``VecMonitor`` add, so SB3 logs ``ep_rew_mean`` without a wrapper.
+        - ``record_path`` (str): only with ``record_dir``, the file its game record was written to."""
+        return super().step(actions)
 
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = np.asarray(actions).reshape(self.num_envs).astype(np.int64, copy=False)
@@ -105,8 +141,18 @@ class KaisenVecEnv(VecEnv):
                     "forfeited": bool(final["forfeited"][i]),
                     "episode": {"r": round(ret, 6), "l": int(final["episode_length"][i]), "t": elapsed},
                 })
+                if "record_path" in final and final["_record_path"][i]:
+                    infos[i]["record_path"] = final["record_path"][i]
                 self.reset_infos[i] = {"learner_seat": int(seats[i])}
         return np.array(obs), np.array(rewards, dtype=np.float32), dones.copy(), infos
+
+    def render(self, mode: str | None = None) -> np.ndarray | None:
+        """The boards in the env's ``render_mode`` (``mode``, if given, must be that one, as SB3
+        requires): ``rgb_array``, every env's board tiled into one image ``uint8[H, W, 3]``;
+        ``human``, every env's text board printed (returns None); ``ansi``, each env's ``render``
+        is called and None returned (``env_method("render")`` gives the texts). No render mode: a
+        warning and None."""
+        return super().render(mode)
 
     def close(self) -> None:
         self.venv.close()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +14,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
+from .records import EnvRecorder
 from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import derive_seed, to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
@@ -24,7 +27,9 @@ _STEP, _RESET, _RESET_ONE, _RESEED = 1, 2, 3, 4
 
 class KaisenVectorEnv(VectorEnv):
     """N single-learner envs of any registered game, stepped together through shared memory
-    (no Py4J call per step; see ``kaisen._channel``).
+    (no Py4J call per step; see ``kaisen._channel``). Each env is a :class:`kaisen.KaisenEnv`'s
+    game: one learner (``learner_seat``, None: drawn each episode) against ``opponents`` played in
+    the JVM, each step one learner decision and the opponents' replies.
 
     ``reset`` and ``step`` return numpy **views** on memory the JVM writes: observations
     ``float32[N, spec.observation_size]``, rewards ``float32[N]``, terminations and truncations
@@ -33,25 +38,40 @@ class KaisenVectorEnv(VectorEnv):
     not), also in ``infos["action_mask"]`` (a copy) after every reset and step. Sizes
     come from the game's spec (:attr:`spec_info`).
 
+    Rewards (``reward_mode``), each env's learner's, as in :class:`kaisen.KaisenEnv`:
+    ``terminal`` (default) is 0 until the step that ends the episode, then +1/k for one of k
+    winners, -1/(n-k) otherwise (0 when every seat wins); ``score_difference`` is the step's change
+    of (learner's score - mean of the other seats' scores), the opponents' replies included; a
+    forfeit (``illegal_action="lose"``) is -1.
+
     Autoreset is Gymnasium's ``SAME_STEP`` mode: an env whose episode ends at a step is reset
     within that step; the returned observation is the new episode's first, the last one is
     in ``infos["final_obs"][i]`` (``infos["_final_obs"]`` marks which), and the episode's
-    results in ``infos["final_info"]`` (``scores`` ``int32[N, players]`` by seat, ``winners``
-    ``bool[N, players]``, ``won``, ``learner_seat``, ``episode_return``, ``episode_length``,
-    ``forfeited``: the episode ended by the learner's illegal action under ``illegal_action="lose"``).
-    ``infos["learner_seat"]`` and ``infos["action_mask"]`` are always present.
+    results in ``infos["final_info"]`` (see :meth:`step`). The reward, termination and truncation
+    of that env at that step are the finished episode's.
 
     Seeds: env i's k-th episode after ``reset(seed=s)`` is dealt from
-    ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)``.
+    ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)`` (k = 0 for the reset's, then one more per
+    auto-reset); ``seed=`` at creation is the base seed until a reset gives one (None: a random
+    one). ``reset()`` without a seed starts each env's next episode of the same streams.
 
     Actions are checked before anything is sent: shape ``(N,)``, integer dtype, range, and
     (``illegal_action="raise"``, the default) legality: an illegal one raises
-    :class:`kaisen.IllegalActionError` naming the env. With ``illegal_action="lose"`` an
-    illegal action ends that env's episode as a loss (reward -1) and the env auto-resets.
+    :class:`kaisen.IllegalActionError` naming the env, and no env is stepped. With
+    ``illegal_action="lose"`` an illegal action ends that env's episode as a loss (reward -1) and
+    the env auto-resets.
 
     ``render()`` gives every env's board, one per env in a tuple: ``ansi`` the text boards
     (as ``print(env.board(i))``), ``rgb_array`` images ``uint8[H, W, 3]`` all of one size;
     ``human`` prints the text boards and returns None. :meth:`board` is env i's board.
+
+    Game records: ``record_dir=DIR`` writes the record of every episode that ends (every seat's
+    decisions, the opponents' included, and every chance outcome; the format ``kaisen selfplay
+    --records`` writes and ``kaisen replay FILE`` checks) as one file in ``DIR``, fetched within
+    the step that ends it (before the auto-reset's episode could replace it); its path is in
+    ``infos["final_info"]["record_path"]``. Episodes cut short by a reset, and those started from
+    a given state (``options={"states": ...}``: a record starts from a seeded deal), have none.
+    Off by default: then the JVM records nothing and a step costs nothing more.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi", "human", "rgb_array"],
@@ -71,6 +91,7 @@ class KaisenVectorEnv(VectorEnv):
         seed: int | None = None,
         threads: int = 0,
         render_mode: str | None = None,
+        record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
@@ -95,6 +116,12 @@ class KaisenVectorEnv(VectorEnv):
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
             s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
+        try:
+            self._recorder = EnvRecorder(self._resource, s.game, False, record_dir)
+        except BaseException:
+            self._resource.close()
+            raise
+        self._from_state = np.zeros(self.num_envs, dtype=np.bool_)  # episodes without a record
         b = self._resource.buffers
         assert b is not None
         self._actions = b["actions"]
@@ -132,11 +159,23 @@ class KaisenVectorEnv(VectorEnv):
         return int(self._resource.call("threads"))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
-        """Resets every env (``seed``: one base seed, or one seed or None per env). With
-        ``options={"states": [s or None, ...]}`` (one per env: a state's JSON, a dict or a
-        :class:`kaisen.State`), env i then starts from its state: the opponents play from it until
-        it is the learner's turn (seeded from env i's seed when given, else from the base seed and
-        i). ``states`` is the only option (any other key is a ValueError)."""
+        """Starts a new episode in every env (an unfinished one is dropped) and returns
+        ``(observations, infos)``, the observations a view (see the class doc).
+
+        ``seed``: None, each env's next episode of its seed stream; an int ``s``, a new base seed
+        (env i's episode k is then dealt from ``derive_seed(derive_seed(s, i), k)``, k from 0); a
+        sequence of one seed per env, env i dealt from its own seed (None: its stream's next
+        episode; its later auto-resets stay on its stream).
+
+        ``options``: None, or ``{"states": [s or None, ...]}`` (one per env: a state's JSON, a dict
+        or a :class:`kaisen.State`): env i then starts from its state: the opponents play from it
+        until it is the learner's turn (seeded from env i's seed when given, else from
+        ``derive_seed(base, i)``). ``states`` is the only option (any other key is a ValueError).
+
+        ``infos`` keys (each with its ``_`` mask, all True):
+
+        - ``learner_seat`` (``int32[N]``): each env's learner seat this episode.
+        - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now."""
         opts = _common.reset_options(options, ("states",))
         starts = None
         if opts.get("states") is not None:
@@ -154,6 +193,7 @@ class KaisenVectorEnv(VectorEnv):
         if isinstance(seed, (int, np.integer)):
             self._resource.request(_RESEED, to_java_long(seed))
         self._resource.request(_RESET)
+        self._from_state[:] = False
         if seeds is not None:
             for i, s in enumerate(seeds):
                 if s is not None:
@@ -164,10 +204,44 @@ class KaisenVectorEnv(VectorEnv):
                     s = seeds[i] if seeds is not None and seeds[i] is not None else \
                         derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
                     self._resource.call("resetFromState", i, start, to_java_long(int(s)))
+                    self._from_state[i] = True
         self._started = True
         return self._obs, self._infos()
 
     def step(self, actions: Any):
+        """One learner decision in every env (``actions``: ``int[N]``, one action id per env),
+        each followed by its opponents' replies; returns ``(observations, rewards, terminations,
+        truncations, infos)``, views on the shared buffers (see the class doc). An env whose
+        episode ends is auto-reset within this step (Gymnasium's ``SAME_STEP`` mode): its
+        observation is then the new episode's first, its reward and flags the finished one's.
+
+        ``infos`` keys at every step (each with its ``_`` mask, all True):
+
+        - ``learner_seat`` (``int32[N]``): each env's learner seat (the new episode's after a reset).
+        - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now.
+
+        and, at a step where some episode ends (``done = terminations | truncations``):
+
+        - ``final_obs`` (object array of N): the finished episode's last observation for env i where
+          ``done[i]``, None elsewhere; ``_final_obs`` (``bool[N]``) = ``done``.
+        - ``final_info`` (dict) and ``_final_info`` (``bool[N]``) = ``done``. ``final_info`` holds,
+          each as an array over the N envs (meaningful where ``done``) with its ``_`` mask
+          (``_scores``, ``_winners``, ... = ``done``):
+
+          - ``scores`` (``int32[N, players]``): every seat's final score;
+          - ``winners`` (``bool[N, players]``): the winning seats;
+          - ``won`` (``bool[N]``): the learner won;
+          - ``learner_seat`` (``int32[N]``): the finished episode's learner seat;
+          - ``episode_return`` (``float32[N]``): the learner's rewards summed over the episode;
+          - ``episode_length`` (``int32[N]``): the learner's decisions in it;
+          - ``forfeited`` (``bool[N]``): it ended by the learner's illegal action
+            (``illegal_action="lose"``);
+          - ``record_path`` (object array of ``str`` or None), only with ``record_dir``: the file
+            the episode's record was written to; ``_record_path`` marks the envs that wrote one
+            (not those whose episode started from a given state).
+
+        Raises before anything is sent (no env stepped) for a bad shape, dtype or range, or, under
+        ``illegal_action="raise"``, an illegal action (:class:`kaisen.IllegalActionError`)."""
         self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -216,7 +290,24 @@ class KaisenVectorEnv(VectorEnv):
             "forfeited": self._final_forfeited.astype(np.bool_),
         }
         final.update({"_" + key: done.copy() for key in list(final)})  # one each: wrappers set them in place
+        if self._recorder.dir is not None:
+            final["record_path"], final["_record_path"] = self._write_records(done)
         return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
+
+    def _write_records(self, done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """With ``record_dir``: one file per episode that just ended (fetched before anything else
+        runs in the JVM; its auto-reset kept the record), and the paths (``str``, None elsewhere)."""
+        paths = np.empty(self.num_envs, dtype=object)
+        written = np.zeros(self.num_envs, dtype=np.bool_)
+        for i in np.flatnonzero(done).tolist():
+            if self._from_state[i]:
+                warnings.warn(f"env {i}'s episode started from a given state, and a game record starts from a "
+                              "seeded deal: no record written for it", stacklevel=4)
+                continue
+            paths[i] = str(self._recorder.write(self._resource.call("finishedRecordJson", i)))
+            written[i] = True
+        self._from_state[done] = False  # auto-reset episodes are dealt from seeds
+        return paths, written
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``int8[N, spec.num_actions]``, 1 where legal (a view)."""
@@ -224,7 +315,9 @@ class KaisenVectorEnv(VectorEnv):
         return self._masks
 
     def render(self):
-        """Every env's board in the ``render_mode`` (see the class doc)."""
+        """Every env's board now, one per env in a tuple: ``ansi``, the text boards; ``rgb_array``,
+        images ``uint8[H, W, 3]`` all of one size; ``human``, the text boards printed (returns
+        None); no render mode, a warning and a tuple of None."""
         if self.render_mode == "human":
             for i in range(self.num_envs):
                 print(f"env {i}:", flush=True)

@@ -82,8 +82,12 @@ def test_sb3_maskable_ppo_example(tmp_path, game):
     pytest.importorskip("sb3_contrib")
     from sb3_maskable_ppo import SB3Policy, train
 
+    from kaisen.sb3 import KaisenVecEnv
+
     model = train(512, seed=1, opponents="random", num_envs=2, out=tmp_path / "sb3", game=game)
     assert (tmp_path / "sb3" / "model.zip").exists()
+    assert isinstance(model.get_env(), KaisenVecEnv), "trained on the SB3 VecEnv adapter (one JVM, shared memory)"
+    assert model.get_env().num_envs == 2
     env = kaisen.make(game, opponents="random", seed=2)
     try:
         obs, _ = env.reset(seed=2)

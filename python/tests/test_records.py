@@ -16,6 +16,7 @@ import kaisen
 from kaisen._jvm import find_jar, java_command
 from kaisen.records import Chance, RecordResult
 from kaisen.render import Replay
+from kaisen.seeding import to_java_long
 
 from .conftest import play_until_an_action_is_illegal
 
@@ -110,6 +111,80 @@ def test_the_gym_env_writes_records_with_the_opponents_moves_that_the_cli_replay
                                                                num_players=_max_players(game))
     finally:
         env.close()
+
+
+def test_the_vector_env_writes_each_finished_episodes_record_within_the_step_that_ends_it(game, tmp_path):
+    """With same-step auto-reset the next episode starts in the step that ends one: the file must
+    still be the finished episode's (its seed, its result), and the CLI must replay it."""
+    n, seed = 3, 21
+    venv = kaisen.vector_env(game, num_envs=n, num_players=_max_players(game), seed=0, record_dir=tmp_path)
+    try:
+        venv.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        episodes = np.zeros(n, dtype=int)
+        paths: list[Path] = []
+        while len(paths) < 4:
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_masks()])
+            _, _, term, trunc, infos = venv.step(actions)
+            done = term | trunc
+            if not done.any():
+                assert "final_info" not in infos
+                continue
+            final = infos["final_info"]
+            assert final["record_path"].dtype == object
+            assert np.array_equal(final["_record_path"], done)
+            for i in np.flatnonzero(done).tolist():
+                path = Path(final["record_path"][i])
+                assert path.parent == tmp_path and path.exists()
+                rec = kaisen.load_record(path)
+                expected = kaisen.derive_seed(kaisen.derive_seed(seed, i), int(episodes[i]))
+                assert to_java_long(rec.seed) == to_java_long(expected), \
+                    "the finished episode's record, not the one the auto-reset started"
+                assert list(rec.result.scores) == final["scores"][i].tolist()
+                assert list(rec.result.winners) == np.flatnonzero(final["winners"][i]).tolist()
+                assert rec.final_state().is_terminal() or rec.final_state().is_truncated()
+                episodes[i] += 1
+                paths.append(path)
+            assert all(p is None for p in final["record_path"][~done])
+        assert _cli_final_state(paths[0]) == json.loads(kaisen.load_record(paths[0]).final_state().to_json()), \
+            "kaisen replay accepts it and reaches the same final state"
+        assert len(set(paths)) == len(paths) == len(list(tmp_path.glob("*.json")))
+        assert not list(tmp_path.glob(".*.tmp"))
+    finally:
+        venv.close()
+
+
+def test_a_vector_env_records_nothing_by_default_nor_from_a_given_state(game, tmp_path):
+    s = kaisen.State(game, seed=2)
+    s.apply(s.legal_actions()[0])
+    for record_dir in (None, tmp_path):
+        venv = kaisen.vector_env(game, num_envs=2, learner_seat=0, record_dir=record_dir)
+        try:
+            venv.reset(seed=1, options={"states": [s, None]})
+            rng = np.random.default_rng(0)
+            ended = np.zeros(2, dtype=bool)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                while not ended.all():
+                    actions = np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_masks()])
+                    _, _, term, trunc, infos = venv.step(actions)
+                    if "final_info" not in infos:
+                        continue
+                    final = infos["final_info"]
+                    if record_dir is None:
+                        assert "record_path" not in final and "_record_path" not in final
+                        ended |= term | trunc
+                        continue
+                    for i in np.flatnonzero(term | trunc).tolist():
+                        # env 0's first episode started from the state: no record; later ones are seeded
+                        assert final["_record_path"][i] == (i == 1 or ended[0])
+                        ended[i] = True
+            if record_dir is None:
+                assert not caught
+            else:
+                assert any("given state" in str(w.message) for w in caught)
+        finally:
+            venv.close()
 
 
 def test_recording_changes_nothing_about_the_episode(game):

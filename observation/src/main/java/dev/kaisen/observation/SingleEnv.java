@@ -89,6 +89,9 @@ public final class SingleEnv<S extends GameState<S>> {
     private GameRecord.Recorder<S> recorder;
     /** Why there is no recorder, for {@link #record()}'s error. */
     private String noRecord = "no episode yet: call reset(seed)";
+    /** The last finished episode's recorder and final state, kept across the reset that follows it. */
+    private GameRecord.Recorder<S> finishedRecorder;
+    private S finishedState;
 
     public SingleEnv(Config<S> config) {
         this.config = config;
@@ -107,6 +110,7 @@ public final class SingleEnv<S extends GameState<S>> {
     }
 
     public void reset(long seed) {
+        keepFinished();
         if (recording) {
             GameRecord.Recorder<S> r = new GameRecord.Recorder<>(game, seed);
             S first = r.newGame();
@@ -149,6 +153,33 @@ public final class SingleEnv<S extends GameState<S>> {
     }
 
     /**
+     * The record of the last episode that ended, even after the reset that follows it (a vector
+     * env's auto-reset starts the next episode in the step that ends one); the same record
+     * {@link #record()} gave when that episode had just ended.
+     *
+     * @throws IllegalStateException when there is none: no episode has ended since recording was
+     *                               on, or the last one to end had no record (it started from a given state)
+     */
+    public GameRecord finishedRecord() {
+        if (state != null && done()) {
+            return record();
+        }
+        if (finishedRecorder == null) {
+            throw new IllegalStateException("no record of a finished episode: none has ended since recording was on, "
+                    + "or the last one to end started from a given state (a record starts from a seeded deal)");
+        }
+        return finishedRecorder.finish(finishedState);
+    }
+
+    /** At a reset: remembers the episode that just ended (two references; nothing when it had no record). */
+    private void keepFinished() {
+        if (state != null && done()) {
+            finishedRecorder = recorder;
+            finishedState = state;
+        }
+    }
+
+    /**
      * Starts an episode from a copy of {@code from} (e.g. a position read from JSON): the opponents,
      * seeded from {@code seed} as in {@link #reset}, play until it is the learner's turn (the learner
      * seat too is drawn from {@code seed} when the config has none). A finished state, or one where
@@ -168,6 +199,7 @@ public final class SingleEnv<S extends GameState<S>> {
         double savedReward = reward;
         double savedReturn = episodeReturn;
         int savedLength = episodeLength;
+        keepFinished();
         try {
             recorder = null;
             noRecord = AecEnv.FROM_STATE;

@@ -50,10 +50,17 @@ class EnvRecordsTest {
         recorded.recording(true);
         assertTrue(recorded.recording());
         assertFalse(plain.recording());
-        for (int episode = 0; episode < 2; episode++) {
+        GameRecord last = null;
+        for (int episode = 0; episode < 3; episode++) {
             long seed = SplitMix64.derive(11, episode);
             recorded.reset(seed);
             plain.reset(seed);
+            if (last == null) {
+                assertThrows(IllegalStateException.class, recorded::finishedRecord, "no episode has ended yet");
+            } else {
+                // as a vector env's auto-reset needs it: the finished episode's record outlives the next reset
+                assertEquals(last, recorded.finishedRecord(), "the last finished episode's record");
+            }
             SplittableRandom rng = new SplittableRandom(seed);
             while (!recorded.done()) {
                 int[] legal = recorded.legalActions();
@@ -71,6 +78,8 @@ class EnvRecordsTest {
             assertEquals(id, record.game());
             assertTrue(decisionSteps(record) > recorded.episodeLength(), "the opponents' moves are in it");
             assertReplays(record, recorded.state());
+            assertEquals(record, recorded.finishedRecord());
+            last = record;
             IllegalStateException off = assertThrows(IllegalStateException.class, plain::record);
             assertTrue(off.getMessage().contains("recording was off"), off.getMessage());
         }

@@ -141,6 +141,16 @@ public final class VectorHandle implements AutoCloseable {
         return vec.vec().record(i).toJson(true);
     }
 
+    /**
+     * The record of env i's last finished episode, as {@link #recordJson}: with auto-reset, still the
+     * finished one after the step that ended it has started the next ({@link
+     * dev.kaisen.observation.SingleEnv#finishedRecord}).
+     */
+    public synchronized String finishedRecordJson(int i) {
+        check(i);
+        return vec.vec().env(i).finishedRecord().toJson(true);
+    }
+
     /** Env i's info as JSON (scores, winners, end reason, and why an illegal action forfeited). */
     public synchronized String infoJson(int i) {
         check(i);
