@@ -50,6 +50,12 @@ public interface BatchedEnv<S extends GameState<S>> extends AutoCloseable {
     /** Env i's current (or last) episode as a game record. */
     GameRecord record(int i);
 
+    /**
+     * The record of env i's last finished episode, kept across the auto-reset that follows it
+     * (an {@link IllegalStateException} when none was recorded).
+     */
+    GameRecord finishedRecord(int i);
+
     /** Stops the workers and unmaps the buffers. Idempotent. */
     @Override
     void close();

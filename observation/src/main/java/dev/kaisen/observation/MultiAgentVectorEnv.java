@@ -136,6 +136,8 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     private final double[][] returns;
     private final int[] lengths;
     private final boolean[] finished;
+    /** Each env's last finished game's record (while recording), kept across the auto-reset. */
+    private final GameRecord[] finishedRecords;
     private final long[] envSeeds;
     private final long[] episodes;
     private long baseSeed;
@@ -184,6 +186,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         this.returns = new double[numEnvs][seats];
         this.lengths = new int[numEnvs];
         this.finished = new boolean[numEnvs];
+        this.finishedRecords = new GameRecord[numEnvs];
         this.envSeeds = new long[numEnvs];
         this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
@@ -481,6 +484,14 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         finalWinners.put(i, winners);
         finalForfeited.put(i, info.forfeitedBy());
         episodeLength.put(i, lengths[i]);
+        finishedRecords[i] = null;
+        if (env.recording()) {
+            try {
+                finishedRecords[i] = env.record();
+            } catch (IllegalStateException e) {
+                // a game started from a given state has no record
+            }
+        }
     }
 
     private void writeCurrent(int i, int worker) {
@@ -524,6 +535,17 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     public GameRecord record(int i) {
         checkIndex(i);
         return envs[i].record();
+    }
+
+    @Override
+    public GameRecord finishedRecord(int i) {
+        checkIndex(i);
+        GameRecord r = finishedRecords[i];
+        if (r == null) {
+            throw new IllegalStateException("env " + i + " has no finished game recorded (recording was off, it "
+                    + "started from a given state, or no game has ended)");
+        }
+        return r;
     }
 
     @Override

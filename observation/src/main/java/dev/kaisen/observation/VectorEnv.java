@@ -202,6 +202,12 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         return envs[i].record();
     }
 
+    @Override
+    public dev.kaisen.env.GameRecord finishedRecord(int i) {
+        checkIndex(i);
+        return envs[i].finishedRecord();
+    }
+
     /** Sets a new base seed and restarts the episode counts: the next {@link #reset} starts episode 0 of each env. */
     public void reseed(long baseSeed) {
         this.baseSeed = baseSeed;

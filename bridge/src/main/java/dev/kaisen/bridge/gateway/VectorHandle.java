@@ -148,7 +148,7 @@ public final class VectorHandle implements AutoCloseable {
      */
     public synchronized String finishedRecordJson(int i) {
         check(i);
-        return vec.vec().env(i).finishedRecord().toJson(true);
+        return vec.vec().finishedRecord(i).toJson(true);
     }
 
     /** Env i's info as JSON (scores, winners, end reason, and why an illegal action forfeited). */
