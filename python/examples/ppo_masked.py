@@ -7,6 +7,10 @@ Illegal actions get zero probability: their logits are set to -inf before the so
 they are never sampled and receive no gradient. The network is sized from the game's spec.
 The learner plays a pool of bots (``--opponents random,greedy``, the default, splits the envs
 between them; ``kaisen.spec(game).agents`` lists a game's bots); its seat is random each episode.
+With ``--self-play true`` a share of the envs (``--self-play-share``) plays frozen snapshots of
+the policy itself instead (a pool of the newest ``--pool-size``, one added every
+``--snapshot-every`` updates), answered in Python over ``kaisen.multi_agent_vector_env``; the
+other envs keep playing the bots inside the JVM.
 
 The run folder gets ``metrics.csv`` (one row per update), ``eval.csv`` (periodic evaluations
 with 95% intervals), ``learning_curve.png``, ``last.pt`` and ``best.pt`` (model, optimizer,
@@ -21,6 +25,7 @@ Import it to train from a notebook: ``from ppo_masked import Args, train``.
 from __future__ import annotations
 
 import argparse
+import copy
 import csv
 import dataclasses
 import json
@@ -78,6 +83,17 @@ class Args:
     """comma-separated bots; empty: random and the game's bots"""
     out: str = "runs/torch-ppo"
     progress: bool = True
+    self_play: bool = False
+    """train against frozen snapshots of the policy itself (a pool over kaisen.multi_agent_vector_env), with
+    --self-play-share of the envs; the others play --opponents in the JVM"""
+    self_play_share: float = 0.5
+    pool_size: int = 8
+    """snapshots kept (the newest)"""
+    snapshot_every: int = 10
+    """updates between two snapshots added to the pool"""
+    max_seconds: float = 0.0
+    """stop after the first update that ends past this much training time (0: run all total_timesteps);
+    the checkpoints and the final evaluation follow as usual"""
 
 
 def layer_init(layer: nn.Linear, std: float = float(np.sqrt(2)), bias: float = 0.0) -> nn.Linear:
@@ -238,6 +254,128 @@ class _Pool:
             e.close()
 
 
+class SnapshotPolicy:
+    """A frozen copy of the agent as a batched opponent: it samples from its masked policy."""
+
+    batched = True
+
+    def __init__(self, agent: Agent, generator: torch.Generator, name: str) -> None:
+        self.agent = copy.deepcopy(agent).eval()
+        for p in self.agent.parameters():
+            p.requires_grad_(False)
+        self.generator = generator
+        self.name = name
+
+    @torch.no_grad()
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        logp, _ = self.agent.masked_logp(torch.as_tensor(obs), torch.as_tensor(mask))
+        return torch.multinomial(logp.exp(), 1, generator=self.generator).squeeze(-1).numpy()
+
+
+class _SelfPlayPool:
+    """Self-play with a snapshot pool over one ``kaisen.multi_agent_vector_env`` (``--self-play``).
+
+    A share of the envs (``--self-play-share``) plays frozen snapshots of the learner itself: each
+    such env draws its learner seat and one snapshot from the pool (the newest
+    ``--pool-size``, one added every ``--snapshot-every`` updates) at every episode start, and the
+    snapshot answers every other seat, in Python, batched. The other envs play the bots
+    (``--opponents``) inside the JVM, the learner at seat ``i % players`` of env i. Each call of
+    :meth:`step` plays the learner's action in every env, then the opponents' turns (stepping
+    only the envs where a snapshot is to act), until the learner is to act again everywhere; the
+    learner's reward is its seat's, summed over those turns. Same interface as :class:`_Pool`.
+    """
+
+    def __init__(self, args: Args, agent: Agent, generator: torch.Generator) -> None:
+        bots = [o.strip() for o in args.opponents.split(",") if o.strip()] if args.opponents else \
+            ["random", *kaisen.game_info(args.game).bots]
+        n = args.num_envs
+        n_self = max(1, min(n, round(n * args.self_play_share)))
+        n_bots = n - n_self
+        if n_bots and not bots:
+            raise ValueError("--self-play-share below 1 needs bots to fill the other envs (--opponents)")
+        self.players = kaisen.spec(**game_kwargs(args)).players
+        self.names = ["self-play"] + (bots if n_bots else [])
+        # env i < n_self: every seat answered here; the others: bot k at every seat but the learner's
+        self.group = np.zeros(n, dtype=np.int64)
+        patterns = [[None] * self.players for _ in range(n_self)]
+        for j in range(n_bots):
+            i, k = n_self + j, j % len(bots)
+            self.group[i] = 1 + k
+            seat = i % self.players
+            patterns.append([None if s == seat else bots[k] for s in range(self.players)])
+        self.env = kaisen.multi_agent_vector_env(num_envs=n, jvm_seats=patterns, seed=kaisen.derive_seed(args.seed, 100),
+                                                 reward_mode="terminal", threads=0, **game_kwargs(args))
+        self.rng = np.random.default_rng(kaisen.derive_seed(args.seed, 101))
+        self.generator = generator
+        self.pool_size = args.pool_size
+        self.snapshots: list[SnapshotPolicy] = []
+        self.add_snapshot(agent, 0)
+        self.n_self = n_self
+        self.learner = np.where(np.arange(n) < n_self, 0, np.arange(n) % self.players)
+        self.opponent = np.zeros(n, dtype=np.int64)
+        self.seed = kaisen.derive_seed(args.seed, 100)
+
+    def add_snapshot(self, agent: Agent, step: int) -> None:
+        self.snapshots.append(SnapshotPolicy(agent, self.generator, f"snapshot@{step}"))
+        self.snapshots = self.snapshots[-self.pool_size:]
+
+    def _new_episodes(self, rows: np.ndarray) -> None:
+        """Learner seat and snapshot for the self-play envs among ``rows`` (just reset)."""
+        rows = rows[rows < self.n_self]
+        self.learner[rows] = self.rng.integers(0, self.players, len(rows))
+        self.opponent[rows] = self.rng.integers(0, len(self.snapshots), len(rows))
+
+    def _advance(self, obs, infos, reward, done, finals):
+        """Plays the snapshots' turns until the learner is to act in every env."""
+        actions = np.full(self.env.num_envs, -1, dtype=np.int64)
+        while True:
+            seat = infos["seat"]
+            waiting = seat != self.learner
+            if not waiting.any():
+                return obs, infos
+            actions.fill(-1)
+            rows = np.flatnonzero(waiting)
+            for k in np.unique(self.opponent[rows]).tolist():
+                mine = rows[self.opponent[rows] == k]
+                actions[mine] = self.snapshots[k](obs[mine], infos["action_mask"][mine])
+            obs, rewards, term, trunc, infos = self.env.step(actions)
+            self._collect(rewards, term | trunc, infos, reward, done, finals)
+
+    def _collect(self, rewards, ended, infos, reward, done, finals) -> None:
+        reward += rewards[np.arange(len(reward)), self.learner]
+        if ended.any():
+            rows = np.flatnonzero(ended)
+            fin = infos["final_info"]
+            for i in rows.tolist():
+                w = fin["winners"][i]
+                seat = int(self.learner[i])
+                finals.append((int(self.group[i]), float(w[seat]) / max(1, int(w.sum())),
+                               float(fin["returns"][i][seat])))
+            done[rows] = True
+            self._new_episodes(rows)
+
+    def reset(self):
+        obs, infos = self.env.reset(seed=self.seed)
+        self._new_episodes(np.arange(self.env.num_envs))
+        n = self.env.num_envs
+        obs, infos = self._advance(obs, infos, np.zeros(n, np.float32), np.zeros(n, bool), [])
+        self.infos = infos
+        return obs.copy(), infos["action_mask"].copy()
+
+    def step(self, actions: np.ndarray):
+        n = self.env.num_envs
+        reward = np.zeros(n, dtype=np.float32)
+        done = np.zeros(n, dtype=bool)
+        finals: list = []
+        obs, rewards, term, trunc, infos = self.env.step(np.asarray(actions, dtype=np.int64))
+        self._collect(rewards, term | trunc, infos, reward, done, finals)
+        obs, infos = self._advance(obs, infos, reward, done, finals)
+        return obs.copy(), reward, done, infos["action_mask"].copy(), finals
+
+    def close(self) -> None:
+        self.env.close()
+
+
 def evaluate_policy(policy: TorchPolicy, args: Args, games: int, seed: int) -> kaisen.EvaluationReport:
     return kaisen.evaluate(policy, opponents=bot_names(args.eval_opponents, args.game), games=games, seed=seed,
                            **game_kwargs(args))
@@ -262,7 +400,7 @@ def train(args: Args) -> tuple[Agent, Path]:
 
     agent = Agent(obs_size, num_actions, args.hidden)
     optimizer = torch.optim.Adam(agent.parameters(), lr=args.learning_rate, eps=1e-5)
-    pool = _Pool(args)
+    pool = _SelfPlayPool(args, agent, gen) if args.self_play else _Pool(args)
 
     T, N = args.num_steps, args.num_envs
     obs_buf = torch.zeros((T, N, obs_size))
@@ -370,9 +508,12 @@ def train(args: Args) -> tuple[Agent, Path]:
                               round(env_iter / dt, 4), episodes, round(win_all, 4)] + [round(w, 4) for w in wins]
                              + [round(x, 5) for x in stats] + [optimizer.param_groups[0]["lr"]])
             metrics_f.flush()
+            if args.self_play and update % args.snapshot_every == 0:
+                pool.add_snapshot(agent, global_step)
             bar.update(batch_size)
             bar.set_postfix(sps=f"{batch_size / dt:.0f}", win=f"{win_all:.2f}")
-            last_update = update == num_updates
+            out_of_time = args.max_seconds > 0 and time.time() - start >= args.max_seconds
+            last_update = update == num_updates or out_of_time
             if global_step >= next_eval or last_update:
                 while next_eval <= global_step:
                     next_eval += args.eval_every
@@ -396,6 +537,9 @@ def train(args: Args) -> tuple[Agent, Path]:
                 bar.write(f"step {global_step}: " + ", ".join(
                     f"vs {r.opponent} {100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
                     for r in report.results))
+            if out_of_time:
+                bar.write(f"--max-seconds {args.max_seconds:g} reached after {global_step} steps")
+                break
     finally:
         bar.close()
         metrics_f.close()

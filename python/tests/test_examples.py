@@ -124,3 +124,40 @@ def test_ppo_example_checkpoints_refuse_another_layout(tmp_path):
         load_policy(save("old.pt", layout_hash=None))
     with pytest.raises(ValueError, match="does not fit"):
         load_policy(save("old-other.pt", layout_hash=None, obs_size=spec.observation_size + 1))
+
+
+def test_ppo_example_self_play_with_a_snapshot_pool(tmp_path, game):
+    """``--self-play``: half of the envs play snapshots of the policy (in Python, over the multi-agent
+    vector env), the other half a bot in the JVM; every learner step is legal (the env raises
+    otherwise), snapshots join the pool, and both kinds of games end and are counted."""
+    from ppo_masked import Args, _SelfPlayPool, train
+
+    players = kaisen.game_info(game).min_players
+    bot = bots(game)[-1]
+    args = Args(game=game, num_players=players, total_timesteps=2048, num_envs=8, num_steps=128, num_minibatches=4,
+                update_epochs=1, hidden=16, eval_every=2048, eval_games=players, opponents=bot,
+                eval_opponents=bot, out=str(tmp_path / "run"), progress=False, self_play=True,
+                self_play_share=0.5, pool_size=2, snapshot_every=1)
+    agent, out = train(args)
+    header, *rows = (out / "metrics.csv").read_text().splitlines()
+    assert "win_rate_vs_self-play" in header and f"win_rate_vs_{bot}" in header and len(rows) == 2
+    assert int(rows[-1].split(",")[4]) > 0, "games ended"
+    # the pool keeps the newest snapshots, each a frozen copy that answers batched and legally
+    gen = torch.Generator().manual_seed(0)
+    pool = _SelfPlayPool(args, agent, gen)
+    try:
+        for step in (1, 2, 3):
+            pool.add_snapshot(agent, step)
+        assert [s.name for s in pool.snapshots] == ["snapshot@2", "snapshot@3"]
+        assert all(not p.requires_grad for p in pool.snapshots[0].agent.parameters())
+        obs, masks = pool.reset()
+        ended = 0
+        for _ in range(300):
+            actions = (np.random.default_rng(0).random(masks.shape) * masks).argmax(1)
+            obs, reward, done, masks, finals = pool.step(actions)
+            assert obs.shape == (8, kaisen.spec(game, num_players=players).observation_size)
+            ended += len(finals)
+            assert {k for k, _, _ in finals} <= {0, 1}
+        assert ended > 0
+    finally:
+        pool.close()
