@@ -6,7 +6,10 @@ VectorEnv on shared memory and ``kaisen.sb3_vec_env`` that one as a Stable-Basel
 (SB3 imported only then); ``kaisen.spec`` gives sizes, observation segments (with the finite
 bounds of their values), the action table and the layout hash; ``kaisen.normalize_observations``
 wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
-``kaisen.evaluate`` plays policies against bots; ``kaisen.load_record`` reads a game record (as the
+``kaisen.multi_agent_vector_env`` steps N games where Python answers every seat not given to a JVM
+agent (self-play; :func:`kaisen.policies.act` answers a step with several policies);
+``kaisen.evaluate`` plays policies (Python, SB3 models or agent names, on either side) against each
+other; ``kaisen.load_record`` reads a game record (as the
 CLI and the envs' ``record_dir=`` write them) and replays it as states. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
 registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
@@ -23,6 +26,7 @@ from typing import Any
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from . import policies
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError, RecordError
@@ -46,7 +50,7 @@ __all__ = [
     "NormalizeObservation",
     "NormalizeVectorObservation", "Record", "RecordError", "Segment", "Spec", "State", "aec_env", "derive_seed",
     "evaluate", "game_info", "games", "gym_id", "load_record", "make", "multi_agent_vector_env",
-    "normalize_observations",
+    "normalize_observations", "policies",
     "register_gymnasium_ids", "sb3_vec_env",
     "shutdown", "spec", "vector_env",
     "wilson_interval",
@@ -132,6 +136,7 @@ def multi_agent_vector_env(
     threads: int = 0,
     autoreset: bool = True,
     render_mode: str | None = None,
+    record_dir: Any = None,
     **options: Any,
 ) -> KaisenMultiAgentVectorEnv:
     """``num_envs`` games of ``game`` stepped by one call, the caller answering every seat not given
@@ -141,7 +146,8 @@ def multi_agent_vector_env(
     :func:`kaisen.policies.act` to answer a step with several policies."""
     return KaisenMultiAgentVectorEnv(game, num_envs, num_players=num_players, jvm_seats=jvm_seats,
                                      reward_mode=reward_mode, view=view, illegal_action=illegal_action, seed=seed,
-                                     threads=threads, autoreset=autoreset, render_mode=render_mode, **options)
+                                     threads=threads, autoreset=autoreset, render_mode=render_mode,
+                                     record_dir=record_dir, **options)
 
 
 def sb3_vec_env(

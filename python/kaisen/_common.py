@@ -240,3 +240,45 @@ class JavaResource:
             except Exception:  # noqa: BLE001 - closing must not fail
                 pass
         _jvm.release(self.jvm)
+
+
+# step-channel commands of the Java VectorHandle, for the vector envs (single-learner and multi-agent)
+VEC_STEP, VEC_RESET, VEC_RESET_ONE, VEC_RESEED = 1, 2, 3, 4
+
+
+def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, options: Any,
+                from_state: np.ndarray) -> None:
+    """A vector env's reset: ``seed`` (one base seed, or one seed or None per env) and
+    ``options={"states": [...]}`` (one state or None per env; env i then starts from its state,
+    its agents seeded from env i's seed when given, else from ``derive_seed(base, i)``), all checked
+    before anything is sent. ``from_state[i]`` is set where env i started from a given state."""
+    from .seeding import derive_seed, to_java_long
+
+    opts = reset_options(options, ("states",))
+    starts = None
+    if opts.get("states") is not None:
+        starts = list(opts["states"])
+        if len(starts) != num_envs:
+            raise ValueError(f"need one state (or None) per env ({num_envs}), got {len(starts)}")
+        starts = [None if s is None else state_json(s, game) for s in starts]
+    resource.ensure_open()
+    seeds = None
+    if seed is not None and not isinstance(seed, (int, np.integer)):
+        seeds = list(seed)
+        if len(seeds) != num_envs:
+            raise ValueError(f"need one seed per env ({num_envs}), got {len(seeds)}")
+    if isinstance(seed, (int, np.integer)):
+        resource.request(VEC_RESEED, to_java_long(seed))
+    resource.request(VEC_RESET)
+    from_state[:] = False
+    if seeds is not None:
+        for i, s in enumerate(seeds):
+            if s is not None:
+                resource.request(VEC_RESET_ONE, i, to_java_long(s))
+    if starts is not None:
+        for i, start in enumerate(starts):
+            if start is not None:
+                s = seeds[i] if seeds is not None and seeds[i] is not None else \
+                    derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
+                resource.call("resetFromState", i, start, to_java_long(int(s)))
+                from_state[i] = True

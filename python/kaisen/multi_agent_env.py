@@ -4,6 +4,7 @@ has not handed to a JVM agent (self-play, policy against policy, mixtures of opp
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -12,12 +13,12 @@ import gymnasium as gym
 import numpy as np
 
 from . import _common
-from .seeding import derive_seed, to_java_long
+from .records import EnvRecorder
+from .seeding import to_java_long
 from .spaces import observation_box
 from .spec import Segment
 
-# step-channel commands of the Java VectorHandle
-_STEP, _RESET, _RESET_ONE, _RESEED = 1, 2, 3, 4
+_STEP = _common.VEC_STEP
 
 #: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
 SKIP = -1
@@ -76,6 +77,11 @@ class KaisenMultiAgentVectorEnv:
     action under ``illegal_action="lose"``, else -1), each with its ``_`` mask). With
     ``autoreset=False`` a finished env stays finished (its actions are ignored) until ``reset``.
 
+    Game records: ``record_dir=DIR`` writes the record of every game that ends (every seat's
+    decisions and every chance outcome, in the format ``kaisen selfplay --records`` writes) as one
+    file in ``DIR``; its path is in ``infos["final_info"]["record_path"]`` (with ``_record_path``).
+    Games started from a given state have none. Off by default, at no cost per step.
+
     Seeds: env i's k-th game after ``reset(seed=s)`` is dealt from
     ``derive_seed(derive_seed(s, i), k)``; its JVM agent at seat p from ``derive_seed(game seed, p + 1)``.
     ``reset(options={"states": [...]})`` starts env i from a position (a state's JSON, a dict or a
@@ -107,6 +113,7 @@ class KaisenMultiAgentVectorEnv:
         threads: int = 0,
         autoreset: bool = True,
         render_mode: str | None = None,
+        record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
@@ -130,6 +137,12 @@ class KaisenMultiAgentVectorEnv:
             self._resource.jvm.entry.newMultiAgentVectorEnv, s.game, s.config, self.num_envs,
             json.dumps(self.patterns), s.reward_mode, s.view, s.illegal_action, base, int(threads), self.autoreset,
         )
+        try:
+            self._recorder = EnvRecorder(self._resource, s.game, False, record_dir)
+        except BaseException:
+            self._resource.close()
+            raise
+        self._from_state = np.zeros(self.num_envs, dtype=np.bool_)  # games without a record
         b = self._resource.buffers
         assert b is not None
         self._actions = b["actions"]
@@ -164,32 +177,7 @@ class KaisenMultiAgentVectorEnv:
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);
         ``options={"states": [...]}`` starts env i from a position (see the class docstring).
         Returns ``(observations, infos)`` with ``infos["seat"]`` and ``infos["action_mask"]``."""
-        opts = _common.reset_options(options, ("states",))
-        starts = None
-        if opts.get("states") is not None:
-            starts = list(opts["states"])
-            if len(starts) != self.num_envs:
-                raise ValueError(f"need one state (or None) per env ({self.num_envs}), got {len(starts)}")
-            starts = [None if st is None else _common.state_json(st, self.game) for st in starts]
-        self._resource.ensure_open()
-        seeds = None
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"need one seed per env ({self.num_envs}), got {len(seeds)}")
-        if isinstance(seed, (int, np.integer)):
-            self._resource.request(_RESEED, to_java_long(seed))
-        self._resource.request(_RESET)
-        if seeds is not None:
-            for i, s in enumerate(seeds):
-                if s is not None:
-                    self._resource.request(_RESET_ONE, i, to_java_long(s))
-        if starts is not None:
-            for i, start in enumerate(starts):
-                if start is not None:
-                    s = seeds[i] if seeds is not None and seeds[i] is not None else \
-                        derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
-                    self._resource.call("resetFromState", i, start, to_java_long(int(s)))
+        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options, self._from_state)
         self._started = True
         return self._obs, self._infos()
 
@@ -240,6 +228,8 @@ class KaisenMultiAgentVectorEnv:
             "forfeited_by": self._final_forfeited.copy(),
         }
         final.update({"_" + key: done.copy() for key in list(final)})
+        if self._recorder.dir is not None:
+            final["record_path"], final["_record_path"] = self._recorder.write_finished(done, self._from_state)
         return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": final, "_final_info": done.copy()}
 
     def action_masks(self) -> np.ndarray:

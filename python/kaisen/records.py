@@ -447,6 +447,25 @@ class EnvRecorder:
         if self.on:
             resource.call("setRecording", True)
 
+    def write_finished(self, done: Any, from_state: Any) -> tuple[Any, Any]:
+        """For a vector env with ``record_dir``: one file per env whose episode just ended (``done``,
+        ``bool[N]``; the JVM kept each record across the same-step auto-reset), except those started
+        from a given state (``from_state``, cleared here: auto-reset episodes are dealt from seeds).
+        Returns the paths (object array, ``str`` or None) and which envs wrote one."""
+        import numpy as np
+
+        paths = np.empty(len(done), dtype=object)
+        written = np.zeros(len(done), dtype=np.bool_)
+        for i in np.flatnonzero(done).tolist():
+            if from_state[i]:
+                warnings.warn(f"env {i}'s episode started from a given state, and a game record starts from a "
+                              "seeded deal: no record written for it", stacklevel=5)
+                continue
+            paths[i] = str(self.write(self._resource.call("finishedRecordJson", i)))
+            written[i] = True
+        from_state[done] = False
+        return paths, written
+
     def started(self, from_state: bool) -> None:
         """A reset: from a given state (no record) or from a seed."""
         self._from_state = from_state

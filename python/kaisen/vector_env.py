@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,13 +15,12 @@ from gymnasium.vector.utils import batch_space
 from . import _common
 from .records import EnvRecorder
 from .render import Board, FrameCanvas, render, renderer_for
-from .seeding import derive_seed, to_java_long
+from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 from .spec import Segment
 
 
-# step-channel commands of the Java VectorHandle
-_STEP, _RESET, _RESET_ONE, _RESEED = 1, 2, 3, 4
+_STEP = _common.VEC_STEP
 
 
 class KaisenVectorEnv(VectorEnv):
@@ -176,35 +174,7 @@ class KaisenVectorEnv(VectorEnv):
 
         - ``learner_seat`` (``int32[N]``): each env's learner seat this episode.
         - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now."""
-        opts = _common.reset_options(options, ("states",))
-        starts = None
-        if opts.get("states") is not None:
-            starts = list(opts["states"])
-            if len(starts) != self.num_envs:
-                raise ValueError(f"need one state (or None) per env ({self.num_envs}), got {len(starts)}")
-            starts = [None if s is None else _common.state_json(s, self.game) for s in starts]
-        self._resource.ensure_open()
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"need one seed per env ({self.num_envs}), got {len(seeds)}")
-        else:
-            seeds = None
-        if isinstance(seed, (int, np.integer)):
-            self._resource.request(_RESEED, to_java_long(seed))
-        self._resource.request(_RESET)
-        self._from_state[:] = False
-        if seeds is not None:
-            for i, s in enumerate(seeds):
-                if s is not None:
-                    self._resource.request(_RESET_ONE, i, to_java_long(s))
-        if starts is not None:
-            for i, start in enumerate(starts):
-                if start is not None:
-                    s = seeds[i] if seeds is not None and seeds[i] is not None else \
-                        derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
-                    self._resource.call("resetFromState", i, start, to_java_long(int(s)))
-                    self._from_state[i] = True
+        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options, self._from_state)
         self._started = True
         return self._obs, self._infos()
 
@@ -291,23 +261,8 @@ class KaisenVectorEnv(VectorEnv):
         }
         final.update({"_" + key: done.copy() for key in list(final)})  # one each: wrappers set them in place
         if self._recorder.dir is not None:
-            final["record_path"], final["_record_path"] = self._write_records(done)
+            final["record_path"], final["_record_path"] = self._recorder.write_finished(done, self._from_state)
         return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
-
-    def _write_records(self, done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """With ``record_dir``: one file per episode that just ended (fetched before anything else
-        runs in the JVM; its auto-reset kept the record), and the paths (``str``, None elsewhere)."""
-        paths = np.empty(self.num_envs, dtype=object)
-        written = np.zeros(self.num_envs, dtype=np.bool_)
-        for i in np.flatnonzero(done).tolist():
-            if self._from_state[i]:
-                warnings.warn(f"env {i}'s episode started from a given state, and a game record starts from a "
-                              "seeded deal: no record written for it", stacklevel=4)
-                continue
-            paths[i] = str(self._recorder.write(self._resource.call("finishedRecordJson", i)))
-            written[i] = True
-        self._from_state[done] = False  # auto-reset episodes are dealt from seeds
-        return paths, written
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env's learner, ``int8[N, spec.num_actions]``, 1 where legal (a view)."""

@@ -202,3 +202,24 @@ def test_evaluate_with_a_real_maskable_ppo_model():
         assert [r.games for r in report.results] == [6, 6]
     finally:
         venv.close()
+
+
+def test_record_dir_writes_every_finished_game(tmp_path, game):
+    env = kaisen.multi_agent_vector_env(game, num_envs=3, seed=6, record_dir=tmp_path)
+    try:
+        obs, infos = env.reset()
+        rng = np.random.default_rng(1)
+        paths = []
+        while len(paths) < 3:
+            masks = infos["action_mask"]
+            obs, _, term, trunc, infos = env.step((rng.random(masks.shape) * masks).argmax(1))
+            if (term | trunc).any():
+                fin = infos["final_info"]
+                for i in np.flatnonzero(term | trunc):
+                    assert fin["_record_path"][i]
+                    record = kaisen.load_record(fin["record_path"][i])
+                    assert record.game == game
+                    assert record.final_state().scores() == fin["scores"][i].tolist()
+                    paths.append(fin["record_path"][i])
+    finally:
+        env.close()
