@@ -236,6 +236,18 @@ def _result(label: str, opponent: str, share: np.ndarray, score: np.ndarray, opp
     )
 
 
+def _ended(fin: dict[str, Any], ended: np.ndarray, ids: np.ndarray, seats: np.ndarray, share: np.ndarray,
+           score: np.ndarray, opp_score: np.ndarray) -> None:
+    """Scores the games ``ids[ended]`` that just ended (the policy at ``seats``): its win share
+    (1/k of a win shared by k), its score, and the others' mean score, from a vector env's final info."""
+    g, k = ids[ended], np.arange(len(ended))
+    won = fin["winners"][ended]
+    share[g] = np.where(won[k, seats], 1.0 / np.maximum(won.sum(axis=1), 1), 0.0)
+    final = fin["scores"][ended].astype(np.float64)
+    score[g] = final[k, seats]
+    opp_score[g] = (final.sum(axis=1) - score[g]) / (final.shape[1] - 1)
+
+
 #: Games played at once by one multi-agent vector env in :func:`_evaluate_match`.
 _MATCH_BATCH = 1024
 
@@ -277,14 +289,7 @@ def _evaluate_match(setup: _Setup, label: str, policy: Policy, opp_label: str, o
                     obs, _, term, trunc, infos = env.step(actions)
                     ended = np.flatnonzero(term | trunc)
                     if ended.size:
-                        fin = infos["final_info"]
-                        g, s = ids[ended], mine[ended]
-                        won = fin["winners"][ended]
-                        k = np.arange(len(ended))
-                        share[g] = np.where(won[k, s], 1.0 / np.maximum(won.sum(axis=1), 1), 0.0)
-                        final = fin["scores"][ended].astype(np.float64)
-                        score[g] = final[k, s]
-                        opp_score[g] = (final.sum(axis=1) - score[g]) / (players - 1)
+                        _ended(infos["final_info"], ended, ids, mine[ended], share, score, opp_score)
                         live[ended] = False
                         if bar is not None:
                             bar.update(int(ended.size))
@@ -325,13 +330,7 @@ def _evaluate_callable(setup: _Setup, label: str, policy: Callable[..., Any], op
                     masks = env.action_masks()
                     ended = np.flatnonzero((term | trunc) & live)
                     if ended.size:
-                        fin = infos["final_info"]
-                        g = ids[ended]
-                        won = fin["winners"][ended]
-                        share[g] = np.where(won[:, seat], 1.0 / np.maximum(won.sum(axis=1), 1), 0.0)
-                        final = fin["scores"][ended]
-                        score[g] = final[:, seat]
-                        opp_score[g] = (final.sum(axis=1) - final[:, seat]) / (players - 1)
+                        _ended(infos["final_info"], ended, ids, np.full(len(ended), seat), share, score, opp_score)
                         live[ended] = False
                         if bar is not None:
                             bar.update(int(ended.size))

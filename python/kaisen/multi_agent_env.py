@@ -13,10 +13,9 @@ import gymnasium as gym
 import numpy as np
 
 from . import _common
-from .records import EnvRecorder
+from ._batched import BatchedEnvCore
 from .seeding import to_java_long
 from .spaces import observation_box
-from .spec import Segment
 
 _STEP = _common.VEC_STEP
 
@@ -45,7 +44,7 @@ def seat_patterns(jvm_seats: Any, players: int) -> list[list[str | None]]:
     return patterns
 
 
-class KaisenMultiAgentVectorEnv:
+class KaisenMultiAgentVectorEnv(BatchedEnvCore):
     """N games of any registered game, stepped together through shared memory, where the caller
     answers for every seat not given to a JVM agent: self-play with Python policies, policy A
     against policy B, snapshot pools, and mixtures of Python seats and JVM agents across envs.
@@ -133,45 +132,18 @@ class KaisenMultiAgentVectorEnv:
             raise
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
-        self._resource.open(
-            self._resource.jvm.entry.newMultiAgentVectorEnv, s.game, s.config, self.num_envs,
+        b = self._open_batch(
+            self._resource.jvm.entry.newMultiAgentVectorEnv, s.game, record_dir, s.game, s.config, self.num_envs,
             json.dumps(self.patterns), s.reward_mode, s.view, s.illegal_action, base, int(threads), self.autoreset,
         )
-        try:
-            self._recorder = EnvRecorder(self._resource, s.game, False, record_dir)
-        except BaseException:
-            self._resource.close()
-            raise
-        self._from_state = np.zeros(self.num_envs, dtype=np.bool_)  # games without a record
-        b = self._resource.buffers
-        assert b is not None
-        self._actions = b["actions"]
-        self._obs = b["observations"]
-        self._masks = b["masks"]
         self._seat = b["seat"]
-        self._rewards = b["rewards"]
-        self._terminated = b["terminated"].view(np.bool_)
-        self._truncated = b["truncated"].view(np.bool_)
-        self._final_obs = b["final_observations"]
-        self._final_scores = b["final_scores"]
-        self._final_winners = b["final_winners"]
         self._final_returns = b["final_returns"]
-        self._final_forfeited = b["final_forfeited"]
-        self._episode_length = b["episode_length"]
-        self._rows = np.arange(self.num_envs)
-        self._seat_bits = (1 << np.arange(self.num_players)).astype(np.int32)
-        self._all = np.ones(self.num_envs, dtype=np.bool_)
         #: ``bool[N, players]``: the seats the caller answers in each env (the others are JVM agents)
         self.external = np.array([[e is None for e in self.patterns[i % len(self.patterns)]]
                                   for i in range(self.num_envs)], dtype=np.bool_)
         self._started = False
         self.single_observation_space = observation_box(self.spec_info)
         self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
-
-    @property
-    def spec_segments(self) -> dict[str, Segment]:
-        """Observation segments by name (offset, length, meaning); slice a batch with ``obs[:, seg.slice]``."""
-        return dict(self.spec_info.segments)
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);
@@ -187,24 +159,8 @@ class KaisenMultiAgentVectorEnv:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
-            raise TypeError(f"actions must be integers, got dtype {a.dtype}")
-        live = (self._seat >= 0) & (a != SKIP)
-        n = self.spec_info.num_actions
-        out = ((a < 0) | (a >= n)) & live
-        if out.any():
-            i = int(np.flatnonzero(out)[0])
-            raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{n - 1}")
-        if self.illegal_action == "raise":
-            legal = self._masks[self._rows, np.clip(a, 0, n - 1)]
-            bad = (legal == 0) & live
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
-                raise _common.illegal(int(a[i]), self._masks[i], self.spec_info,
-                                      where=f"env {i} (seat {int(self._seat[i])}): ")
-        self._actions[:] = a
+        live = (self._seat >= 0) & (a != SKIP) if a.shape == (self.num_envs,) else None
+        self._actions[:] = self._checked_actions(a, live, self._seat)
         self._resource.request(_STEP)
         infos = self._infos()
         done = self._terminated | self._truncated
@@ -228,14 +184,8 @@ class KaisenMultiAgentVectorEnv:
             "forfeited_by": self._final_forfeited.copy(),
         }
         final.update({"_" + key: done.copy() for key in list(final)})
-        if self._recorder.dir is not None:
-            final["record_path"], final["_record_path"] = self._recorder.write_finished(done, self._from_state)
+        self._record_paths(final, done)
         return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": final, "_final_info": done.copy()}
-
-    def action_masks(self) -> np.ndarray:
-        """Legal actions of the seat to act in every env, ``int8[N, spec.num_actions]`` (a view)."""
-        self._resource.ensure_open()
-        return self._masks
 
     def render(self):
         """``render_mode="ansi"``: every env's board as text (a tuple)."""
@@ -243,15 +193,6 @@ class KaisenMultiAgentVectorEnv:
             gym.logger.warn("render() needs render_mode='ansi' at creation")
             return None
         return tuple(self._resource.call("render", i) for i in range(self.num_envs))
-
-    def state_json(self, i: int) -> str:
-        """Env i's whole game state (hidden parts included) as JSON, in the game's own format."""
-        return self._resource.call("stateJson", int(i))
-
-    @property
-    def java_threads(self) -> int:
-        """Worker threads the JVM uses for this env's steps."""
-        return int(self._resource.call("threads"))
 
     def close(self) -> None:
         self._resource.close()

@@ -13,17 +13,16 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import _common
-from .records import EnvRecorder
+from ._batched import BatchedEnvCore
 from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
-from .spec import Segment
 
 
 _STEP = _common.VEC_STEP
 
 
-class KaisenVectorEnv(VectorEnv):
+class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
     """N single-learner envs of any registered game, stepped together through shared memory
     (no Py4J call per step; see ``kaisen._channel``). Each env is a :class:`kaisen.KaisenEnv`'s
     game: one learner (``learner_seat``, None: drawn each episode) against ``opponents`` played in
@@ -110,51 +109,19 @@ class KaisenVectorEnv(VectorEnv):
             raise
         self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
-        self._resource.open(
-            self._resource.jvm.entry.newVectorEnv, s.game, s.config, self.num_envs, seat, opponents_csv,
-            s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
+        b = self._open_batch(
+            self._resource.jvm.entry.newVectorEnv, s.game, record_dir, s.game, s.config, self.num_envs, seat,
+            opponents_csv, s.reward_mode, s.view, s.illegal_action, base, int(threads), True,
         )
-        try:
-            self._recorder = EnvRecorder(self._resource, s.game, False, record_dir)
-        except BaseException:
-            self._resource.close()
-            raise
-        self._from_state = np.zeros(self.num_envs, dtype=np.bool_)  # episodes without a record
-        b = self._resource.buffers
-        assert b is not None
-        self._actions = b["actions"]
-        self._obs = b["observations"]
-        self._masks = b["masks"]
-        self._rewards = b["rewards"]
-        self._terminated = b["terminated"].view(np.bool_)
-        self._truncated = b["truncated"].view(np.bool_)
         self._seat = b["learner_seat"]
-        self._final_obs = b["final_observations"]
-        self._final_scores = b["final_scores"]
-        self._final_winners = b["final_winners"]
         self._final_seat = b["final_learner_seat"]
-        self._final_forfeited = b["final_forfeited"]
         self._episode_return = b["episode_return"]
-        self._episode_length = b["episode_length"]
-        self._rows = np.arange(self.num_envs)
-        self._seat_bits = (1 << np.arange(self.num_players)).astype(np.int32)
-        self._all = np.ones(self.num_envs, dtype=np.bool_)
         self._started = False
         self._canvas = FrameCanvas()  # one for every env: their frames are one size
         self.single_observation_space = observation_box(self.spec_info)
         self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = LegalMultiDiscrete(self.num_envs, self.spec_info.num_actions, self.action_masks)
-
-    @property
-    def spec_segments(self) -> dict[str, Segment]:
-        """Observation segments by name (offset, length, meaning); slice a batch with ``obs[:, seg.slice]``."""
-        return dict(self.spec_info.segments)
-
-    @property
-    def java_threads(self) -> int:
-        """Worker threads the JVM uses for this env's steps."""
-        return int(self._resource.call("threads"))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
         """Starts a new episode in every env (an unfinished one is dropped) and returns
@@ -215,21 +182,7 @@ class KaisenVectorEnv(VectorEnv):
         self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
-            raise TypeError(f"actions must be integers, got dtype {a.dtype}")
-        n = self.spec_info.num_actions
-        if a.min() < 0 or a.max() >= n:
-            i = int(np.flatnonzero((a < 0) | (a >= n))[0])
-            raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{n - 1}")
-        if self.illegal_action == "raise":
-            legal = self._masks[self._rows, a]
-            if not legal.all():
-                i = int(np.flatnonzero(legal == 0)[0])
-                raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=f"env {i}: ")
-        self._actions[:] = a
+        self._actions[:] = self._checked_actions(actions)
         self._resource.request(_STEP)
         infos = self._infos()
         done = self._terminated | self._truncated
@@ -260,8 +213,7 @@ class KaisenVectorEnv(VectorEnv):
             "forfeited": self._final_forfeited.astype(np.bool_),
         }
         final.update({"_" + key: done.copy() for key in list(final)})  # one each: wrappers set them in place
-        if self._recorder.dir is not None:
-            final["record_path"], final["_record_path"] = self._recorder.write_finished(done, self._from_state)
+        self._record_paths(final, done)
         return {"final_obs": final_obs, "_final_obs": mark, "final_info": final, "_final_info": done.copy()}
 
     def action_masks(self) -> np.ndarray:
@@ -291,10 +243,6 @@ class KaisenVectorEnv(VectorEnv):
             raise IndexError(f"env index {i} is out of range 0..{self.num_envs - 1}")
         text = None if renderer_for(self.game) is not None else self._resource.call("render", i)
         return Board(self.state_json(i), observer, game=self.game, text=text)
-
-    def state_json(self, i: int) -> str:
-        """Env i's whole game state (hidden parts included) as JSON, in the game's own format."""
-        return self._resource.call("stateJson", int(i))
 
     def close_extras(self, **kwargs: Any) -> None:
         self._resource.close()
