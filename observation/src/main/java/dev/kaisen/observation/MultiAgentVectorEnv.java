@@ -69,10 +69,7 @@ import java.util.List;
  * episode_length     int32    [N]            decisions (all seats) in the episode that ended
  * </pre>
  */
-public final class MultiAgentVectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
-    /** Below this many envs per worker, splitting across threads costs more than it saves. */
-    private static final int MIN_ENVS_PER_THREAD = 32;
-
+public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<S> {
     /** The action that leaves an env as it is for one step. */
     public static final int SKIP = -1;
 
@@ -138,11 +135,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     private final boolean[] finished;
     /** Each env's last finished game's record (while recording), kept across the auto-reset. */
     private final GameRecord[] finishedRecords;
-    private final long[] envSeeds;
-    private final long[] episodes;
-    private long baseSeed;
-    private final BufferLayout layout;
-    private final SharedBuffer shared;
     private final IntBuffer actions;
     private final FloatBuffer observations;
     private final ByteBuffer masks;
@@ -156,8 +148,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     private final FloatBuffer finalReturns;
     private final IntBuffer finalForfeited;
     private final IntBuffer episodeLength;
-    private final int threads;
-    private final Workers workers;
     private final float[][] obsScratch;
     private final byte[][] maskScratch;
     private final float[][] rewardScratch;
@@ -170,12 +160,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     @SuppressWarnings("unchecked")
     public MultiAgentVectorEnv(int numEnvs, Config<S> config, long baseSeed, int threads, Path file,
                                boolean autoReset) {
-        if (numEnvs < 1) {
-            throw new IllegalArgumentException("a vector env needs at least one env");
-        }
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
-        }
+        super(layoutFor(numEnvs, config), numEnvs, baseSeed, threads, file, "kaisen-multi-agent-env");
         this.config = config;
         this.game = config.game();
         this.numEnvs = numEnvs;
@@ -187,36 +172,34 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         this.lengths = new int[numEnvs];
         this.finished = new boolean[numEnvs];
         this.finishedRecords = new GameRecord[numEnvs];
-        this.envSeeds = new long[numEnvs];
-        this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
             envs[i] = new AecEnv<>(game, config.rewardMode(), config.illegalAction(), config.view());
         }
         this.obsSize = envs[0].encoder().size();
         this.numActions = game.numDistinctActions();
-        this.layout = layout(numEnvs, obsSize, numActions, seats)
-                .fact("game", game.id()).fact("view", envs[0].encoder().view());
-        reseed(baseSeed);
-        shared = new SharedBuffer(layout, file);
-        actions = shared.region("actions").asIntBuffer();
-        observations = shared.region("observations").asFloatBuffer();
-        masks = shared.region("masks");
-        seat = shared.region("seat").asIntBuffer();
-        rewards = shared.region("rewards").asFloatBuffer();
-        terminated = shared.region("terminated");
-        truncated = shared.region("truncated");
-        finalObservations = shared.region("final_observations").asFloatBuffer();
-        finalScores = shared.region("final_scores").asIntBuffer();
-        finalWinners = shared.region("final_winners").asIntBuffer();
-        finalReturns = shared.region("final_returns").asFloatBuffer();
-        finalForfeited = shared.region("final_forfeited").asIntBuffer();
-        episodeLength = shared.region("episode_length").asIntBuffer();
-        this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
-        this.workers = new Workers(this.threads, "kaisen-multi-agent-env");
-        obsScratch = new float[this.threads][obsSize];
-        maskScratch = new byte[this.threads][numActions];
-        rewardScratch = new float[this.threads][seats];
+        actions = region("actions").asIntBuffer();
+        observations = region("observations").asFloatBuffer();
+        masks = region("masks");
+        seat = region("seat").asIntBuffer();
+        rewards = region("rewards").asFloatBuffer();
+        terminated = region("terminated");
+        truncated = region("truncated");
+        finalObservations = region("final_observations").asFloatBuffer();
+        finalScores = region("final_scores").asIntBuffer();
+        finalWinners = region("final_winners").asIntBuffer();
+        finalReturns = region("final_returns").asFloatBuffer();
+        finalForfeited = region("final_forfeited").asIntBuffer();
+        episodeLength = region("episode_length").asIntBuffer();
+        obsScratch = new float[threads()][obsSize];
+        maskScratch = new byte[threads()][numActions];
+        rewardScratch = new float[threads()][seats];
         actionScratch = new int[numEnvs];
+    }
+
+    private static <S extends GameState<S>> BufferLayout layoutFor(int numEnvs, Config<S> config) {
+        Encoder<S> encoder = Encoders.create(config.game(), config.view());
+        return layout(numEnvs, encoder.size(), config.game().numDistinctActions(), config.game().numPlayers())
+                .fact("game", config.game().id()).fact("view", encoder.view());
     }
 
     /** The layout of a multi-agent vector env of {@code numEnvs} games (see the class comment). */
@@ -247,33 +230,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         return config;
     }
 
-    @Override
-    public BufferLayout layout() {
-        return layout;
-    }
-
-    @Override
-    public synchronized ByteBuffer region(String name) {
-        ensureOpen();
-        return shared.region(name);
-    }
-
-    private void ensureOpen() {
-        if (shared.isClosed()) {
-            throw new IllegalStateException("this vector env is closed; create a new one");
-        }
-    }
-
-    @Override
-    public int numEnvs() {
-        return numEnvs;
-    }
-
-    @Override
-    public int threads() {
-        return threads;
-    }
-
     /** The seat pattern env i plays: null where the caller answers, else the agent's name. */
     public List<String> pattern(int i) {
         checkIndex(i);
@@ -281,24 +237,11 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
     }
 
     @Override
-    public synchronized void reseed(long baseSeed) {
-        this.baseSeed = baseSeed;
-        for (int i = 0; i < numEnvs; i++) {
-            envSeeds[i] = SplitMix64.derive(baseSeed, i);
-        }
-        java.util.Arrays.fill(episodes, 0);
-    }
-
-    public long baseSeed() {
-        return baseSeed;
-    }
-
-    @Override
     public synchronized void reset() {
         ensureOpen();
-        workers.run(numEnvs, (from, to, worker) -> {
+        run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
-                long seed = SplitMix64.derive(envSeeds[i], episodes[i]++);
+                long seed = nextSeed(i);
                 envs[i].reset(seed);
                 begin(i, seed);
                 started(i, worker);
@@ -340,12 +283,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         envs[i].reset(from);
         begin(i, seed);
         started(i, 0);
-    }
-
-    private void checkIndex(int i) {
-        if (i < 0 || i >= numEnvs) {
-            throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
-        }
     }
 
     /** The agents of env i's seats for an episode dealt from {@code seed} (null: the caller's seats). */
@@ -411,7 +348,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
                 throw new IllegalActionException(a, "env " + i + ": " + e.getMessage() + "; no env was stepped");
             }
         }
-        workers.run(numEnvs, (from, to, worker) -> {
+        run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
                 stepOne(i, worker);
             }
@@ -450,7 +387,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
         if (done) {
             finish(i, worker);
             if (autoReset) {
-                long seed = SplitMix64.derive(envSeeds[i], episodes[i]++);
+                long seed = nextSeed(i);
                 env.reset(seed);
                 begin(i, seed);
             } else {
@@ -546,11 +483,5 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> implements Batche
                     + "started from a given state, or no game has ended)");
         }
         return r;
-    }
-
-    @Override
-    public synchronized void close() {
-        workers.close();
-        shared.close();
     }
 }

@@ -27,18 +27,10 @@ import java.nio.file.Path;
  * <p>Bad input changes nothing: all actions are checked before any env steps (under
  * {@link IllegalActionMode#LOSE} an illegal action is accepted and ends that env's episode as a loss).
  */
-public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
-    /** Below this many envs per worker, splitting across threads costs more than it saves. */
-    private static final int MIN_ENVS_PER_THREAD = 32;
-
+public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<S> {
     private final int numEnvs;
     private final SingleEnv<S>[] envs;
-    private final long[] envSeeds;
     private final boolean autoReset;
-    private long baseSeed;
-    private final long[] episodes;
-    private final BufferLayout layout;
-    private final SharedBuffer shared;
     private final IntBuffer actions;
     private final FloatBuffer observations;
     private final ByteBuffer masks;
@@ -53,8 +45,6 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
     private final ByteBuffer finalForfeited;
     private final FloatBuffer episodeReturn;
     private final IntBuffer episodeLength;
-    private final int threads;
-    private final Workers workers;
     private final float[][] obsScratch;
     private final byte[][] maskScratch;
     private final int[] actionScratch;
@@ -89,34 +79,18 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
     @SuppressWarnings("unchecked")
     public VectorEnv(java.util.List<SingleEnv.Config<S>> configs, long baseSeed, int threads, Path file,
                      boolean autoReset) {
+        super(layoutFor(configs), configs.size(), baseSeed, threads, file, "kaisen-vector-env");
         int numEnvs = configs.size();
-        if (numEnvs < 1) {
-            throw new IllegalArgumentException("a vector env needs at least one env");
-        }
         SingleEnv.Config<S> first = configs.get(0);
-        for (SingleEnv.Config<S> c : configs) {
-            if (!c.game().equals(first.game()) || !java.util.Objects.equals(c.view(), first.view())) {
-                throw new IllegalArgumentException("every env of a vector env must have the same game, config and view");
-            }
-        }
         this.autoReset = autoReset;
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
-        }
         this.numEnvs = numEnvs;
         this.envs = new SingleEnv[numEnvs];
-        this.envSeeds = new long[numEnvs];
-        this.episodes = new long[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
             envs[i] = new SingleEnv<>(configs.get(i));
         }
         this.seats = first.game().numPlayers();
         this.obsSize = envs[0].encoder().size();
         this.numActions = first.game().numDistinctActions();
-        this.layout = BufferLayout.forVectorEnv(numEnvs, obsSize, numActions, seats)
-                .fact("game", first.game().id()).fact("view", envs[0].encoder().view());
-        reseed(baseSeed);
-        shared = new SharedBuffer(layout, file);
         actions = bytes("actions").asIntBuffer();
         observations = bytes("observations").asFloatBuffer();
         masks = bytes("masks");
@@ -131,46 +105,29 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         finalForfeited = bytes("final_forfeited");
         episodeReturn = bytes("episode_return").asFloatBuffer();
         episodeLength = bytes("episode_length").asIntBuffer();
-        this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
-        this.workers = new Workers(this.threads, "kaisen-vector-env");
-        obsScratch = new float[this.threads][obsSize];
-        maskScratch = new byte[this.threads][numActions];
+        obsScratch = new float[threads()][obsSize];
+        maskScratch = new byte[threads()][numActions];
         actionScratch = new int[numEnvs];
     }
 
-    private ByteBuffer bytes(String region) {
-        return shared.region(region);
-    }
-
-    public BufferLayout layout() {
-        return layout;
-    }
-
-    public synchronized ByteBuffer buffer() {
-        ensureOpen();
-        return shared.buffer();
-    }
-
-    /** A little-endian view of one region of the buffer (names: {@link BufferLayout#forVectorEnv}). */
-    public synchronized ByteBuffer region(String name) {
-        ensureOpen();
-        return shared.region(name);
-    }
-
-    /** After {@link #close} the buffers are unmapped: every call that would touch them says so instead. */
-    private void ensureOpen() {
-        if (shared.isClosed()) {
-            throw new IllegalStateException("this vector env is closed; create a new one");
+    /** The layout of these configs' envs, after checking they are one game, config and view. */
+    private static <S extends GameState<S>> BufferLayout layoutFor(java.util.List<SingleEnv.Config<S>> configs) {
+        if (configs.isEmpty()) {
+            throw new IllegalArgumentException("a vector env needs at least one env");
         }
+        SingleEnv.Config<S> first = configs.get(0);
+        for (SingleEnv.Config<S> c : configs) {
+            if (!c.game().equals(first.game()) || !java.util.Objects.equals(c.view(), first.view())) {
+                throw new IllegalArgumentException("every env of a vector env must have the same game, config and view");
+            }
+        }
+        Encoder<S> encoder = Encoders.create(first.game(), first.view());
+        return BufferLayout.forVectorEnv(configs.size(), encoder.size(), first.game().numDistinctActions(),
+                first.game().numPlayers()).fact("game", first.game().id()).fact("view", encoder.view());
     }
 
-    public int numEnvs() {
-        return numEnvs;
-    }
-
-    /** Worker threads actually used (1 when the envs are too few to split). */
-    public int threads() {
-        return threads;
+    private ByteBuffer bytes(String region) {
+        return region(region);
     }
 
     public SingleEnv<S> env(int i) {
@@ -208,19 +165,6 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         return envs[i].finishedRecord();
     }
 
-    /** Sets a new base seed and restarts the episode counts: the next {@link #reset} starts episode 0 of each env. */
-    public void reseed(long baseSeed) {
-        this.baseSeed = baseSeed;
-        for (int i = 0; i < numEnvs; i++) {
-            envSeeds[i] = SplitMix64.derive(baseSeed, i);
-        }
-        java.util.Arrays.fill(episodes, 0);
-    }
-
-    public long baseSeed() {
-        return baseSeed;
-    }
-
     /**
      * Starts the next episode of every env: env i's episode k (k counts the episodes it has
      * started since construction or {@link #reseed}) is seeded with {@code derive(derive(baseSeed, i), k)}.
@@ -229,7 +173,7 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         ensureOpen();
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
-                envs[i].reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
+                envs[i].reset(nextSeed(i));
                 started(i, worker);
             }
         });
@@ -253,12 +197,6 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         checkIndex(i);
         envs[i].reset(from, seed);
         started(i, 0);
-    }
-
-    private void checkIndex(int i) {
-        if (i < 0 || i >= numEnvs) {
-            throw new IllegalArgumentException("env index " + i + " out of range 0.." + (numEnvs - 1));
-        }
     }
 
     /** After env i was reset: its flags cleared, its first observation, mask and learner seat written. */
@@ -326,7 +264,7 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
             episodeReturn.put(i, (float) env.episodeReturn());
             episodeLength.put(i, env.episodeLength());
             if (autoReset) {
-                env.reset(SplitMix64.derive(envSeeds[i], episodes[i]++));
+                env.reset(nextSeed(i));
             }
         }
         writeCurrent(i, worker);
@@ -341,16 +279,5 @@ public final class VectorEnv<S extends GameState<S>> implements BatchedEnv<S> {
         observations.put(i * obsSize, obs);
         masks.put(i * numActions, mask);
         learnerSeat.put(i, env.learnerSeat());
-    }
-
-    private void run(Workers.Chunk chunk) {
-        workers.run(numEnvs, chunk);
-    }
-
-    /** Stops the workers and unmaps the buffers (after a call in progress has ended). Idempotent. */
-    @Override
-    public synchronized void close() {
-        workers.close();
-        shared.close();
     }
 }

@@ -232,7 +232,7 @@ class MultiAgentVectorEnvTest {
                 before.add(vec.state(i));
                 actions[i] = before.get(i).legalActions()[0];
             }
-            actions[1] = -1;
+            actions[1] = g.numDistinctActions(); // no such action (-1 would skip the env)
             IllegalActionException e = assertThrows(IllegalActionException.class, () -> vec.step(actions));
             assertTrue(e.getMessage().startsWith("env 1: ") && e.getMessage().endsWith("no env was stepped"),
                     e.getMessage());
@@ -245,7 +245,7 @@ class MultiAgentVectorEnvTest {
         try (MultiAgentVectorEnv<S> vec = new MultiAgentVectorEnv<>(2, lose, 1, 1, null, true)) {
             vec.reset();
             int offender = vec.region("seat").asIntBuffer().get(0);
-            int[] actions = {-1, vec.state(1).legalActions()[0]};
+            int[] actions = {g.numDistinctActions(), vec.state(1).legalActions()[0]};
             vec.step(actions);
             assertEquals(1, vec.region("terminated").get(0));
             assertEquals(0, vec.region("terminated").get(1));
@@ -316,6 +316,24 @@ class MultiAgentVectorEnvTest {
             }
             assertThrows(IllegalArgumentException.class, () -> vec.resetOne(0, finished, 4));
             assertEquals(now, vec.state(0));
+        }
+    }
+
+    @Test
+    void theSkipActionLeavesAnEnvAsItIs() {
+        skip(osaka2());
+    }
+
+    private static <S extends GameState<S>> void skip(Game<S> g) {
+        var config = new MultiAgentVectorEnv.Config<>(g, MultiAgentVectorEnv.Config.allExternal(2), RewardMode.TERMINAL);
+        try (MultiAgentVectorEnv<S> vec = new MultiAgentVectorEnv<>(2, config, 1, 1, null, true)) {
+            vec.reset();
+            S before = vec.state(0);
+            int seat = vec.region("seat").asIntBuffer().get(0);
+            vec.step(new int[]{MultiAgentVectorEnv.SKIP, vec.state(1).legalActions()[0]});
+            assertEquals(before, vec.state(0));
+            assertEquals(seat, vec.region("seat").asIntBuffer().get(0));
+            assertEquals(1, vec.state(1).decisions());
         }
     }
 }
