@@ -289,6 +289,8 @@ class _SelfPlayPool:
         bots = [o.strip() for o in args.opponents.split(",") if o.strip()] if args.opponents else \
             ["random", *kaisen.game_info(args.game).bots]
         n = args.num_envs
+        if not 0 < args.self_play_share <= 1:
+            raise ValueError(f"--self-play-share must be in (0, 1], not {args.self_play_share}")
         n_self = max(1, min(n, round(n * args.self_play_share)))
         n_bots = n - n_self
         if n_bots and not bots:
@@ -312,7 +314,8 @@ class _SelfPlayPool:
         self.add_snapshot(agent, 0)
         self.n_self = n_self
         self.learner = np.where(np.arange(n) < n_self, 0, np.arange(n) % self.players)
-        self.opponent = np.zeros(n, dtype=np.int64)
+        # each env's snapshot for its episode (the object: trimming the pool does not change it)
+        self.opponent = np.empty(n, dtype=object)
         self.seed = kaisen.derive_seed(args.seed, 100)
 
     def add_snapshot(self, agent: Agent, step: int) -> None:
@@ -323,7 +326,9 @@ class _SelfPlayPool:
         """Learner seat and snapshot for the self-play envs among ``rows`` (just reset)."""
         rows = rows[rows < self.n_self]
         self.learner[rows] = self.rng.integers(0, self.players, len(rows))
-        self.opponent[rows] = self.rng.integers(0, len(self.snapshots), len(rows))
+        picks = self.rng.integers(0, len(self.snapshots), len(rows))
+        for i, k in zip(rows.tolist(), picks.tolist()):
+            self.opponent[i] = self.snapshots[k]
 
     def _advance(self, obs, infos, reward, done, finals):
         """Plays the snapshots' turns until the learner is to act in every env."""
@@ -335,9 +340,9 @@ class _SelfPlayPool:
                 return obs, infos
             actions.fill(-1)
             rows = np.flatnonzero(waiting)
-            for k in np.unique(self.opponent[rows]).tolist():
-                mine = rows[self.opponent[rows] == k]
-                actions[mine] = self.snapshots[k](obs[mine], infos["action_mask"][mine])
+            for snapshot in {id(o): o for o in self.opponent[rows]}.values():
+                mine = rows[np.array([o is snapshot for o in self.opponent[rows]])]
+                actions[mine] = snapshot(obs[mine], infos["action_mask"][mine])
             obs, rewards, term, trunc, infos = self.env.step(actions)
             self._collect(rewards, term | trunc, infos, reward, done, finals)
 

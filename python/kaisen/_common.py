@@ -250,8 +250,12 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
                 from_state: np.ndarray) -> None:
     """A vector env's reset: ``seed`` (one base seed, or one seed or None per env) and
     ``options={"states": [...]}`` (one state or None per env; env i then starts from its state,
-    its agents seeded from env i's seed when given, else from ``derive_seed(base, i)``), all checked
-    before anything is sent. ``from_state[i]`` is set where env i started from a given state."""
+    its agents seeded from env i's seed when given, else ``derive_seed(seed, i)`` of an int
+    ``seed``, else a fresh random seed). Everything is checked before anything is reset, the states
+    too (the JVM tries each start on a copy): a refused state raises and leaves every env as it
+    was. ``from_state[i]`` is set where env i started from a given state."""
+    import secrets
+
     from .seeding import derive_seed, to_java_long
 
     opts = reset_options(options, ("states",))
@@ -267,6 +271,18 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
         seeds = list(seed)
         if len(seeds) != num_envs:
             raise ValueError(f"need one seed per env ({num_envs}), got {len(seeds)}")
+    start_seeds: dict[int, int] = {}
+    if starts is not None:
+        fresh = secrets.randbits(63)
+        for i, start in enumerate(starts):
+            if start is not None:
+                s = seeds[i] if seeds is not None and seeds[i] is not None else \
+                    derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else fresh, i)
+                start_seeds[i] = to_java_long(int(s))
+                try:
+                    resource.call("checkStartFromState", i, start, start_seeds[i])
+                except ValueError as e:
+                    raise ValueError(f"env {i}: {e}; no env was reset") from None
     if isinstance(seed, (int, np.integer)):
         resource.request(VEC_RESEED, to_java_long(seed))
     resource.request(VEC_RESET)
@@ -275,10 +291,6 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
         for i, s in enumerate(seeds):
             if s is not None:
                 resource.request(VEC_RESET_ONE, i, to_java_long(s))
-    if starts is not None:
-        for i, start in enumerate(starts):
-            if start is not None:
-                s = seeds[i] if seeds is not None and seeds[i] is not None else \
-                    derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else 0, i)
-                resource.call("resetFromState", i, start, to_java_long(int(s)))
-                from_state[i] = True
+    for i, s in start_seeds.items():
+        resource.call("resetFromState", i, starts[i], s)
+        from_state[i] = True

@@ -11,6 +11,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.vector.utils import batch_space
 
 from . import _common
 from ._batched import BatchedEnvCore
@@ -64,8 +65,12 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
     moves after it): ``reward_mode="terminal"`` pays each seat its zero-sum return (winners share
     +1, the others -1) at the step that ends the game, ``"score_difference"`` the change of the
     seat's score minus the others' mean. Add a seat's rewards up until its next turn to credit
-    its last action. Observations, masks and rewards are **views** on memory the next step
-    overwrites (copy what you keep).
+    its last action. Observations, rewards, ``terminated`` and ``truncated`` are **views** on
+    memory the next step overwrites (copy what you keep); the ``infos`` arrays are copies.
+
+    It is not a Gymnasium ``VectorEnv`` (a step takes the action of each env's acting seat and
+    returns every seat's rewards), but it has the batched ``observation_space`` and
+    ``action_space`` (``MultiDiscrete``) of one, and the ``single_*`` ones.
 
     Autoreset (``autoreset=True``, Gymnasium's ``SAME_STEP`` mode): a game that ends at a step is
     reset within it; ``infos["final_obs"][i]`` holds every seat's last observation
@@ -84,7 +89,10 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
     Seeds: env i's k-th game after ``reset(seed=s)`` is dealt from
     ``derive_seed(derive_seed(s, i), k)``; its JVM agent at seat p from ``derive_seed(game seed, p + 1)``.
     ``reset(options={"states": [...]})`` starts env i from a position (a state's JSON, a dict or a
-    :class:`kaisen.State`; None keeps the seeded deal); ``states`` is the only option.
+    :class:`kaisen.State`; None keeps the seeded deal), its JVM agents seeded from env i's seed
+    when given, else ``derive_seed(seed, i)`` of an int ``seed``, else a fresh random seed; every
+    state is tried on a copy first, so a refused one raises (naming its env) and no env is reset.
+    ``states`` is the only option.
 
     An action of ``-1`` (:data:`SKIP`) leaves that env as it is for the step (no move; its rewards
     and flags read 0, its observation, mask and seat stay): step only the envs where a given
@@ -144,6 +152,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         self._started = False
         self.single_observation_space = observation_box(self.spec_info)
         self.single_action_space = gym.spaces.Discrete(self.spec_info.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = gym.spaces.MultiDiscrete(np.full(self.num_envs, self.spec_info.num_actions))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);

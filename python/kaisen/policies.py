@@ -7,9 +7,10 @@ A policy is any of
   (``float32[spec.observation_size]``) and its mask (``int8[spec.num_actions]``, 1 where legal);
 - such a callable with ``policy.batched = True``: it gets ``float32[B, observation_size]`` and
   ``int8[B, num_actions]`` and returns ``B`` actions;
-- a Stable-Baselines3 / sb3-contrib model, or anything with
-  ``predict(observation, action_masks=..., deterministic=...)`` (MaskablePPO's signature): it is
-  called batched, deterministically, with the masks as bools;
+- a Stable-Baselines3 / sb3-contrib model, or anything with ``predict(observation,
+  deterministic=...)``: it is called batched and deterministically, with ``action_masks=`` (the
+  masks as bools) where its ``predict`` takes them (sb3-contrib's MaskablePPO); a model without
+  masks (SB3's PPO) must still choose legal actions, or :func:`act` says which one it did not;
 - (where the caller allows it) an agent name the JVM knows, such as ``"greedy"``: a string,
   played inside the JVM, never called from Python.
 """
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import inspect
 
 import numpy as np
 
@@ -55,8 +58,16 @@ def batched(policy: Any) -> BatchedPolicy:
     if isinstance(policy, str):
         raise TypeError(f"agent {policy!r} plays inside the JVM; it has no Python call")
     if is_model(policy):
+        try:
+            masked = "action_masks" in inspect.signature(policy.predict).parameters
+        except (TypeError, ValueError):
+            masked = True
+
         def model_call(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-            actions, _ = policy.predict(obs, action_masks=masks.astype(bool), deterministic=True)
+            if masked:
+                actions, _ = policy.predict(obs, action_masks=masks.astype(bool), deterministic=True)
+            else:
+                actions, _ = policy.predict(obs, deterministic=True)
             return np.asarray(actions).reshape(-1)
         return model_call
     if getattr(policy, "batched", False):
@@ -66,10 +77,8 @@ def batched(policy: Any) -> BatchedPolicy:
 
 def _per_row(policy: Callable[..., Any]) -> BatchedPolicy:
     def call(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        out = np.empty(len(obs), dtype=np.int64)
-        for k in range(len(obs)):
-            out[k] = int(policy(obs[k], masks[k]))
-        return out
+        # as returned: act() checks that they are integers (an integral float is accepted, 2.5 is not)
+        return np.asarray([np.asarray(policy(obs[k], masks[k])).reshape(()) for k in range(len(obs))])
     return call
 
 
@@ -83,7 +92,7 @@ def act(policies: Sequence[Any], owner: np.ndarray, obs: np.ndarray, masks: np.n
         out = np.zeros(len(owner), dtype=np.int64)
     for k in np.unique(owner[owner >= 0]).tolist():
         rows = np.flatnonzero(owner == k)
-        chosen = np.asarray(_call(policies[k])(obs[rows], masks[rows]))
+        chosen = np.asarray(batched(policies[k])(obs[rows], masks[rows]))
         name = labels[k] if labels is not None else label(policies[k])
         if chosen.shape != (len(rows),):
             raise ValueError(f"policy {name!r} must return {len(rows)} actions for {len(rows)} observations, "
@@ -103,19 +112,3 @@ def act(policies: Sequence[Any], owner: np.ndarray, obs: np.ndarray, masks: np.n
                              f"(legal: {np.flatnonzero(masks[rows[j]]).tolist()})")
         out[rows] = chosen
     return out
-
-
-_CALLS: dict[int, tuple[Any, BatchedPolicy]] = {}
-
-
-def _call(policy: Any) -> BatchedPolicy:
-    """The batched form of ``policy``, cached by identity (a step may call it thousands of times)."""
-    key = id(policy)
-    hit = _CALLS.get(key)
-    if hit is not None and hit[0] is policy:
-        return hit[1]
-    f = batched(policy)
-    if len(_CALLS) > 256:
-        _CALLS.clear()
-    _CALLS[key] = (policy, f)
-    return f

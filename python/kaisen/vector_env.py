@@ -135,7 +135,9 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         ``options``: None, or ``{"states": [s or None, ...]}`` (one per env: a state's JSON, a dict
         or a :class:`kaisen.State`): env i then starts from its state: the opponents play from it
         until it is the learner's turn (seeded from env i's seed when given, else from
-        ``derive_seed(base, i)``). ``states`` is the only option (any other key is a ValueError).
+        ``derive_seed(seed, i)`` of an int ``seed``, else from a fresh random seed). Every state is
+        tried on a copy first: a refused one raises a ValueError naming its env, and no env is
+        reset. ``states`` is the only option (any other key is a ValueError).
 
         ``infos`` keys (each with its ``_`` mask, all True):
 

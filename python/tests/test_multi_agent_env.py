@@ -223,3 +223,41 @@ def test_record_dir_writes_every_finished_game(tmp_path, game):
                     paths.append(fin["record_path"][i])
     finally:
         env.close()
+
+
+def test_a_refused_state_resets_no_env_and_states_without_a_seed_get_fresh_agents():
+    env = kaisen.multi_agent_vector_env("osaka", num_envs=2, num_players=2, jvm_seats=[None, "random"], seed=4)
+    try:
+        env.reset(seed=4)
+        before = [env.state_json(i) for i in range(2)]
+        done = kaisen.State("osaka", num_players=2, seed=1)
+        while not done.is_terminal():
+            done.apply(done.legal_actions()[0])
+        with pytest.raises(ValueError, match="env 1: .*finished game.*no env was reset"):
+            env.reset(seed=9, options={"states": [None, done]})
+        assert [env.state_json(i) for i in range(2)] == before
+        start = kaisen.State("osaka", num_players=2, seed=9)
+        while start.current_player() != 1:
+            start.apply(start.legal_actions()[0])
+        games = set()
+        for _ in range(6):  # no seed: the random agent's moves from the position differ between resets
+            env.reset(options={"states": [start, start]})
+            games.add(env.state_json(0))
+        assert len(games) > 1
+    finally:
+        env.close()
+
+
+def test_policies_take_models_without_masks_and_check_what_any_policy_returns():
+    class Unmasked:  # SB3's plain PPO: predict(obs, deterministic=...) without action_masks
+        def predict(self, obs, deterministic=False):
+            return np.zeros(len(obs), dtype=np.int64), None
+
+    masks = np.array([[1, 0, 1], [0, 1, 1]], np.int8)
+    obs = np.zeros((2, 4), np.float32)
+    with pytest.raises(ValueError, match=r"chose illegal action 0 in row 1"):
+        policies.act([Unmasked()], np.zeros(2, np.int64), obs, masks)
+    ok = policies.act([Unmasked(), lambda o, m: 2.0], np.array([0, 1]), obs, masks)
+    assert ok.tolist() == [0, 2]
+    with pytest.raises(ValueError, match="integer actions"):
+        policies.act([lambda o, m: 1.5], np.array([-1, 0]), obs, masks)

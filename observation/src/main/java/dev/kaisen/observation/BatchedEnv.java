@@ -35,6 +35,14 @@ public interface BatchedEnv<S extends GameState<S>> extends AutoCloseable {
     /** Resets env i to a new episode from a copy of {@code from}; a state that cannot start one is an error and changes nothing. */
     void resetOne(int i, S from, long seed);
 
+    /**
+     * Checks that env i could start from {@code from} with agents seeded from {@code seed}, as
+     * {@link #resetOne(int, GameState, long)} would, and changes nothing: an
+     * {@link IllegalArgumentException} says why it could not (a caller resetting many envs checks
+     * them all first, so that a refused state leaves every env as it was).
+     */
+    void checkStart(int i, S from, long seed);
+
     /** Steps every env with the action in the actions region. */
     void step();
 

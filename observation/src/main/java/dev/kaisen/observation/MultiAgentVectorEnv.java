@@ -265,12 +265,24 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
      */
     @Override
     public synchronized void resetOne(int i, S from, long seed) {
+        checkStart(i, from, seed);
+        envs[i].reset(from);
+        begin(i, seed);
+        started(i, 0);
+    }
+
+    /**
+     * A dry run of {@link #resetOne(int, GameState, long)} on a copy, with agents seeded as the env's
+     * would be: agents are deterministic under their seed ({@link Agent}), so what passes here
+     * passes there. The agents' opening moves are played twice (here, then for real).
+     */
+    @Override
+    public synchronized void checkStart(int i, S from, long seed) {
         ensureOpen();
         checkIndex(i);
         if (from.isTerminal()) {
             throw new IllegalArgumentException("the state is a finished game; an episode needs one still running");
         }
-        // a dry run with agents seeded as the env's will be, so that a refused state changes nothing
         S probe = from.copy();
         Agent<S>[] probeAgents = newAgents(i, seed);
         while (!probe.isTerminal() && probeAgents[probe.currentPlayer()] != null) {
@@ -280,9 +292,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
             throw new IllegalArgumentException("the game ends before a seat the caller answers has a decision "
                     + "(from the given state)");
         }
-        envs[i].reset(from);
-        begin(i, seed);
-        started(i, 0);
     }
 
     /** The agents of env i's seats for an episode dealt from {@code seed} (null: the caller's seats). */
@@ -450,13 +459,13 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     }
 
     @Override
-    public S state(int i) {
+    public synchronized S state(int i) {
         checkIndex(i);
         return envs[i].state();
     }
 
     @Override
-    public EnvInfo info(int i) {
+    public synchronized EnvInfo info(int i) {
         checkIndex(i);
         return envs[i].info();
     }
@@ -469,13 +478,13 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     }
 
     @Override
-    public GameRecord record(int i) {
+    public synchronized GameRecord record(int i) {
         checkIndex(i);
         return envs[i].record();
     }
 
     @Override
-    public GameRecord finishedRecord(int i) {
+    public synchronized GameRecord finishedRecord(int i) {
         checkIndex(i);
         GameRecord r = finishedRecords[i];
         if (r == null) {

@@ -130,18 +130,25 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         return region(region);
     }
 
+    /** A dry run of {@link #resetOne(int, GameState, long)} on a fresh env of env i's config: nothing changes. */
+    @Override
+    public void checkStart(int i, S from, long seed) {
+        checkIndex(i);
+        new SingleEnv<>(envs[i].config()).reset(from, seed);
+    }
+
     public SingleEnv<S> env(int i) {
         return envs[i];
     }
 
     @Override
-    public S state(int i) {
+    public synchronized S state(int i) {
         checkIndex(i);
         return envs[i].state();
     }
 
     @Override
-    public EnvInfo info(int i) {
+    public synchronized EnvInfo info(int i) {
         checkIndex(i);
         return envs[i].info();
     }

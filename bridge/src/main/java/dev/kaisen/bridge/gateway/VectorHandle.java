@@ -32,6 +32,10 @@ public final class VectorHandle implements AutoCloseable {
             vec.resetOne(i, StateHandle.load(game, json), seed);
         }
 
+        void checkStart(int i, String json, long seed) {
+            vec.checkStart(i, StateHandle.load(game, json), seed);
+        }
+
         String render(int i) {
             return game.render(vec.state(i));
         }
@@ -104,6 +108,15 @@ public final class VectorHandle implements AutoCloseable {
     public synchronized void resetFromState(int i, String stateJson, long seed) {
         check(i);
         vec.resetFromState(i, stateJson, seed);
+    }
+
+    /**
+     * Checks that env i could start from this state, as {@link #resetFromState} would, changing
+     * nothing (Python checks every state of a reset before it resets anything).
+     */
+    public synchronized void checkStartFromState(int i, String stateJson, long seed) {
+        check(i);
+        vec.checkStart(i, stateJson, seed);
     }
 
     private void check(int i) {
