@@ -110,6 +110,34 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         }
     }
 
+    /** Env i itself (for reading; stepping it directly bypasses the buffers). */
+    public abstract RecordedEnv<S> env(int i);
+
+    @Override
+    public synchronized S state(int i) {
+        checkIndex(i);
+        return env(i).state();
+    }
+
+    @Override
+    public synchronized EnvInfo info(int i) {
+        checkIndex(i);
+        return env(i).info();
+    }
+
+    @Override
+    public synchronized void recording(boolean on) {
+        for (int i = 0; i < numEnvs; i++) {
+            env(i).recording(on);
+        }
+    }
+
+    @Override
+    public synchronized dev.kaisen.env.GameRecord record(int i) {
+        checkIndex(i);
+        return env(i).record();
+    }
+
     /** Runs {@code chunk} over every env, split across the workers. */
     protected final void run(Workers.Chunk chunk) {
         workers.run(numEnvs, chunk);

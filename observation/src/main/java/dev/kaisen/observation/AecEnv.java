@@ -23,7 +23,7 @@ import java.util.Arrays;
  * its {@link GameRecord} (every decision and chance outcome), which {@link #record()} returns. Off
  * by default: then a step costs one null check more.
  */
-public final class AecEnv<S extends GameState<S>> {
+public final class AecEnv<S extends GameState<S>> implements RecordedEnv<S> {
     private final Game<S> game;
     private final RewardMode mode;
     private final IllegalActionMode illegalMode;

@@ -230,6 +230,12 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         return config;
     }
 
+    @Override
+    public AecEnv<S> env(int i) {
+        checkIndex(i);
+        return envs[i];
+    }
+
     /** The seat pattern env i plays: null where the caller answers, else the agent's name. */
     public List<String> pattern(int i) {
         checkIndex(i);
@@ -456,31 +462,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         observations.put(i * obsSize, obs);
         masks.put(i * numActions, mask);
         seat.put(i, p);
-    }
-
-    @Override
-    public synchronized S state(int i) {
-        checkIndex(i);
-        return envs[i].state();
-    }
-
-    @Override
-    public synchronized EnvInfo info(int i) {
-        checkIndex(i);
-        return envs[i].info();
-    }
-
-    @Override
-    public synchronized void recording(boolean on) {
-        for (AecEnv<S> env : envs) {
-            env.recording(on);
-        }
-    }
-
-    @Override
-    public synchronized GameRecord record(int i) {
-        checkIndex(i);
-        return envs[i].record();
     }
 
     @Override

@@ -27,7 +27,7 @@ import java.util.List;
  * its {@link GameRecord} (every seat's decisions, the opponents' included, and every chance
  * outcome), which {@link #record()} returns. Off by default: then a step costs one null check more.
  */
-public final class SingleEnv<S extends GameState<S>> {
+public final class SingleEnv<S extends GameState<S>> implements RecordedEnv<S> {
 
     /**
      * @param learnerSeat   a seat, or -1 for a seat drawn at random each episode

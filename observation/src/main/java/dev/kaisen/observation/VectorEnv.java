@@ -137,33 +137,9 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         new SingleEnv<>(envs[i].config()).reset(from, seed);
     }
 
+    @Override
     public SingleEnv<S> env(int i) {
         return envs[i];
-    }
-
-    @Override
-    public synchronized S state(int i) {
-        checkIndex(i);
-        return envs[i].state();
-    }
-
-    @Override
-    public synchronized EnvInfo info(int i) {
-        checkIndex(i);
-        return envs[i].info();
-    }
-
-    @Override
-    public synchronized void recording(boolean on) {
-        for (SingleEnv<S> env : envs) {
-            env.recording(on);
-        }
-    }
-
-    @Override
-    public dev.kaisen.env.GameRecord record(int i) {
-        checkIndex(i);
-        return envs[i].record();
     }
 
     @Override
