@@ -75,6 +75,17 @@ class BatchedEnvCore:
                 raise _common.illegal(int(a[i]), self._masks[i], self.spec_info, where=where)
         return a
 
+    def _send(self, actions: np.ndarray) -> tuple:
+        """Steps with checked ``actions``; the step's ``(observations, rewards, terminated, truncated,
+        infos)``, the env's ``_infos()`` and, where episodes ended, its ``_final_infos(done)``."""
+        self._actions[:] = actions
+        self._resource.request(_common.VEC_STEP)
+        infos = self._infos()
+        done = self._terminated | self._truncated
+        if done.any():
+            infos.update(self._final_infos(done))
+        return self._obs, self._rewards, self._terminated, self._truncated, infos
+
     def _record_paths(self, final: dict[str, Any], done: np.ndarray) -> None:
         """With ``record_dir``: each finished episode's record written, its path in ``final``."""
         if self._recorder.dir is not None:

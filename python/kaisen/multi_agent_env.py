@@ -170,13 +170,7 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
         live = (self._seat >= 0) & (a != SKIP) if a.shape == (self.num_envs,) else None
-        self._actions[:] = self._checked_actions(a, live, self._seat)
-        self._resource.request(_STEP)
-        infos = self._infos()
-        done = self._terminated | self._truncated
-        if done.any():
-            infos.update(self._final_infos(done))
-        return self._obs, self._rewards, self._terminated, self._truncated, infos
+        return self._send(self._checked_actions(a, live, self._seat))
 
     def _infos(self) -> dict[str, Any]:
         return {"seat": self._seat.copy(), "_seat": self._all.copy(),

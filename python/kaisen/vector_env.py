@@ -19,7 +19,6 @@ from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 
 
-_STEP = _common.VEC_STEP
 
 
 class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
@@ -184,13 +183,7 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        self._actions[:] = self._checked_actions(actions)
-        self._resource.request(_STEP)
-        infos = self._infos()
-        done = self._terminated | self._truncated
-        if done.any():
-            infos.update(self._final_infos(done))
-        return self._obs, self._rewards, self._terminated, self._truncated, infos
+        return self._send(self._checked_actions(actions))
 
     def _infos(self) -> dict[str, Any]:
         """The infos of every step and reset: each env's learner seat and legal actions (copies)."""

@@ -110,6 +110,17 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         }
     }
 
+    /** Copies {@code actionIds} into the actions region, then steps. */
+    public synchronized void step(int[] actionIds) {
+        ensureOpen();
+        if (actionIds.length != numEnvs) {
+            throw new IllegalArgumentException("need one action per env: " + numEnvs + " envs, " + actionIds.length
+                    + " actions");
+        }
+        shared.region("actions").asIntBuffer().put(0, actionIds);
+        step();
+    }
+
     /** Env i itself (for reading; stepping it directly bypasses the buffers). */
     public abstract RecordedEnv<S> env(int i);
 

@@ -338,17 +338,6 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         writeCurrent(i, worker);
     }
 
-    /** Copies {@code actionIds} into the actions region, then steps. */
-    public synchronized void step(int[] actionIds) {
-        ensureOpen();
-        if (actionIds.length != numEnvs) {
-            throw new IllegalArgumentException("need one action per env: " + numEnvs + " envs, " + actionIds.length
-                    + " actions");
-        }
-        actions.put(0, actionIds);
-        step();
-    }
-
     @Override
     public synchronized void step() {
         ensureOpen();

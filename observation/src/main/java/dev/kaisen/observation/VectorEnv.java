@@ -190,17 +190,6 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         writeCurrent(i, worker);
     }
 
-    /** Copies {@code actionIds} into the actions region, then steps. */
-    public synchronized void step(int[] actionIds) {
-        ensureOpen();
-        if (actionIds.length != numEnvs) {
-            throw new IllegalArgumentException("need one action per env: " + numEnvs + " envs, " + actionIds.length
-                    + " actions");
-        }
-        actions.put(0, actionIds);
-        step();
-    }
-
     /** Steps every env with the action in the actions region. */
     public synchronized void step() {
         ensureOpen();
