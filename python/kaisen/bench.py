@@ -82,35 +82,9 @@ def bench_aec(game: str, players: int | None, options: dict[str, Any], seconds: 
         env.close()
 
 
-def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                 seconds: float) -> tuple[float, int]:
-    """The vector env driven by a trivial batched policy: a uniformly random legal action per env
-    (argmax of masked noise, the noise drawn ahead in a pool of 16 batches)."""
-    vec = kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0, **options)
-    rng = np.random.default_rng(0)
-    vec.reset()
-    masks = vec.action_masks()
-    noise = rng.random((16, *masks.shape), dtype=np.float32)
-
-    def run(duration: float) -> int:
-        end, steps = time.perf_counter() + duration, 0
-        while time.perf_counter() < end:
-            for k in range(16):
-                vec.step((noise[k] * masks).argmax(axis=1))
-            steps += 16 * num_envs
-        return steps
-
-    try:
-        return rate(run, seconds), vec.java_threads
-    finally:
-        vec.close()
-
-
-def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                      seconds: float) -> tuple[float, int]:
-    """The multi-agent vector env with every seat answered in Python by one trivial batched policy
-    (a uniformly random legal action per env, as :func:`bench_vector`): self-play's inner loop."""
-    env = kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0, **options)
+def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]:
+    """A batched env (vector or multi-agent) driven by a trivial batched policy: a uniformly random
+    legal action per env (argmax of masked noise, the noise drawn ahead in a pool of 16 batches)."""
     rng = np.random.default_rng(0)
     env.reset()
     masks = env.action_masks()
@@ -128,6 +102,21 @@ def bench_multi_agent(game: str, num_envs: int, players: int | None, options: di
         return rate(run, seconds), env.java_threads
     finally:
         env.close()
+
+
+def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
+                 seconds: float) -> tuple[float, int]:
+    """The vector env (random opponents in the JVM) driven by :func:`_bench_batched`'s policy."""
+    return _bench_batched(kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0,
+                                            **options), num_envs, seconds)
+
+
+def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
+                      seconds: float) -> tuple[float, int]:
+    """The multi-agent vector env with every seat answered in Python by :func:`_bench_batched`'s
+    policy: self-play's inner loop."""
+    return _bench_batched(kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0,
+                                                        **options), num_envs, seconds)
 
 
 def bench_connect_four(seconds: float) -> float | str:
