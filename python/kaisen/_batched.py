@@ -66,7 +66,8 @@ class BatchedEnvCore:
             i = int(np.flatnonzero(out)[0])
             raise ValueError(f"env {i}: action {int(a[i])} is out of range 0..{n - 1}")
         if self.illegal_action == "raise":
-            bad = self._masks[self._rows, np.clip(a, 0, n - 1)] == 0
+            # every live env's action is in range now; the others may hold anything (-1, ignored ids)
+            bad = self._masks[self._rows, a if live is None else np.where(live, a, 0)] == 0
             if live is not None:
                 bad &= live
             if bad.any():
