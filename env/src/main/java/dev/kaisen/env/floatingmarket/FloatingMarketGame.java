@@ -1,0 +1,150 @@
+package dev.kaisen.env.floatingmarket;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.GameProvider;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Floating Market for one config (players, {@code board}, {@code long}): sizes before any state
+ * exists, new games, and the game's own parts (action table, JSON, invariants, the greedy bot,
+ * text). A board file that is malformed makes the config invalid (an
+ * {@link IllegalArgumentException} saying what is wrong).
+ */
+public final class FloatingMarketGame implements Game<FloatingMarketState> {
+    private final GameConfig config;
+    private final Board board;
+    private final boolean longGame;
+
+    public FloatingMarketGame(GameConfig config) {
+        if (config.players() < FloatingMarketState.MIN_PLAYERS || config.players() > FloatingMarketState.MAX_PLAYERS) {
+            throw new IllegalArgumentException("Floating Market is for 2 to 5 players, not " + config.players());
+        }
+        this.config = config;
+        String file = (String) config.option(FloatingMarketGameProvider.BOARD);
+        try {
+            this.board = file.isEmpty() ? Board.standard() : Board.load(Path.of(file));
+        } catch (GameFormatException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        this.longGame = (Boolean) config.option(FloatingMarketGameProvider.LONG);
+    }
+
+    public FloatingMarketGame(int players) {
+        this(GameConfig.of(players));
+    }
+
+    /** A game on a board already loaded (tests). */
+    public FloatingMarketGame(int players, Board board, boolean longGame) {
+        this.config = new GameConfig(players, java.util.Map.of(FloatingMarketGameProvider.LONG.name(), longGame));
+        this.board = board;
+        this.longGame = longGame;
+    }
+
+    @Override
+    public GameProvider provider() {
+        return FloatingMarketGameProvider.INSTANCE;
+    }
+
+    @Override
+    public GameConfig config() {
+        return config;
+    }
+
+    public Board board() {
+        return board;
+    }
+
+    @Override
+    public int numDistinctActions() {
+        return FloatingMarketAction.COUNT;
+    }
+
+    @Override
+    public int maxGameLength() {
+        return FloatingMarketState.DECISION_CAP;
+    }
+
+    @Override
+    public FloatingMarketState newGame(long seed, ChanceLog chance) {
+        return FloatingMarketState.newGame(board, config.players(), longGame, seed, chance);
+    }
+
+    @Override
+    public String actionName(int action) {
+        return FloatingMarketAction.name(action);
+    }
+
+    @Override
+    public List<ActionEntry> actionTable() {
+        return FloatingMarketAction.TABLE;
+    }
+
+    @Override
+    public String toJson(FloatingMarketState state, boolean pretty) {
+        return FloatingMarketJson.toJson(state, pretty);
+    }
+
+    @Override
+    public FloatingMarketState fromJson(String json) {
+        FloatingMarketState s = FloatingMarketJson.fromJson(json, board);
+        if (s.numPlayers() != config.players() || s.longGame != longGame) {
+            throw new GameFormatException("the state has " + s.numPlayers() + " players, long " + s.longGame
+                    + "; this game has " + config.players() + " players, long " + longGame);
+        }
+        return s;
+    }
+
+    @Override
+    public List<String> invariantViolations(FloatingMarketState state) {
+        return FloatingMarketInvariants.check(state);
+    }
+
+    @Override
+    public List<String> stepViolations(FloatingMarketState before, int action, FloatingMarketState after) {
+        return FloatingMarketInvariants.checkStep(before, after);
+    }
+
+    @Override
+    public List<String> botNames() {
+        return List.of("greedy");
+    }
+
+    @Override
+    public Agent<FloatingMarketState> bot(String name, long seed) {
+        if (!name.equals("greedy")) {
+            throw new IllegalArgumentException("Floating Market has no bot '" + name + "' (bots: greedy)");
+        }
+        return new FloatingMarketGreedyAgent(seed);
+    }
+
+    @Override
+    public String render(FloatingMarketState state) {
+        return FloatingMarketText.render(state);
+    }
+
+    @Override
+    public String scoreName() {
+        return "fruits";
+    }
+
+    @Override
+    public String tiebreakName() {
+        return "coins";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FloatingMarketGame g && g.config.equals(config) && g.board.equals(board);
+    }
+
+    @Override
+    public int hashCode() {
+        return config.hashCode();
+    }
+}

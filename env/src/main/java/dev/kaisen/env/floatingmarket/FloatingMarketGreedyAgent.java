@@ -1,0 +1,262 @@
+package dev.kaisen.env.floatingmarket;
+
+import dev.kaisen.env.Agent;
+
+import java.util.SplittableRandom;
+
+/**
+ * A heuristic player for Floating Market that reasons about the dice total. From the dice now in
+ * the pool (players' dice, Ama dice, the board's d12 and negative d6, the fixed tiles) it computes
+ * the exact distribution of the total by convolution, hence the probability {@code P(l)} that each
+ * boat location activates ({@link #activation}). Values, for the player to act:
+ * <ul>
+ *   <li>a fruit it lacks (and that is in play) is worth 10, a coin 1 while under the 6-coin cap
+ *       (0 at the cap);</li>
+ *   <li><b>boat l:</b> {@code P(l) x fruit + P(neighbours of l) x 2 coins};
+ *       <b>dock:</b> {@code P(its bank) x 1 coin};</li>
+ *   <li><b>Market:</b> a sure fruit, 9 (it costs 4 coins); <b>Boatman:</b> 6 when its hand is
+ *       empty, else 0.5 per die out of play; <b>Fruit stand:</b> the best of its boats'
+ *       {@code P(l or a neighbour) x fruit}; other buildings a small constant (1), the Office
+ *       0.5;</li>
+ *   <li><b>die, Temple, Carpenter, Artist choices:</b> the expected value of its customers on
+ *       boats and docks with the pool after that addition (a die it adds is rolled like any
+ *       other, so it chooses the die that best steers the total onto its boats);</li>
+ *   <li><b>Market purchase:</b> any lacking fruit; <b>Fish market:</b> the boat with the best
+ *       {@code P(l) x fruit};</li>
+ *   <li><b>swap:</b> the swap that most raises {@code sum over lacking fruits of P(location of the
+ *       fruit)} under a nominal pool (its own hand's dice and the Ama dice).</li>
+ * </ul>
+ * Ties are broken by its seeded random stream. It reads only public information.
+ */
+public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketState> {
+    static final double FRUIT = 10;
+    static final double COIN = 1;
+    private static final int OFFSET = 64;
+    private static final int SIZE = 512;
+    private final SplittableRandom random;
+    private final int[] legal = new int[FloatingMarketAction.COUNT];
+
+    public FloatingMarketGreedyAgent(long seed) {
+        this.random = new SplittableRandom(seed);
+    }
+
+    @Override
+    public String name() {
+        return "greedy";
+    }
+
+    @Override
+    public int chooseAction(FloatingMarketState s) {
+        int k = s.legalActions(legal);
+        if (k == 0) {
+            throw new IllegalStateException("no legal action: the game is over");
+        }
+        int p = s.currentPlayer();
+        double[] base = activation(s, pool(s, -1, 0, false));
+        int best = -1;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        int ties = 0;
+        for (int i = 0; i < k; i++) {
+            double v = value(s, p, legal[i], base);
+            if (v > bestValue + 1e-9) {
+                bestValue = v;
+                best = legal[i];
+                ties = 1;
+            } else if (Math.abs(v - bestValue) <= 1e-9 && random.nextInt(++ties) == 0) {
+                best = legal[i];
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The distribution of the total (index {@code total + OFFSET}) of the pool now, plus one die
+     * of the current player ({@code extraDie} a kind, or -1), plus {@code extraFixed}, plus the
+     * board's negative d6 ({@code extraNeg}).
+     */
+    static double[] pool(FloatingMarketState s, int extraDie, int extraFixed, boolean extraNeg) {
+        double[] dist = new double[SIZE];
+        int fixed = (s.tilePlus4() ? 4 : 0) - (s.tileMinus2() ? 2 : 0) + extraFixed;
+        dist[OFFSET + fixed] = 1;
+        for (int p = 0; p < s.numPlayers(); p++) {
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                if (s.dieLocation(p, d) == 1 || (p == s.currentPlayer() && d == extraDie)) {
+                    dist = add(dist, Dice.LOW[d], Dice.HIGH[d]);
+                }
+            }
+        }
+        for (int a = 0; a < s.amaDice(); a++) {
+            dist = add(dist, 1, 6);
+        }
+        if (s.boardD12()) {
+            dist = add(dist, 1, 12);
+        }
+        if (s.boardNeg() || extraNeg) {
+            dist = add(dist, -6, -1);
+        }
+        return dist;
+    }
+
+    private static double[] add(double[] dist, int low, int high) {
+        double[] out = new double[SIZE];
+        double w = 1.0 / (high - low + 1);
+        for (int t = 0; t < SIZE; t++) {
+            if (dist[t] != 0) {
+                for (int v = low; v <= high; v++) {
+                    int i = Math.max(0, Math.min(SIZE - 1, t + v));
+                    out[i] += dist[t] * w;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** P(each location activates) for a distribution of the total. */
+    static double[] activation(FloatingMarketState s, double[] dist) {
+        double[] out = new double[Board.LOCATIONS];
+        for (int t = 0; t < SIZE; t++) {
+            if (dist[t] != 0) {
+                out[s.board().activated(t - OFFSET)] += dist[t];
+            }
+        }
+        return out;
+    }
+
+    private static double fruitValue(FloatingMarketState s, int p, int location) {
+        int f = s.fruitAt(location);
+        return location == s.closedLocation() || s.hasFruit(p, f) ? 0 : FRUIT;
+    }
+
+    private static double coinValue(FloatingMarketState s, int p) {
+        return s.coins(p) < FloatingMarketState.COIN_CAP ? COIN : 0;
+    }
+
+    private static double boatValue(FloatingMarketState s, int p, int l, double[] pr) {
+        return pr[l] * fruitValue(s, p, l)
+                + (pr[Board.step(l, 1)] + pr[Board.step(l, -1)]) * 2 * coinValue(s, p);
+    }
+
+    /** Expected value of p's customers now on boats and docks under the activation probabilities. */
+    static double holding(FloatingMarketState s, int p, double[] pr) {
+        double v = 0;
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            for (int k = 0; k < 2; k++) {
+                if (s.boatCustomer(l, k) == p) {
+                    v += boatValue(s, p, l, pr);
+                }
+            }
+        }
+        for (int side = 0; side < 2; side++) {
+            if (s.dockCustomer(side) == p) {
+                v += bank(s, side, pr) * coinValue(s, p);
+            }
+        }
+        return v;
+    }
+
+    private static double bank(FloatingMarketState s, int side, double[] pr) {
+        double v = 0;
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            v += s.board().bank(l) == side ? pr[l] : 0;
+        }
+        return v;
+    }
+
+    private double value(FloatingMarketState s, int p, int a, double[] pr) {
+        switch (s.phase()) {
+            case PLACE:
+                return placeValue(s, p, a, pr);
+            case DIE:
+                return holding(s, p, activation(s, pool(s, a - FloatingMarketAction.DIE, 0, false)));
+            case TEMPLE:
+                return holding(s, p, activation(s, pool(s, -1, a == FloatingMarketAction.TEMPLE_PLUS4 ? 4 : -2, false)));
+            case CARPENTER:
+            case ARTIST:
+                if (a == FloatingMarketAction.CARPENTER_ADD) {
+                    double[] d = pool(s, -1, 0, false);
+                    return holding(s, p, activation(s, add(d, 1, 12)));
+                }
+                if (a == FloatingMarketAction.CARPENTER_NEG || a == FloatingMarketAction.ARTIST_NEG) {
+                    return holding(s, p, activation(s, pool(s, -1, 0, true)));
+                }
+                return holding(s, p, pr);
+            case MARKET:
+                return 1;
+            case STAND: {
+                int l = a - FloatingMarketAction.STAND;
+                return standValue(s, p, l, pr);
+            }
+            case FISH: {
+                int l = a - FloatingMarketAction.FISH;
+                return boatValue(s, p, l, pr);
+            }
+            case SWAP:
+                return swapValue(s, p, a - FloatingMarketAction.SWAP);
+            default:
+                return 0;
+        }
+    }
+
+    private static double standValue(FloatingMarketState s, int p, int l, double[] pr) {
+        double v = 0;
+        for (int d = -1; d <= 1; d++) {
+            int m = Board.step(l, d);
+            v += pr[m] * fruitValue(s, p, m);
+        }
+        return v;
+    }
+
+    private static double placeValue(FloatingMarketState s, int p, int a, double[] pr) {
+        if (a < FloatingMarketAction.PLACE_DOCK) {
+            return boatValue(s, p, a - FloatingMarketAction.PLACE_BOAT, pr);
+        }
+        if (a < FloatingMarketAction.PLACE_BUILDING) {
+            return bank(s, a - FloatingMarketAction.PLACE_DOCK, pr) * coinValue(s, p);
+        }
+        Building b = Building.values()[a - FloatingMarketAction.PLACE_BUILDING];
+        switch (b) {
+            case MARKET:
+                return FRUIT - 1;
+            case BOATMAN: {
+                int out = 0;
+                for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                    out += s.dieLocation(p, d) == 2 ? 1 : 0;
+                }
+                return s.hand(p) == 0 ? 6 : 0.5 * out;
+            }
+            case FRUIT_STAND: {
+                double best = 0;
+                for (int l = 0; l < Board.LOCATIONS; l++) {
+                    if (s.boatCustomer(l, 0) == p || s.boatCustomer(l, 1) == p) {
+                        best = Math.max(best, standValue(s, p, l, pr) - boatValue(s, p, l, pr) + pr[l] * fruitValue(s, p, l));
+                    }
+                }
+                return best;
+            }
+            case OFFICE:
+                return 0.5;
+            default:
+                return 1;
+        }
+    }
+
+    private static double swapValue(FloatingMarketState s, int p, int swap) {
+        FloatingMarketState probe = s.copy();
+        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+            if (probe.die[p * Dice.PLAYER_DICE + d] == FloatingMarketState.HAND) {
+                probe.die[p * Dice.PLAYER_DICE + d] = FloatingMarketState.POOL;
+            }
+        }
+        double[] pr = activation(probe, pool(probe, -1, 0, false));
+        int i = FloatingMarketAction.SWAP_I[swap];
+        int j = FloatingMarketAction.SWAP_J[swap];
+        int t = probe.fruitAt[i];
+        probe.fruitAt[i] = probe.fruitAt[j];
+        probe.fruitAt[j] = t;
+        double v = 0;
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            v += pr[l] * fruitValue(probe, p, l);
+        }
+        return v;
+    }
+}

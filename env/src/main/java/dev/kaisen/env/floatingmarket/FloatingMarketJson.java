@@ -1,0 +1,221 @@
+package dev.kaisen.env.floatingmarket;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A Floating Market state as JSON (format {@value #STATE_FORMAT}). The board is not written
+ * (the game's config names it); boats are listed by location with their fruit, customers by
+ * player index ({@code -1} none). Reading is strict: unknown fields, unknown names and
+ * inconsistent states are rejected with a message saying what is wrong.
+ */
+public final class FloatingMarketJson {
+    public static final String STATE_FORMAT = "kaisen.floating-market.state/1";
+
+    private FloatingMarketJson() {
+    }
+
+    /** One seat: coins, fruits held, customers in hand, and where each die is ({@code hand}, {@code pool}, {@code out}). */
+    @JsonPropertyOrder({"coins", "fruits", "customersLeft", "dice", "buildings"})
+    public record SeatJson(int coins, List<String> fruits, int customersLeft, Map<String, String> dice,
+                           List<String> buildings) {
+    }
+
+    /** One boat location: its fruit and the players in its two slots. */
+    @JsonPropertyOrder({"fruit", "customers"})
+    public record BoatJson(String fruit, List<Integer> customers) {
+    }
+
+    @JsonPropertyOrder({"format", "players", "long", "phase", "currentPlayer", "startPlayer", "round", "decisions",
+        "truncated", "rng", "boats", "docks", "ama", "standSlot", "pool", "toAdd", "officePlayer", "lastTotal",
+        "lastActivated", "seats"})
+    public record StateJson(String format, int players, @JsonProperty("long") boolean longGame, String phase, int currentPlayer, int startPlayer,
+                            int round, int decisions, boolean truncated, String rng, List<BoatJson> boats,
+                            List<Integer> docks, List<Integer> ama, int standSlot, List<String> pool, int toAdd,
+                            int officePlayer, int lastTotal, int lastActivated, List<SeatJson> seats) {
+    }
+
+    private static final List<String> WHERE = List.of("hand", "pool", "out");
+
+    public static String toJson(FloatingMarketState s, boolean pretty) {
+        return Json.write(toDto(s), pretty);
+    }
+
+    public static StateJson toDto(FloatingMarketState s) {
+        List<BoatJson> boats = new ArrayList<>();
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            boats.add(new BoatJson(Fruit.values()[s.fruitAt[l]].key(), List.of(s.boat[l * 2], s.boat[l * 2 + 1])));
+        }
+        List<String> pool = new ArrayList<>();
+        if (s.tilePlus4) {
+            pool.add("+4");
+        }
+        if (s.tileMinus2) {
+            pool.add("-2");
+        }
+        if (s.boardD12) {
+            pool.add("d12");
+        }
+        if (s.boardNeg) {
+            pool.add("neg-d6");
+        }
+        if (s.d12Blocked) {
+            pool.add("d12-blocked");
+        }
+        List<SeatJson> seats = new ArrayList<>();
+        for (int p = 0; p < s.n; p++) {
+            List<String> fruits = new ArrayList<>();
+            for (int f = 0; f < Fruit.COUNT; f++) {
+                if (s.hasFruit(p, f)) {
+                    fruits.add(Fruit.values()[f].key());
+                }
+            }
+            Map<String, String> dice = new TreeMap<>();
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                dice.put(Dice.KEYS[d], WHERE.get(s.dieLocation(p, d)));
+            }
+            List<String> buildings = new ArrayList<>();
+            for (Building b : Building.values()) {
+                for (int k = 0; k < s.buildingCustomers(b, p); k++) {
+                    buildings.add(b.key);
+                }
+            }
+            seats.add(new SeatJson(s.coins[p], fruits, s.left[p], dice, buildings));
+        }
+        return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
+                s.truncated, Long.toHexString(s.rng), boats, List.of(s.dock[0], s.dock[1]),
+                List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.toAdd, s.officePlayer, s.lastTotal, s.lastActivated,
+                seats);
+    }
+
+    public static FloatingMarketState fromJson(String json, Board board) {
+        StateJson j = Json.read(json, StateJson.class);
+        if (!STATE_FORMAT.equals(j.format())) {
+            throw new GameFormatException("not a Floating Market state: format " + j.format() + ", expected "
+                    + STATE_FORMAT);
+        }
+        FloatingMarketState s;
+        try {
+            s = new FloatingMarketState(board, j.players(), j.longGame());
+        } catch (IllegalArgumentException e) {
+            throw new GameFormatException(e.getMessage());
+        }
+        try {
+            s.phase = Phase.valueOf(Json.require(j.phase(), "phase"));
+        } catch (IllegalArgumentException e) {
+            throw new GameFormatException("unknown phase " + j.phase());
+        }
+        s.current = j.currentPlayer();
+        s.start = j.startPlayer();
+        s.round = j.round();
+        s.decisions = j.decisions();
+        s.truncated = j.truncated();
+        try {
+            s.rng = Long.parseUnsignedLong(Json.require(j.rng(), "rng"), 16);
+        } catch (NumberFormatException e) {
+            throw new GameFormatException("rng must be hexadecimal, not " + j.rng());
+        }
+        List<BoatJson> boats = Json.require(j.boats(), "boats");
+        if (boats.size() != Board.LOCATIONS) {
+            throw new GameFormatException("boats lists " + Board.LOCATIONS + " locations, not " + boats.size());
+        }
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            BoatJson b = Json.require(boats.get(l), "boats[" + l + "]");
+            Fruit f = Fruit.of(Json.require(b.fruit(), "boats[" + l + "].fruit"));
+            if (f == null) {
+                throw new GameFormatException("boats[" + l + "]: unknown fruit " + b.fruit());
+            }
+            s.fruitAt[l] = f.ordinal();
+            List<Integer> c = Json.require(b.customers(), "boats[" + l + "].customers");
+            if (c.size() != 2) {
+                throw new GameFormatException("boats[" + l + "].customers has 2 slots, not " + c.size());
+            }
+            s.boat[l * 2] = seat(c.get(0), s.n, "boats[" + l + "].customers[0]");
+            s.boat[l * 2 + 1] = seat(c.get(1), s.n, "boats[" + l + "].customers[1]");
+        }
+        List<Integer> docks = Json.require(j.docks(), "docks");
+        List<Integer> ama = Json.require(j.ama(), "ama");
+        if (docks.size() != 2 || ama.size() != 2) {
+            throw new GameFormatException("docks and ama list 2 entries each");
+        }
+        for (int k = 0; k < 2; k++) {
+            s.dock[k] = seat(docks.get(k), s.n, "docks[" + k + "]");
+            Integer a = Json.require(ama.get(k), "ama[" + k + "]");
+            if (a < -1 || a >= Board.LOCATIONS) {
+                throw new GameFormatException("ama[" + k + "] must be a location or -1, not " + a);
+            }
+            s.ama[k] = a;
+        }
+        s.standSlot = j.standSlot();
+        for (String x : Json.require(j.pool(), "pool")) {
+            switch (x) {
+                case "+4" -> s.tilePlus4 = true;
+                case "-2" -> s.tileMinus2 = true;
+                case "d12" -> s.boardD12 = true;
+                case "neg-d6" -> s.boardNeg = true;
+                case "d12-blocked" -> s.d12Blocked = true;
+                default -> throw new GameFormatException("pool: unknown entry '" + x + "' (+4, -2, d12, neg-d6, d12-blocked)");
+            }
+        }
+        s.toAdd = j.toAdd();
+        s.officePlayer = j.officePlayer();
+        s.lastTotal = j.lastTotal();
+        s.lastActivated = j.lastActivated();
+        List<SeatJson> seats = Json.require(j.seats(), "seats");
+        if (seats.size() != s.n) {
+            throw new GameFormatException("seats lists " + seats.size() + " players, the state has " + s.n);
+        }
+        for (int p = 0; p < s.n; p++) {
+            SeatJson seat = Json.require(seats.get(p), "seats[" + p + "]");
+            s.coins[p] = seat.coins();
+            s.left[p] = seat.customersLeft();
+            for (String f : Json.require(seat.fruits(), "seats[" + p + "].fruits")) {
+                Fruit fr = Fruit.of(f);
+                if (fr == null) {
+                    throw new GameFormatException("seats[" + p + "].fruits: unknown fruit " + f);
+                }
+                s.fruits[p] |= 1 << fr.ordinal();
+            }
+            Map<String, String> dice = Json.require(seat.dice(), "seats[" + p + "].dice");
+            if (dice.size() != Dice.PLAYER_DICE) {
+                throw new GameFormatException("seats[" + p + "].dice names the 5 dice " + List.of(Dice.KEYS));
+            }
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                String where = dice.get(Dice.KEYS[d]);
+                int w = WHERE.indexOf(where);
+                if (w < 0) {
+                    throw new GameFormatException("seats[" + p + "].dice." + Dice.KEYS[d] + " must be hand, pool or out, not "
+                            + where);
+                }
+                s.die[p * Dice.PLAYER_DICE + d] = (byte) w;
+            }
+            for (String b : Json.require(seat.buildings(), "seats[" + p + "].buildings")) {
+                Building bd = Building.of(b);
+                if (bd == null) {
+                    throw new GameFormatException("seats[" + p + "].buildings: unknown building " + b);
+                }
+                s.bld[bd.ordinal() * s.n + p]++;
+            }
+        }
+        List<String> problems = FloatingMarketInvariants.check(s);
+        if (!problems.isEmpty()) {
+            throw new GameFormatException("inconsistent Floating Market state: " + problems);
+        }
+        return s;
+    }
+
+    private static int seat(Integer v, int n, String field) {
+        Json.require(v, field);
+        if (v < -1 || v >= n) {
+            throw new GameFormatException(field + " must be a seat 0.." + (n - 1) + " or -1, not " + v);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.kaisen.env.floatingmarket;
+
+/** Floating Market as text for a terminal (everything is public). */
+public final class FloatingMarketText {
+    private FloatingMarketText() {
+    }
+
+    public static String render(FloatingMarketState s) {
+        StringBuilder b = new StringBuilder();
+        b.append("Floating Market, ").append(s.n).append(" players, target ").append(s.target).append(" fruits, round ")
+                .append(s.round).append(", start player ").append(s.start).append(", phase ").append(s.phase);
+        if (s.isTerminal()) {
+            b.append(", over (").append(s.endReason()).append(")");
+        } else {
+            b.append(", player ").append(s.current).append(" to act");
+        }
+        b.append('\n');
+        for (int l = 0; l < Board.LOCATIONS; l++) {
+            Board board = s.board;
+            b.append("  boat").append(l).append(' ').append(board.locationName(l)).append(' ')
+                    .append(board.bank(l) == 0 ? "W" : "E").append(' ')
+                    .append(l == s.closedLocation() ? "(face down)" : Fruit.values()[s.fruitAt[l]].key());
+            for (int k = 0; k < 2; k++) {
+                int p = s.boat[l * 2 + k];
+                if (p >= 0) {
+                    b.append(" P").append(p).append(s.standSlot == l * 2 + k ? "+stand" : "");
+                }
+            }
+            b.append(s.hasAma(l) ? " Ama" : "").append('\n');
+        }
+        b.append("  docks: west ").append(s.dock[0] < 0 ? "-" : "P" + s.dock[0]).append(", east ")
+                .append(s.dock[1] < 0 ? "-" : "P" + s.dock[1]).append('\n');
+        b.append("  buildings:");
+        for (Building bd : Building.values()) {
+            for (int p = 0; p < s.n; p++) {
+                for (int k = 0; k < s.buildingCustomers(bd, p); k++) {
+                    b.append(' ').append(bd.key).append("=P").append(p);
+                }
+            }
+        }
+        b.append("\n  pool extras:").append(s.tilePlus4 ? " +4" : "").append(s.tileMinus2 ? " -2" : "")
+                .append(s.boardD12 ? " d12" : "").append(s.boardNeg ? " neg-d6" : "")
+                .append(s.amaDice() > 0 ? " ama-d6x" + s.amaDice() : "");
+        if (s.lastActivated >= 0) {
+            b.append("; last roll ").append(s.lastTotal).append(" -> boat").append(s.lastActivated);
+        }
+        b.append('\n');
+        for (int p = 0; p < s.n; p++) {
+            b.append("P").append(p).append(": ").append(s.coins[p]).append(" coins, fruits [");
+            String sep = "";
+            for (int f = 0; f < Fruit.COUNT; f++) {
+                if (s.hasFruit(p, f)) {
+                    b.append(sep).append(Fruit.values()[f].key());
+                    sep = " ";
+                }
+            }
+            b.append("], customers left ").append(s.left[p]).append(", dice");
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                int where = s.dieLocation(p, d);
+                b.append(' ').append(Dice.KEYS[d]).append(where == 0 ? "" : where == 1 ? "(pool)" : "(out)");
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+}
