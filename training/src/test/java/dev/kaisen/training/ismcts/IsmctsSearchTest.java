@@ -63,7 +63,7 @@ class IsmctsSearchTest {
             }
             double best = Arrays.stream(value).max().orElseThrow();
             double worst = Arrays.stream(value).min().orElseThrow();
-            if (!settled || best == worst) {
+            if (!settled || best == worst || Double.isNaN(best)) {
                 continue;
             }
             for (String name : List.of("ismcts:400:random", "ismcts:400")) {
@@ -115,16 +115,28 @@ class IsmctsSearchTest {
 
     /** The win share of {@code me} under perfect play of both players. */
     private static <S extends GameState<S>> double minimax(S s, int me) {
+        return minimax(s, me, 2 * HORIZON, new int[]{BUDGET});
+    }
+
+    /**
+     * As {@link #minimax(GameState, int)}, or NaN when a line runs past {@code depth} decisions or
+     * the search past {@code budget} states: a determinization redraws later chance (dice), so an
+     * endgame short in the true state may not be short there, and such a position does not count.
+     */
+    private static <S extends GameState<S>> double minimax(S s, int me, int depth, int[] budget) {
         if (s.isTerminal()) {
             double[] shares = new double[s.numPlayers()];
             s.winShares(shares);
             return shares[me];
         }
+        if (depth == 0 || --budget[0] < 0) {
+            return Double.NaN;
+        }
         boolean mine = s.currentPlayer() == me;
         double best = mine ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         for (int a : s.legalActions()) {
-            double v = minimax(s.apply(a), me);
-            best = mine ? Math.max(best, v) : Math.min(best, v);
+            double v = minimax(s.apply(a), me, depth - 1, budget);
+            best = mine ? Math.max(best, v) : Math.min(best, v); // NaN wins both
         }
         return best;
     }
