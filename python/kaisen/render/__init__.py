@@ -2,7 +2,8 @@
 
 Each game's state JSON (``env.state_json()``) is in the game's own format, so drawing it is
 the game's business: a renderer per game id lives in a registry (:func:`register_renderer`).
-Traders of Osaka has one (:mod:`kaisen.render.osaka`); a game without one is shown as plain
+Traders of Osaka (:mod:`kaisen.render.osaka`), Tokaido (:mod:`kaisen.render.tokaido`) and
+Floating Market (:mod:`kaisen.render.floating_market`) have one; a game without one is shown as plain
 text: the engine's own text view when the env supplies it, else the state JSON.
 
 - :class:`Board`: one state; an SVG picture in Jupyter (``_repr_html_``), text with ``print``.
@@ -298,10 +299,11 @@ class Replay:
 
 
 def _register_builtin() -> None:
-    from . import osaka, tokaido
+    from . import floating_market, osaka, tokaido
 
     register_renderer("osaka", Renderer(text=osaka.board_text, svg=osaka.board_svg))
     register_renderer("tokaido", Renderer(text=tokaido.board_text, svg=tokaido.board_svg))
+    register_renderer("floating-market", Renderer(text=floating_market.board_text, svg=floating_market.board_svg))
 
 
 _register_builtin()

@@ -1,0 +1,545 @@
+"""The Floating Market renderer: an SVG of the river for notebooks and a text view for terminals.
+
+Both read the state JSON (format ``kaisen.floating-market.state/1``, written by the engine's
+``FloatingMarketJson``) that ``env.state_json()`` returns. Fields are read with fallbacks, so a
+state that gains or drops a field still draws (what is missing is left out, never guessed).
+
+- :func:`board_svg`: the river as a loop with its seven boat locations (clockwise = index order;
+  west bank on the left, east bank on the right), each with its dice range, its fruit (face
+  down for the 2-player closed location), the customers in its two slots coloured by seat, the
+  Ama customers and the Fruit stand; the last roll's boat highlighted; the two docks on their
+  banks; the buildings with their spots and who is on them (unused ones dashed); in the middle
+  the dice pool (tiles, board dice, Ama dice, each player's dice there) and the last roll's
+  total; and per player a panel: coins (of the 6-coin cap), fruits against the target,
+  customers left, dice in hand / in the pool / out of play.
+- :func:`board_text`: the same facts as plain text.
+
+The state does not name its board (the game's config does): ranges, banks, building spots, the
+Ama start and the 2-player closed location are the default board's (``default-board.json``),
+unless the state carries a ``board`` object in the board format (``kaisen.floating-market.board/1``).
+
+Everything in Floating Market is public, so ``observer=seat`` hides nothing: it only marks that
+seat ("seen by P1", "(you)"). Registered for the game id ``floating-market`` in :mod:`kaisen.render`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+FORMAT_PREFIX = "kaisen.floating-market.state/"
+LOCATIONS = 7
+FRUITS = ("mango", "banana", "papaya", "guava", "pomelo", "rambutan", "starfruit")
+FRUIT_FILL = {"mango": "#f39c12", "banana": "#f1d53b", "papaya": "#e8603c", "guava": "#e88fb4",
+              "pomelo": "#8cc43f", "rambutan": "#c0392b", "starfruit": "#c9c62a"}
+DICE = ("d4", "d6", "d10", "d12", "neg-d6")
+DIE_FACES = {"d4": "1-4", "d6": "1-6", "d10": "0-9", "d12": "1-12", "neg-d6": "-1..-6"}
+SEAT_FILL = ["#1f5fbf", "#d1373c", "#2c9a52", "#e0a100", "#7d3fa0"]
+AMA_FILL = "#8a8a8a"
+MAX_COINS = 6
+
+#: The default board (env resource ``default-board.json``): (name, min, max, bank) per location.
+DEFAULT_LOCATIONS = (("<=8", 0, 8, "west"), ("9-13", 9, 13, "west"), ("14-16", 14, 16, "west"),
+                     ("17-19", 17, 19, "west"), ("20-23", 20, 23, "east"), ("24-28", 24, 28, "east"),
+                     ("29-35", 29, 35, "east"))
+#: Building spots for 2, 3, 4, 5 players (-1 any number, 0 unused), in action-table order.
+DEFAULT_BUILDINGS = (("temple", (1, 1, 1, 1)), ("carpenter", (1, 1, 1, 1)), ("artist", (0, 1, 1, 1)),
+                     ("market", (1, 2, 2, 2)), ("boatman", (-1, -1, -1, -1)), ("fruit-stand", (1, 1, 1, 1)),
+                     ("north-trader", (1, 1, 1, 1)), ("south-trader", (1, 1, 1, 1)), ("tailor", (1, 1, 1, 1)),
+                     ("office", (1, 1, 1, 1)), ("fish-market", (1, 1, 1, 1)))
+DEFAULT_CLOSED = "29-35"
+BUILDING_LABEL = {"temple": "Temple", "carpenter": "Carpenter", "artist": "Artist hut", "market": "Market",
+                  "boatman": "Boatman", "fruit-stand": "Fruit stand", "north-trader": "North trader",
+                  "south-trader": "South trader", "tailor": "Tailor", "office": "Office", "fish-market": "Fish market"}
+BUILDING_EFFECT = {"temple": "+4 or -2 tile into the pool", "carpenter": "add the d12, or block it",
+                   "artist": "add the -d6, or one more of your dice", "market": "pay 4 coins: take a fruit",
+                   "boatman": "recover all your dice", "fruit-stand": "under one of your boat customers",
+                   "north-trader": "boats 1-2 steps clockwise count as adjacent",
+                   "south-trader": "boats 1-2 steps counter-clockwise count as adjacent",
+                   "tailor": "add 2 of your dice", "office": "pay 1 coin: place all your customers now",
+                   "fish-market": "place a customer on an occupied boat"}
+PHASES = {"PLACE": "assign customers", "DIE": "add a die to the pool", "TEMPLE": "Temple: choose a tile",
+          "CARPENTER": "Carpenter: the d12", "ARTIST": "Artist hut: choose a die", "MARKET": "Market: choose a fruit",
+          "STAND": "Fruit stand: choose the customer", "FISH": "Fish market: choose a boat",
+          "SWAP": "end of round: swap two boats", "GAME_OVER": "game over"}
+POOL_LABEL = {"+4": "+4 tile", "-2": "-2 tile", "d12": "board d12", "neg-d6": "board -d6"}
+
+State = dict[str, Any]
+
+
+def _state(state: str | State) -> State:
+    s = json.loads(state) if isinstance(state, str) else state
+    if not isinstance(s, dict) or not str(s.get("format", "")).startswith(FORMAT_PREFIX):
+        fmt = s.get("format") if isinstance(s, dict) else None
+        raise ValueError(f"not a Floating Market state (format {fmt!r})")
+    return s
+
+
+def _int(v: Any, default: int = 0) -> int:
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return default
+
+
+def _list(v: Any) -> list:
+    return list(v) if isinstance(v, (list, tuple)) else []
+
+
+def _seats(s: State) -> list[dict[str, Any]]:
+    return [seat if isinstance(seat, dict) else {} for seat in _list(s.get("seats"))]
+
+
+def players(s: State) -> int:
+    return _int(s.get("players"), len(_seats(s)))
+
+
+def locations(s: State) -> list[tuple[str, int, int, str]]:
+    """(name, min, max, bank) of each location: the state's ``board`` when it carries one, else the default."""
+    board = s.get("board") if isinstance(s.get("board"), dict) else {}
+    locs = [loc for loc in _list(board.get("locations")) if isinstance(loc, dict)]
+    if len(locs) == LOCATIONS:
+        return [(str(loc.get("name", i)), _int(loc.get("min")), _int(loc.get("max")), str(loc.get("bank", "?")))
+                for i, loc in enumerate(locs)]
+    return list(DEFAULT_LOCATIONS)
+
+
+def building_spots(s: State) -> list[tuple[str, int]]:
+    """(building, spots for this player count: -1 any number, 0 unused), in action-table order."""
+    n = min(max(players(s), 2), 5)
+    board = s.get("board") if isinstance(s.get("board"), dict) else {}
+    listed = [b for b in _list(board.get("buildings")) if isinstance(b, dict) and b.get("name")]
+    if listed:
+        return [(str(b["name"]), _int(_list(b.get("spots"))[n - 2] if len(_list(b.get("spots"))) == 4 else -1, -1))
+                for b in listed]
+    return [(name, spots[n - 2]) for name, spots in DEFAULT_BUILDINGS]
+
+
+def closed_location(s: State) -> int | None:
+    """With 2 players, the location whose boat is face down (its fruit out of the game); else None."""
+    if players(s) != 2:
+        return None
+    board = s.get("board") if isinstance(s.get("board"), dict) else {}
+    name = str(board.get("twoPlayerClosed", DEFAULT_CLOSED))
+    names = [loc[0] for loc in locations(s)]
+    return names.index(name) if name in names else None
+
+
+def target(s: State) -> int:
+    """Different fruits that end the game: 5, or in the long game 7 (6 with 2 players)."""
+    if "target" in s:
+        return _int(s["target"], 5)
+    return (6 if players(s) == 2 else 7) if s.get("long") else 5
+
+
+def ama_dice(s: State) -> int:
+    """Ama dice in the pool (they never leave it): 2 with 2 players, 1 with 3, else none."""
+    return {2: 2, 3: 1}.get(players(s), 0)
+
+
+def boats(s: State) -> list[dict[str, Any]]:
+    out = []
+    for i in range(LOCATIONS):
+        raw = _list(s.get("boats"))
+        b = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
+        out.append({"fruit": b.get("fruit"), "customers": [_int(c, -1) for c in _list(b.get("customers"))]})
+    return out
+
+
+def ama_locations(s: State) -> list[int]:
+    return [a for a in (_int(x, -1) for x in _list(s.get("ama"))) if 0 <= a < LOCATIONS]
+
+
+def seat_dice(seat: dict[str, Any]) -> dict[str, list[str]]:
+    """The seat's dice by where they are: ``hand``, ``pool``, ``out`` (in d4..neg-d6 order)."""
+    dice = seat.get("dice") if isinstance(seat.get("dice"), dict) else {}
+    out: dict[str, list[str]] = {"hand": [], "pool": [], "out": []}
+    for d in DICE:
+        where = dice.get(d)
+        if where in out:
+            out[where].append(d)
+    for d, where in dice.items():  # dice of a future format
+        if d not in DICE and where in out:
+            out[where].append(str(d))
+    return out
+
+
+def pool_items(s: State) -> list[str]:
+    """The tiles and board dice in the pool (``d12-blocked`` is a marker, not a die: left out)."""
+    return [str(x) for x in _list(s.get("pool")) if x != "d12-blocked"]
+
+
+def winners(s: State) -> list[int]:
+    """At the end, the seats with the most different fruits, then the most coins (the engine's ranking); else []."""
+    if s.get("phase") != "GAME_OVER":
+        return []
+    key = [(len(_list(seat.get("fruits"))), _int(seat.get("coins"))) for seat in _seats(s)]
+    return [p for p, k in enumerate(key) if key and k == max(key)]
+
+
+def _to_act(s: State) -> int | None:
+    if s.get("phase") == "GAME_OVER":
+        return None
+    cp = s.get("currentPlayer")
+    return cp if isinstance(cp, int) and cp >= 0 else None
+
+
+def _who(p: int) -> str:
+    return f"P{p}" if p >= 0 else "-"
+
+
+def _title(s: State, observer: int | None) -> str:
+    parts = [f"Floating Market, {players(s)} players" + (" (long game)" if s.get("long") else ""),
+             f"target {target(s)} fruits", f"round {_int(s.get('round'))}",
+             f"start player P{_int(s.get('startPlayer'))}", f"decision {s.get('decisions', '?')}"]
+    if observer is not None:
+        parts.append(f"seen by P{observer}")
+    return ", ".join(parts)
+
+
+def _status(s: State) -> str:
+    phase = str(s.get("phase", "?"))
+    parts = [f"phase {phase}"]
+    if phase == "GAME_OVER":
+        parts.append("game over" + (" (cut by the decision cap)" if s.get("truncated") else ""))
+    elif _to_act(s) is not None:
+        parts.append(f"player {s['currentPlayer']} to act ({PHASES.get(phase, phase)})")
+    won = winners(s)
+    if won:
+        parts.append("won by " + " and ".join(f"P{p}" for p in won))
+    return ", ".join(parts)
+
+
+def _header(s: State, observer: int | None) -> str:
+    return _title(s, observer) + ", " + _status(s)
+
+
+def _boat_label(s: State, i: int) -> str:
+    name, lo, hi, bank = locations(s)[i]
+    return f"boat {i} ({name}, {bank})"
+
+
+def _fruit_at(s: State, i: int) -> str:
+    fruit = boats(s)[i]["fruit"] or "?"
+    return f"face down ({fruit} out of the game)" if i == closed_location(s) else str(fruit)
+
+
+def _last_roll(s: State) -> str | None:
+    last = _int(s.get("lastActivated"), -1)
+    if not 0 <= last < LOCATIONS:
+        return None
+    return f"last roll {_int(s.get('lastTotal'))} -> boat {last} ({locations(s)[last][0]}, {_fruit_at(s, last)})"
+
+
+def _pool_text(s: State) -> str:
+    items = [POOL_LABEL.get(x, x) for x in pool_items(s)]
+    if ama_dice(s):
+        items.append(f"{ama_dice(s)} Ama d6")
+    for p, seat in enumerate(_seats(s)):
+        mine = seat_dice(seat)["pool"]
+        if mine:
+            items.append(f"P{p} " + " ".join(mine))
+    return ", ".join(items) or "empty"
+
+
+def _slot_text(s: State, i: int) -> str:
+    b = boats(s)[i]
+    stand = _int(s.get("standSlot"), -1)
+    who = [f"P{p}" + ("+stand" if stand == i * 2 + k else "") for k, p in enumerate(b["customers"]) if p >= 0]
+    if i in ama_locations(s):
+        who.append("Ama")
+    return " ".join(who) or "-"
+
+
+def _buildings_text(s: State) -> str:
+    by: dict[str, list[int]] = {}
+    for p, seat in enumerate(_seats(s)):
+        for b in _list(seat.get("buildings")):
+            by.setdefault(str(b), []).append(p)
+    out = []
+    for name, spots in building_spots(s):
+        who = " ".join(f"P{p}" for p in by.pop(name, []))
+        if spots == 0:
+            out.append(f"{name} (unused)")
+        else:
+            out.append(f"{name} {who or '-'}")
+    out.extend(f"{name} {' '.join(f'P{p}' for p in ps)}" for name, ps in by.items())
+    return "; ".join(out)
+
+
+def _seat_line(s: State, p: int, seat: dict[str, Any], observer: int | None) -> str:
+    act = _to_act(s)
+    fruits = [str(f) for f in _list(seat.get("fruits"))]
+    dice = seat_dice(seat)
+    tags = (" (you)" if observer == p else "") + (" - wins" if p in winners(s) else "")
+    return (f"P{p}{'*' if p == act else ' '} {_int(seat.get('coins'))} coins, fruits {len(fruits)}/{target(s)} "
+            f"[{' '.join(fruits)}], customers left {_int(seat.get('customersLeft'))}, "
+            f"dice in hand {' '.join(dice['hand']) or '-'}; in pool {' '.join(dice['pool']) or '-'}; "
+            f"out {' '.join(dice['out']) or '-'}{tags}")
+
+
+def board_text(state: str | State, observer: int | None = None) -> str:
+    """A plain-text view: the river (one line per boat), docks, buildings, the pool and last roll, a line per player."""
+    s = _state(state)
+    lines = [_header(s, observer), "river (clockwise, boat 6 back to boat 0; * the last roll's boat):"]
+    last = _int(s.get("lastActivated"), -1)
+    for i, (name, _lo, _hi, bank) in enumerate(locations(s)):
+        lines.append(f" {'*' if i == last else ' '}boat {i} {name:>6} {bank:<4} {_fruit_at(s, i):<10} {_slot_text(s, i)}")
+    docks = [_int(d, -1) for d in _list(s.get("docks"))] + [-1, -1]
+    lines.append(f"docks: west {_who(docks[0])}, east {_who(docks[1])}")
+    lines.append("buildings: " + _buildings_text(s))
+    lines.append("pool: " + _pool_text(s) + ("; the d12 blocked" if "d12-blocked" in _list(s.get("pool")) else ""))
+    extra = []
+    if _int(s.get("toAdd")) > 0 and s.get("phase") != "GAME_OVER":
+        extra.append(f"{_int(s['toAdd'])} dice still to add")
+    if _int(s.get("officePlayer"), -1) >= 0:
+        extra.append(f"Office: P{_int(s['officePlayer'])} places all their customers now")
+    roll = _last_roll(s)
+    if roll:
+        extra.append(roll)
+    if extra:
+        lines.append("; ".join(extra))
+    for p, seat in enumerate(_seats(s)):
+        lines.append(_seat_line(s, p, seat, observer))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------------- SVG
+
+WIDTH = 1010
+DX = 70  # the river's left edge offset (the west dock stands left of it)
+BOAT_W, BOAT_H = 150, 58
+RIVER_TOP = 52
+PANEL_H = 62
+
+
+def _esc(v: Any) -> str:
+    return html.escape(str(v), quote=True)
+
+
+def _boat_xy(i: int) -> tuple[float, float]:
+    """Top-left of location i: 0-3 up the west (left) side, 4-6 down the east (right) side, so index order is clockwise."""
+    if i < 4:
+        return DX + 40, RIVER_TOP + 12 + (3 - i) * 72
+    return DX + 430, RIVER_TOP + 40 + (i - 4) * 90
+
+
+def _token(cx: float, cy: float, fill: str, label: str, tip: str, r: float = 9, ring: str = "#111") -> str:
+    return (f'<g><circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{ring}" stroke-width="1.5">'
+            f'<title>{_esc(tip)}</title></circle><text x="{cx}" y="{cy + 3.5}" font-size="10" font-weight="bold" '
+            f'text-anchor="middle" fill="white">{_esc(label)}</text></g>')
+
+
+def _seat_fill(p: int) -> str:
+    return SEAT_FILL[p % len(SEAT_FILL)]
+
+
+def _river_svg(s: State) -> list[str]:
+    parts = [f'<rect x="{DX + 110}" y="{RIVER_TOP}" width="390" height="300" rx="60" fill="#d6ecfa" stroke="#7fb6dd" '
+             f'stroke-width="26"><title>the river (boats in clockwise order 0 to 6)</title></rect>',
+             f'<rect x="4" y="{RIVER_TOP}" width="{DX + 28}" height="300" rx="8" fill="#e4f0d8"/>',
+             f'<rect x="{DX + 592}" y="{RIVER_TOP}" width="76" height="300" rx="8" fill="#e4f0d8"/>',
+             f'<text x="40" y="{RIVER_TOP + 16}" font-size="11" fill="#5a7d3a" text-anchor="middle">west bank</text>',
+             f'<text x="{DX + 627}" y="{RIVER_TOP + 16}" font-size="11" fill="#5a7d3a" text-anchor="middle">east bank</text>']
+    # the clockwise arrows along the loop
+    for x1, y1, x2, y2 in ((DX + 290, RIVER_TOP + 4, DX + 330, RIVER_TOP + 4),
+                           (DX + 330, RIVER_TOP + 296, DX + 290, RIVER_TOP + 296)):
+        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3d85c6" stroke-width="2" '
+                     f'marker-end="url(#fm-arrow)"/>')
+    last = _int(s.get("lastActivated"), -1)
+    closed = closed_location(s)
+    stand = _int(s.get("standSlot"), -1)
+    ama = ama_locations(s)
+    for i, (name, lo, hi, bank) in enumerate(locations(s)):
+        x, y = _boat_xy(i)
+        b = boats(s)[i]
+        fruit = str(b["fruit"] or "?")
+        face_down = i == closed
+        fill = "#7b5e3b" if face_down else "#b88a56"
+        hit = i == last
+        title = f"{_boat_label(s, i)}: {_fruit_at(s, i)}; customers {_slot_text(s, i)}" + (
+            f"; activated by the last roll ({_int(s.get('lastTotal'))})" if hit else "")
+        parts.append(f'<g><rect x="{x}" y="{y}" width="{BOAT_W}" height="{BOAT_H}" rx="16" fill="{fill}" '
+                     f'stroke="{"#e6b800" if hit else "#4a3520"}" stroke-width="{4 if hit else 1.5}">'
+                     f'<title>{_esc(title)}</title></rect>'
+                     f'<text x="{x + 10}" y="{y + 16}" font-size="12" font-weight="bold" fill="white">{_esc(name)}</text>'
+                     f'<text x="{x + BOAT_W - 8}" y="{y + 16}" font-size="9" fill="#f3e6d0" text-anchor="end">'
+                     f'boat {i}</text></g>')
+        if face_down:
+            parts.append(f'<text x="{x + 10}" y="{y + 34}" font-size="10" fill="#f3e6d0">face down</text>')
+        else:
+            parts.append(f'<g><rect x="{x + 8}" y="{y + 23}" width="{8 + 6.4 * len(fruit)}" height="15" rx="7" '
+                         f'fill="{FRUIT_FILL.get(fruit, "#999")}" stroke="#4a3520"><title>{_esc(f"boat {i} fruit: {fruit}")}'
+                         f'</title></rect><text x="{x + 12}" y="{y + 34}" font-size="10">{_esc(fruit)}</text></g>')
+        # two customer slots at the boat's right end, the Ama customer after them
+        for k in range(2):
+            cx, cy = x + 94 + k * 22, y + 44
+            p = b["customers"][k] if k < len(b["customers"]) else -1
+            if p >= 0:
+                tip = f"P{p} customer on boat {i} ({name})" + (" over the Fruit stand" if stand == i * 2 + k else "")
+                parts.append(_token(cx, cy, _seat_fill(p), str(p), tip, ring="#e6b800" if stand == i * 2 + k else "#111"))
+                if stand == i * 2 + k:
+                    parts.append(f'<text x="{cx}" y="{cy - 12}" font-size="8" text-anchor="middle" fill="white">stand</text>')
+            elif not face_down:
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#f3e6d0" stroke-dasharray="2,2"/>')
+        if i in ama:
+            parts.append(_token(x + 72, y + 44, AMA_FILL, "A", f"Ama customer on boat {i} ({name})", r=8))
+    # docks, beside their banks
+    docks = [_int(d, -1) for d in _list(s.get("docks"))] + [-1, -1]
+    for k, (bank, dx) in enumerate((("west", 8), ("east", DX + 596))):
+        dy = RIVER_TOP + 122
+        p = docks[k]
+        parts.append(f'<g><rect x="{dx}" y="{dy}" width="70" height="56" rx="4" fill="#a07850" stroke="#4a3520">'
+                     f'<title>{_esc(f"{bank} dock: {_who(p)} (1 coin when a {bank}-bank boat activates)")}</title></rect>'
+                     f'<text x="{dx + 35}" y="{dy + 14}" font-size="10" fill="white" text-anchor="middle">'
+                     f'{bank} dock</text></g>')
+        parts.append(f'<line x1="{dx + (70 if k == 0 else 0)}" y1="{dy + 28}" x2="{dx + (82 if k == 0 else -12)}" '
+                     f'y2="{dy + 28}" stroke="#4a3520" stroke-width="4"/>')
+        if p >= 0:
+            parts.append(_token(dx + 35, dy + 36, _seat_fill(p), str(p), f"P{p} customer on the {bank} dock"))
+    return parts
+
+
+def _centre_svg(s: State) -> list[str]:
+    """The pool and the last roll, inside the loop."""
+    parts = [f'<text x="{DX + 305}" y="{RIVER_TOP + 36}" font-size="12" font-weight="bold" text-anchor="middle">dice pool</text>']
+    chips: list[tuple[str, str, str]] = []
+    for x in pool_items(s):
+        chips.append((x, "#555", f"pool: {POOL_LABEL.get(x, x)}"))
+    for k in range(ama_dice(s)):
+        chips.append(("Ama d6", AMA_FILL, f"pool: Ama d6 {k + 1} of {ama_dice(s)}"))
+    for p, seat in enumerate(_seats(s)):
+        for d in seat_dice(seat)["pool"]:
+            chips.append((d, _seat_fill(p), f"pool: P{p} {d} ({DIE_FACES.get(d, '?')})"))
+    x0, y = DX + 200, RIVER_TOP + 52
+    x = x0
+    for label, fill, tip in chips:
+        w = 10 + 6.2 * len(label)
+        if x + w > DX + 412:
+            x, y = x0, y + 18
+        parts.append(f'<g><rect x="{x}" y="{y - 11}" width="{w}" height="15" rx="3" fill="{fill}"><title>{_esc(tip)}'
+                     f'</title></rect><text x="{x + 5}" y="{y}" font-size="10" fill="white">{_esc(label)}</text></g>')
+        x += w + 4
+    if not chips:
+        parts.append(f'<text x="{DX + 305}" y="{y}" font-size="10" fill="#777" text-anchor="middle">empty</text>')
+    if "d12-blocked" in _list(s.get("pool")):
+        parts.append(f'<text x="{DX + 305}" y="{y + 18}" font-size="10" fill="#a33" text-anchor="middle">the d12 is blocked'
+                     f'</text>')
+    roll = _last_roll(s)
+    ry = RIVER_TOP + 210
+    if roll:
+        last = _int(s.get("lastActivated"))
+        parts.append(f'<g><rect x="{DX + 250}" y="{ry}" width="110" height="38" rx="6" fill="#fff7d6" stroke="#e6b800">'
+                     f'<title>{_esc(roll)}</title></rect><text x="{DX + 305}" y="{ry + 16}" font-size="10" '
+                     f'text-anchor="middle">last roll total</text><text x="{DX + 305}" y="{ry + 33}" font-size="15" '
+                     f'font-weight="bold" text-anchor="middle">{_int(s.get("lastTotal"))} -&gt; boat {last}</text></g>')
+    else:
+        parts.append(f'<text x="{DX + 305}" y="{ry + 20}" font-size="10" fill="#777" text-anchor="middle">no roll yet</text>')
+    extra = []
+    if _int(s.get("toAdd")) > 0 and s.get("phase") != "GAME_OVER":
+        extra.append(f"{_int(s['toAdd'])} dice to add")
+    if _int(s.get("officePlayer"), -1) >= 0:
+        extra.append(f"P{_int(s['officePlayer'])}: Office")
+    if extra:
+        parts.append(f'<text x="{DX + 305}" y="{ry + 54}" font-size="10" text-anchor="middle">{_esc(", ".join(extra))}</text>')
+    return parts
+
+
+def _buildings_svg(s: State) -> list[str]:
+    by: dict[str, list[int]] = {}
+    for p, seat in enumerate(_seats(s)):
+        for b in _list(seat.get("buildings")):
+            by.setdefault(str(b), []).append(p)
+    x0, y = DX + 675, RIVER_TOP
+    parts = [f'<text x="{x0}" y="{y - 6}" font-size="12" font-weight="bold">buildings</text>']
+    for name, spots in building_spots(s):
+        who = by.get(name, [])
+        unused = spots == 0
+        label = BUILDING_LABEL.get(name, name)
+        cap = "any number" if spots < 0 else "unused with this player count" if unused else f"{spots} spot" + (
+            "s" if spots > 1 else "")
+        tip = f"{name}: {' '.join(f'P{p}' for p in who) or 'nobody'} ({cap}; {BUILDING_EFFECT.get(name, '')})"
+        dash = ' stroke-dasharray="4,3"' if unused else ""
+        parts.append(f'<g><rect x="{x0}" y="{y}" width="255" height="24" rx="4" fill="{"#f4f4f4" if unused else "#efe3cf"}" '
+                     f'stroke="#8a6d45"{dash}><title>{_esc(tip)}</title></rect>'
+                     f'<text x="{x0 + 6}" y="{y + 16}" font-size="11" fill="{"#999" if unused else "#222"}">'
+                     f'{_esc(label)}{" (unused)" if unused else ""}</text></g>')
+        for k in range(max(spots, 0)):
+            if k >= len(who):
+                parts.append(f'<circle cx="{x0 + 150 + k * 22}" cy="{y + 12}" r="8" fill="none" stroke="#8a6d45" '
+                             f'stroke-dasharray="2,2"/>')
+        for k, p in enumerate(who):
+            parts.append(_token(x0 + 150 + k * 22, y + 12, _seat_fill(p), str(p), f"P{p} customer on the {name}"))
+        y += 27
+    return parts
+
+
+def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int | None) -> list[str]:
+    current = p == _to_act(s)
+    colour = _seat_fill(p)
+    fruits = [str(f) for f in _list(seat.get("fruits"))]
+    coins = _int(seat.get("coins"))
+    head = (f"P{p}" + ("  (to act)" if current else "") + (" (you)" if observer == p else "")
+            + (" (start player)" if p == _int(s.get("startPlayer"), -1) else "") + ("  - wins" if p in winners(s) else ""))
+    parts = [f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{PANEL_H - 4}" rx="6" '
+             f'fill="{"#fff7d6" if current else "#fafafa"}" stroke="{"#c99a00" if current else "#ccc"}" '
+             f'stroke-width="{2 if current else 1}"/>',
+             f'<rect x="6" y="{y}" width="8" height="{PANEL_H - 4}" rx="3" fill="{colour}"/>',
+             f'<text x="20" y="{y + 16}" font-size="13" font-weight="bold">{_esc(head)}</text>',
+             f'<g><text x="{WIDTH - 18}" y="{y + 16}" font-size="13" text-anchor="end"><tspan font-weight="bold">'
+             f'{coins}</tspan> coins   {len(fruits)}/{target(s)} fruits   {_int(seat.get("customersLeft"))} customers left'
+             f'<title>{_esc(f"P{p}: {coins} coins (cap {MAX_COINS}), {len(fruits)} fruits")}</title></text></g>']
+    # coins: the six-coin track
+    for k in range(MAX_COINS):
+        parts.append(f'<circle cx="{WIDTH - 380 + k * 14}" cy="{y + 12}" r="5" fill="{"#e6b800" if k < coins else "white"}" '
+                     f'stroke="#a07c00"/>')
+    # fruits: one box per fruit, filled when held
+    parts.append(f'<text x="20" y="{y + 37}" font-size="10">fruits</text>')
+    for k, f in enumerate(FRUITS):
+        held = f in fruits
+        fx = 56 + k * 66
+        tip = f"P{p} {f}: " + ("held" if held else "not held")
+        parts.append(f'<g><rect x="{fx}" y="{y + 26}" width="62" height="15" rx="7" '
+                     f'fill="{FRUIT_FILL[f] if held else "white"}" stroke="{FRUIT_FILL[f]}">'
+                     f'<title>{_esc(tip)}</title></rect>'
+                     f'<text x="{fx + 31}" y="{y + 37}" font-size="9.5" text-anchor="middle" '
+                     f'fill="{"#222" if held else "#aaa"}">{f}</text></g>')
+    # dice, by where they are
+    dice = seat_dice(seat)
+    dx = 20
+    parts.append(f'<text x="{dx}" y="{y + 54}" font-size="10">dice</text>')
+    dx += 30
+    for where, fill, text in (("hand", colour, "white"), ("pool", "#555", "white"), ("out", "#ddd", "#777")):
+        parts.append(f'<text x="{dx}" y="{y + 54}" font-size="10" fill="#555">{where}</text>')
+        dx += 6 * len(where) + 6
+        for d in dice[where]:
+            w = 8 + 6 * len(d)
+            parts.append(f'<g><rect x="{dx}" y="{y + 44}" width="{w}" height="13" rx="3" fill="{fill}" stroke="{colour}">'
+                         f'<title>{_esc(f"P{p} {d}: {where}")}</title></rect><text x="{dx + 4}" y="{y + 54}" '
+                         f'font-size="9.5" fill="{text}">{d}</text></g>')
+            dx += w + 3
+        if not dice[where]:
+            parts.append(f'<text x="{dx}" y="{y + 54}" font-size="10" fill="#aaa">-</text>')
+            dx += 10
+        dx += 14
+    return parts
+
+
+def board_svg(state: str | State, observer: int | None = None) -> str:
+    """The table as one SVG image: the river with its boats and docks, the pool and last roll, the buildings, a panel per player."""
+    s = _state(state)
+    parts = ['<defs><marker id="fm-arrow" markerWidth="8" markerHeight="8" refX="6" refY="3" orient="auto">'
+             '<path d="M0,0 L6,3 L0,6 z" fill="#3d85c6"/></marker></defs>',
+             f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(_title(s, observer))}</text>',
+             f'<text x="10" y="36" font-size="12">{_esc(_status(s))}</text>']
+    parts.extend(_river_svg(s))
+    parts.extend(_centre_svg(s))
+    parts.extend(_buildings_svg(s))
+    y = RIVER_TOP + max(310, 27 * len(building_spots(s))) + 8
+    for p, seat in enumerate(_seats(s)):
+        parts.extend(_panel_svg(s, p, seat, y, observer))
+        y += PANEL_H
+    height = y + 4
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
+            f'font-family="sans-serif">' + "".join(parts) + "</svg>")
