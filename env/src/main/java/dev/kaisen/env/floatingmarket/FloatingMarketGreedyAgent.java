@@ -31,10 +31,10 @@ import java.util.SplittableRandom;
 public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketState> {
     static final double FRUIT = 10;
     static final double COIN = 1;
-    private static final int OFFSET = 64;
-    private static final int SIZE = 512;
     private final SplittableRandom random;
     private final int[] legal = new int[FloatingMarketAction.COUNT];
+    /** The swap phase's activation probabilities, computed once per decision (null until needed). */
+    private double[] swapPr;
 
     public FloatingMarketGreedyAgent(long seed) {
         this.random = new SplittableRandom(seed);
@@ -53,6 +53,7 @@ public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketStat
         }
         int p = s.currentPlayer();
         double[] base = activation(s, pool(s, -1, 0, false));
+        swapPr = null;
         int best = -1;
         double bestValue = Double.NEGATIVE_INFINITY;
         int ties = 0;
@@ -70,54 +71,70 @@ public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketStat
     }
 
     /**
-     * The distribution of the total (index {@code total + OFFSET}) of the pool now, plus one die
-     * of the current player ({@code extraDie} a kind, or -1), plus {@code extraFixed}, plus the
-     * board's negative d6 ({@code extraNeg}).
+     * The distribution of the dice total: {@code p[i]} is the probability of the total
+     * {@code lo + i}. Immutable; {@link #plus} convolves one more die.
      */
-    static double[] pool(FloatingMarketState s, int extraDie, int extraFixed, boolean extraNeg) {
-        double[] dist = new double[SIZE];
+    record Dist(int lo, double[] p) {
+        static Dist fixed(int total) {
+            return new Dist(total, new double[] {1});
+        }
+
+        /** This total plus an even die with faces {@code low..high}. */
+        Dist plus(int low, int high) {
+            int faces = high - low + 1;
+            double w = 1.0 / faces;
+            double[] out = new double[p.length + faces - 1];
+            for (int i = 0; i < p.length; i++) {
+                double q = p[i] * w;
+                for (int v = 0; v < faces; v++) {
+                    out[i + v] += q;
+                }
+            }
+            return new Dist(lo + low, out);
+        }
+    }
+
+    /**
+     * The distribution of the total of the pool now, plus one die of the current player
+     * ({@code extraDie} a kind, or -1), plus {@code extraFixed}, plus the board's negative d6
+     * ({@code extraNeg}).
+     */
+    static Dist pool(FloatingMarketState s, int extraDie, int extraFixed, boolean extraNeg) {
+        return pool(s, extraDie, extraFixed, extraNeg, false);
+    }
+
+    /** As above; {@code handToo}: also every die in the current player's hand. */
+    private static Dist pool(FloatingMarketState s, int extraDie, int extraFixed, boolean extraNeg, boolean handToo) {
         int fixed = (s.tilePlus4() ? 4 : 0) - (s.tileMinus2() ? 2 : 0) + extraFixed;
-        dist[OFFSET + fixed] = 1;
+        Dist dist = Dist.fixed(fixed);
+        int current = s.currentPlayer();
         for (int p = 0; p < s.numPlayers(); p++) {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-                if (s.dieLocation(p, d) == 1 || (p == s.currentPlayer() && d == extraDie)) {
-                    dist = add(dist, Dice.LOW[d], Dice.HIGH[d]);
+                int where = s.dieLocation(p, d);
+                if (where == FloatingMarketState.POOL || (p == current && (d == extraDie
+                        || (handToo && where == FloatingMarketState.HAND)))) {
+                    dist = dist.plus(Dice.LOW[d], Dice.HIGH[d]);
                 }
             }
         }
         for (int a = 0; a < s.amaDice(); a++) {
-            dist = add(dist, 1, 6);
+            dist = dist.plus(1, 6);
         }
         if (s.boardD12()) {
-            dist = add(dist, 1, 12);
+            dist = dist.plus(1, 12);
         }
         if (s.boardNeg() || extraNeg) {
-            dist = add(dist, -6, -1);
+            dist = dist.plus(-6, -1);
         }
         return dist;
     }
 
-    private static double[] add(double[] dist, int low, int high) {
-        double[] out = new double[SIZE];
-        double w = 1.0 / (high - low + 1);
-        for (int t = 0; t < SIZE; t++) {
-            if (dist[t] != 0) {
-                for (int v = low; v <= high; v++) {
-                    int i = Math.max(0, Math.min(SIZE - 1, t + v));
-                    out[i] += dist[t] * w;
-                }
-            }
-        }
-        return out;
-    }
-
     /** P(each location activates) for a distribution of the total. */
-    static double[] activation(FloatingMarketState s, double[] dist) {
+    static double[] activation(FloatingMarketState s, Dist dist) {
         double[] out = new double[Board.LOCATIONS];
-        for (int t = 0; t < SIZE; t++) {
-            if (dist[t] != 0) {
-                out[s.board().activated(t - OFFSET)] += dist[t];
-            }
+        double[] p = dist.p();
+        for (int i = 0; i < p.length; i++) {
+            out[s.board().activated(dist.lo() + i)] += p[i];
         }
         return out;
     }
@@ -173,8 +190,7 @@ public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketStat
             case CARPENTER:
             case ARTIST:
                 if (a == FloatingMarketAction.CARPENTER_ADD) {
-                    double[] d = pool(s, -1, 0, false);
-                    return holding(s, p, activation(s, add(d, 1, 12)));
+                    return holding(s, p, activation(s, pool(s, -1, 0, false).plus(1, 12)));
                 }
                 if (a == FloatingMarketAction.CARPENTER_NEG || a == FloatingMarketAction.ARTIST_NEG) {
                     return holding(s, p, activation(s, pool(s, -1, 0, true)));
@@ -191,7 +207,10 @@ public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketStat
                 return boatValue(s, p, l, pr);
             }
             case SWAP:
-                return swapValue(s, p, a - FloatingMarketAction.SWAP);
+                if (swapPr == null) {
+                    swapPr = activation(s, pool(s, -1, 0, false, true));
+                }
+                return swapValue(s, p, a - FloatingMarketAction.SWAP, swapPr);
             default:
                 return 0;
         }
@@ -240,22 +259,18 @@ public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketStat
         }
     }
 
-    private static double swapValue(FloatingMarketState s, int p, int swap) {
-        FloatingMarketState probe = s.copy();
-        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-            if (probe.die[p * Dice.PLAYER_DICE + d] == FloatingMarketState.HAND) {
-                probe.die[p * Dice.PLAYER_DICE + d] = FloatingMarketState.POOL;
-            }
-        }
-        double[] pr = activation(probe, pool(probe, -1, 0, false));
+    /**
+     * The fruit value of the boats after swapping locations {@code i} and {@code j}, under the
+     * activation probabilities {@code pr} of the nominal pool.
+     */
+    private static double swapValue(FloatingMarketState s, int p, int swap, double[] pr) {
         int i = FloatingMarketAction.SWAP_I[swap];
         int j = FloatingMarketAction.SWAP_J[swap];
-        int t = probe.fruitAt[i];
-        probe.fruitAt[i] = probe.fruitAt[j];
-        probe.fruitAt[j] = t;
         double v = 0;
         for (int l = 0; l < Board.LOCATIONS; l++) {
-            v += pr[l] * fruitValue(probe, p, l);
+            int from = l == i ? j : l == j ? i : l;
+            int f = s.fruitAt(from);
+            v += l == s.closedLocation() || s.hasFruit(p, f) ? 0 : pr[l] * FRUIT;
         }
         return v;
     }
