@@ -120,6 +120,10 @@ public final class Board {
             throw new GameFormatException("amaStart names one location twice");
         }
         closed = location(Json.require(j.twoPlayerClosed(), "twoPlayerClosed"), "twoPlayerClosed");
+        if (closed == amaStart[0] || closed == amaStart[1]) {
+            throw new GameFormatException("twoPlayerClosed '" + locationNames[closed] + "' is also an Ama start location"
+                    + " (the Ama customers stand on open boats)");
+        }
         List<String> docks = Json.require(j.docks(), "docks");
         if (!docks.equals(List.of("west", "east"))) {
             throw new GameFormatException("docks must be [\"west\", \"east\"], not " + docks);

@@ -84,7 +84,8 @@ public final class FloatingMarketInvariants {
             }
         }
         boolean amaGame = n <= 3;
-        if ((s.ama[0] >= 0) != amaGame || (s.ama[1] >= 0) != amaGame || (amaGame && s.ama[0] == s.ama[1])) {
+        if ((s.ama[0] >= 0) != amaGame || (s.ama[1] >= 0) != amaGame || (amaGame && s.ama[0] == s.ama[1])
+                || (n == 2 && (s.ama[0] == s.closedLocation() || s.ama[1] == s.closedLocation()))) {
             out.add("Ama customers " + s.ama[0] + ", " + s.ama[1] + " with " + n + " players");
         }
         if (s.standSlot >= 0 && (s.standSlot >= 2 * Board.LOCATIONS || s.boat[s.standSlot] < 0

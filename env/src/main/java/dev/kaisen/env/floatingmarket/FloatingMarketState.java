@@ -46,9 +46,13 @@ import java.util.StringJoiner;
  *       adjacency for the 2 coins, "se considera adyacente y recibe DOS Monedas"); the customer
  *       over the stand takes the activated boat's fruit (none when that boat is the 2-player
  *       closed one) and no adjacency coins.</li>
- *   <li>Office: placeable whenever its coin can be paid; afterwards the same player places all
- *       their remaining customers at once, one decision each, on boats or buildings (no docks),
- *       each with its own effects.</li>
+ *   <li>Office: placeable when its coin can be paid and its customer leaves at least one more
+ *       customer to assign (as the Fish market: a building is taken for its effect); afterwards
+ *       the same player places all their remaining customers at once, one decision each, on
+ *       boats or buildings (no docks), each with its own effects.</li>
+ *   <li>The first customer's die and a building's dice add up: a Tailor taken as the first
+ *       customer adds 3 dice (the round's first die and its 2), an Artist hut's
+ *       {@code artist:add-die} 2 (the literal reading: the seed's buildings add "dados extra").</li>
  *   <li>Market: placeable with 4 coins when some fruit in play is not yet held; the coins are paid
  *       on placing and the fruit chosen next.</li>
  *   <li>Carpenter: {@code carpenter:block-d12} does nothing else (only the Carpenter adds the d12);
@@ -67,7 +71,11 @@ import java.util.StringJoiner;
  *       fruit cards never run short (5 of each, one per player at most).</li>
  *   <li>Ranking: score = different fruits held, tie-break = coins; at the end the finishers are
  *       exactly the players with the most fruits, so the coin tie-break and shared wins of the
- *       rules follow.</li>
+ *       rules follow. A roll is paid out in full (fruit and coins, all customers at once) before
+ *       the end is checked, so the coins of the finishing roll count in the tie-break (the
+ *       rules file's reading of "termina INMEDIATAMENTE": the payout of one roll is one event).</li>
+ *   <li>With 2 players the Ama customers skip the closed location when they rotate (see
+ *       {@link #amaNext}).</li>
  * </ul>
  */
 public final class FloatingMarketState implements GameState<FloatingMarketState> {
@@ -542,7 +550,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
                 }
                 return false;
             case OFFICE:
-                return coins[p] >= OFFICE_PRICE;
+                return coins[p] >= OFFICE_PRICE && left[p] >= 2;
             case FRUIT_STAND:
                 for (int i = 0; i < boat.length; i++) {
                     if (boat[i] == p) {
@@ -891,11 +899,22 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         standSlot = EMPTY;
         Arrays.fill(left, CUSTOMERS);
         if (ama[0] != EMPTY) {
-            ama[0] = Board.step(ama[0], 1);
-            ama[1] = Board.step(ama[1], 1);
+            ama[0] = amaNext(ama[0]);
+            ama[1] = amaNext(ama[1]);
         }
         current = start;
         phase = Phase.SWAP;
+    }
+
+    /**
+     * The next location clockwise of an Ama customer. [decision] With 2 players the closed
+     * location is skipped: its face-down boat is out of the game ("Esa fruta y ubicación no se
+     * utilizarán en este juego"), so it is no boat to rotate onto. The two Ama customers then
+     * turn around the six open locations and never meet.
+     */
+    private int amaNext(int location) {
+        int next = Board.step(location, 1);
+        return next == closedLocation() ? Board.step(next, 1) : next;
     }
 
     // ------------------------------------------------------------------ scores

@@ -268,4 +268,46 @@ class FloatingMarketRulesTest {
         assertEquals(4, s.coins(1), "neighbours across the loop are paid");
         assertEquals(0, s.fruitCount(0) + s.fruitCount(1));
     }
+
+    @Test
+    void withTwoPlayersTheAmaCustomersRotateAroundTheClosedLocation() {
+        FloatingMarketState s = FloatingMarketState.newGame(Board.standard(), 2, false, 11, dev.kaisen.env.ChanceLog.NONE);
+        int[] expected = {4, 1};
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(5);
+        int rounds = 0;
+        while (!s.isTerminal() && rounds < 12) {
+            assertTrue(s.hasAma(expected[0]) && s.hasAma(expected[1]), "round " + rounds);
+            assertFalse(s.hasAma(6), "never on the closed location");
+            int round = s.round();
+            while (!s.isTerminal() && s.round() == round) {
+                int[] legal = s.legalActions();
+                s.applyInPlace(legal[rng.nextInt(legal.length)]);
+            }
+            for (int k = 0; k < 2; k++) {
+                expected[k] = (expected[k] + 1) % 7 == 6 ? 0 : (expected[k] + 1) % 7;
+            }
+            rounds++;
+        }
+        assertTrue(rounds >= 3, "the game lasted " + rounds + " rounds");
+    }
+
+    @Test
+    void theOfficeNeedsACustomerLeftToAssignAndItsCoin() {
+        FloatingMarketState s = state(4);
+        int office = FloatingMarketAction.id("place:office");
+        int p = s.currentPlayer();
+        assertTrue(Arrays.stream(s.legalActions()).anyMatch(a -> a == office));
+        s.left[p] = 1;
+        assertFalse(Arrays.stream(s.legalActions()).anyMatch(a -> a == office), "nothing left to assign");
+        s.left[p] = 2;
+        s.coins[p] = 0;
+        assertFalse(Arrays.stream(s.legalActions()).anyMatch(a -> a == office), "no coin to pay");
+    }
+
+    @Test
+    void theClosedLocationCannotBeAnAmaStart() {
+        GameFormatException e = assertThrows(GameFormatException.class, () -> Board.parse(board(LOCS, BOATMAN)
+                .replace("\"twoPlayerClosed\":\"29-35\"", "\"twoPlayerClosed\":\"9-13\"")));
+        assertTrue(e.getMessage().contains("also an Ama start"), e.getMessage());
+    }
 }
