@@ -54,14 +54,16 @@ public final class GamesCommand implements Callable<Integer> {
             System.out.println(Json.write(list(), false));
             return 0;
         }
+        int width = Games.all().stream().mapToInt(p -> p.id().length()).max().orElse(0);
+        String indent = " ".repeat(width + 1);
         for (GameProvider p : Games.all()) {
-            System.out.printf("%-10s %s, %d-%d players (default %d); views: %s%n", p.id(), p.title(), p.minPlayers(),
-                    p.maxPlayers(), p.defaultPlayers(), String.join(", ", views(p.id())));
+            System.out.printf("%-" + width + "s %s, %d-%d players (default %d); views: %s%n", p.id(), p.title(),
+                    p.minPlayers(), p.maxPlayers(), p.defaultPlayers(), String.join(", ", views(p.id())));
             if (p.options().isEmpty()) {
-                System.out.println("           options: none");
+                System.out.println(indent + "options: none");
             }
             for (GameOption o : p.options()) {
-                System.out.printf("           --config '{\"%s\": ...}'  %s (default %s%s)%n", o.name(), o.meaning(),
+                System.out.printf("%s--config '{\"%s\": ...}'  %s (default %s%s)%n", indent, o.name(), o.meaning(),
                         o.defaultValue(), o.choices().isEmpty() ? "" : "; one of " + o.choices());
             }
         }
