@@ -1,8 +1,6 @@
 package dev.kaisen.env.floatingmarket;
 
-import dev.kaisen.env.Agent;
-
-import java.util.SplittableRandom;
+import dev.kaisen.env.ValueGreedyAgent;
 
 /**
  * A heuristic player for Floating Market that reasons about the dice total. From the dice now in
@@ -28,46 +26,27 @@ import java.util.SplittableRandom;
  * </ul>
  * Ties are broken by its seeded random stream. It reads only public information.
  */
-public final class FloatingMarketGreedyAgent implements Agent<FloatingMarketState> {
+public final class FloatingMarketGreedyAgent extends ValueGreedyAgent<FloatingMarketState> {
     static final double FRUIT = 10;
     static final double COIN = 1;
-    private final SplittableRandom random;
-    private final int[] legal = new int[FloatingMarketAction.COUNT];
+    /** P(each location activates) with the pool as it is, for this decision. */
+    private double[] base;
     /** The swap phase's activation probabilities, computed once per decision (null until needed). */
     private double[] swapPr;
 
     public FloatingMarketGreedyAgent(long seed) {
-        this.random = new SplittableRandom(seed);
+        super(seed, FloatingMarketAction.COUNT);
     }
 
     @Override
-    public String name() {
-        return "greedy";
-    }
-
-    @Override
-    public int chooseAction(FloatingMarketState s) {
-        int k = s.legalActions(legal);
-        if (k == 0) {
-            throw new IllegalStateException("no legal action: the game is over");
-        }
-        int p = s.currentPlayer();
-        double[] base = activation(s, pool(s, -1, 0, false));
+    protected void prepare(FloatingMarketState s) {
+        base = activation(s, pool(s, -1, 0, false));
         swapPr = null;
-        int best = -1;
-        double bestValue = Double.NEGATIVE_INFINITY;
-        int ties = 0;
-        for (int i = 0; i < k; i++) {
-            double v = value(s, p, legal[i], base);
-            if (v > bestValue + 1e-9) {
-                bestValue = v;
-                best = legal[i];
-                ties = 1;
-            } else if (Math.abs(v - bestValue) <= 1e-9 && random.nextInt(++ties) == 0) {
-                best = legal[i];
-            }
-        }
-        return best;
+    }
+
+    @Override
+    protected double value(FloatingMarketState s, int a) {
+        return value(s, s.currentPlayer(), a, base);
     }
 
     /**

@@ -1,8 +1,7 @@
 package dev.kaisen.env.tokaido;
 
-import dev.kaisen.env.Agent;
+import dev.kaisen.env.ValueGreedyAgent;
 
-import java.util.SplittableRandom;
 
 /**
  * A simple heuristic player for Tokaido. It reads only public information (never a deck's
@@ -23,43 +22,15 @@ import java.util.SplittableRandom;
  * </ul>
  * Ties between equally good actions are broken by its seeded random stream.
  */
-public final class TokaidoGreedyAgent implements Agent<TokaidoState> {
+public final class TokaidoGreedyAgent extends ValueGreedyAgent<TokaidoState> {
     private static final int[] ENCOUNTER_PREFERENCE = {3, 4, 4, 4, 6, 2, 1};
-    private final SplittableRandom random;
-    private final int[] legal = new int[TokaidoAction.COUNT];
 
     public TokaidoGreedyAgent(long seed) {
-        this.random = new SplittableRandom(seed);
+        super(seed, TokaidoAction.COUNT);
     }
 
     @Override
-    public String name() {
-        return "greedy";
-    }
-
-    @Override
-    public int chooseAction(TokaidoState s) {
-        int k = s.legalActions(legal);
-        if (k == 0) {
-            throw new IllegalStateException("no legal action: the game is over");
-        }
-        int best = -1;
-        double bestValue = Double.NEGATIVE_INFINITY;
-        int ties = 0;
-        for (int i = 0; i < k; i++) {
-            double v = value(s, legal[i]);
-            if (v > bestValue + 1e-9) {
-                bestValue = v;
-                best = legal[i];
-                ties = 1;
-            } else if (Math.abs(v - bestValue) <= 1e-9 && random.nextInt(++ties) == 0) {
-                best = legal[i];
-            }
-        }
-        return best;
-    }
-
-    private double value(TokaidoState s, int a) {
+    protected double value(TokaidoState s, int a) {
         int p = s.currentPlayer();
         switch (s.phase()) {
             case CHOOSE_TRAVELLER:
