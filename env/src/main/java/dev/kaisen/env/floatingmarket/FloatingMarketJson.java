@@ -11,10 +11,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A Floating Market state as JSON (format {@value #STATE_FORMAT}). The board is not written
- * (the game's config names it); boats are listed by location with their fruit, customers by
- * player index ({@code -1} none). Reading is strict: unknown fields, unknown names and
- * inconsistent states are rejected with a message saying what is wrong.
+ * A Floating Market state as JSON (format {@value #STATE_FORMAT}). Boats are listed by location
+ * with their fruit, customers by player index ({@code -1} none). The state carries its board:
+ * field {@code board} is the board in its own format ({@value Board#FORMAT}, canonical: see
+ * {@link Board#toDto}), validated on reading as a board file is; it is left out when the board is
+ * the rules file's default one (so a default-board state stays compact), and a state without it
+ * is on the default board. Reading is strict: unknown fields, unknown names and inconsistent
+ * states are rejected with a message saying what is wrong.
  */
 public final class FloatingMarketJson {
     public static final String STATE_FORMAT = "kaisen.floating-market.state/1";
@@ -35,11 +38,12 @@ public final class FloatingMarketJson {
 
     @JsonPropertyOrder({"format", "players", "long", "phase", "currentPlayer", "startPlayer", "round", "decisions",
         "truncated", "rng", "boats", "docks", "ama", "standSlot", "pool", "toAdd", "officePlayer", "lastTotal",
-        "lastActivated", "seats"})
+        "lastActivated", "seats", "board"})
     public record StateJson(String format, int players, @JsonProperty("long") boolean longGame, String phase, int currentPlayer, int startPlayer,
                             int round, int decisions, boolean truncated, String rng, List<BoatJson> boats,
                             List<Integer> docks, List<Integer> ama, int standSlot, List<String> pool, int toAdd,
-                            int officePlayer, int lastTotal, int lastActivated, List<SeatJson> seats) {
+                            int officePlayer, int lastTotal, int lastActivated, List<SeatJson> seats,
+                            Board.BoardJson board) {
     }
 
     private static final List<String> WHERE = List.of("hand", "pool", "out");
@@ -92,14 +96,21 @@ public final class FloatingMarketJson {
         return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
                 s.truncated, Long.toHexString(s.rng), boats, List.of(s.dock[0], s.dock[1]),
                 List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.toAdd, s.officePlayer, s.lastTotal, s.lastActivated,
-                seats);
+                seats, s.board.isStandard() ? null : s.board.toDto());
     }
 
-    public static FloatingMarketState fromJson(String json, Board board) {
+    /** Reads a state on the board it carries (the default board when it carries none). */
+    public static FloatingMarketState fromJson(String json) {
         StateJson j = Json.read(json, StateJson.class);
         if (!STATE_FORMAT.equals(j.format())) {
             throw new GameFormatException("not a Floating Market state: format " + j.format() + ", expected "
                     + STATE_FORMAT);
+        }
+        Board board;
+        try {
+            board = j.board() == null ? Board.standard() : Board.of(j.board());
+        } catch (GameFormatException e) {
+            throw new GameFormatException("board: " + e.getMessage(), e);
         }
         FloatingMarketState s;
         try {
