@@ -1,5 +1,6 @@
 package dev.kaisen.env.floatingmarket;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
@@ -10,8 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -128,5 +131,101 @@ class FloatingMarketJsonTest {
         assertTrue(e.getMessage().startsWith("board: board format"), e.getMessage());
         String unknown = json.replace("\"name\":\"wide river\"", "\"name\":\"wide river\",\"colour\":\"blue\"");
         assertThrows(GameFormatException.class, () -> FloatingMarketJson.fromJson(unknown));
+    }
+
+    // ---------------------------------------------------------------- the last roll's faces
+
+    @Test
+    void theLastRollsFacesAreTheDiceRolledAndRoundTrip() throws Exception {
+        Set<String> seen = new HashSet<>();
+        for (int players = 2; players <= 5; players++) {
+            FloatingMarketGame g = new FloatingMarketGame(players);
+            for (long seed = 0; seed < 6; seed++) {
+                FloatingMarketState s = g.newGame(seed, ChanceLog.NONE);
+                SplittableRandom r = new SplittableRandom(seed);
+                JsonNode first = Json.mapper().readTree(g.toJson(s, false));
+                assertEquals(0, first.get("lastDice").size(), "no roll yet");
+                assertEquals(0, first.get("lastTiles").size());
+                while (!s.isTerminal()) {
+                    int[] legal = s.legalActions();
+                    List<Map<String, Object>> rolls = new ArrayList<>();
+                    s.applyInPlace(legal[r.nextInt(legal.length)], (event, data) -> {
+                        if (event.equals("roll")) {
+                            rolls.add(data);
+                        }
+                    });
+                    String json = g.toJson(s, false);
+                    FloatingMarketState back = g.fromJson(json);
+                    assertEquals(s, back);
+                    assertEquals(json, g.toJson(back, false));
+                    if (rolls.isEmpty()) {
+                        continue;
+                    }
+                    // the faces written are exactly the roll's chance outcome, die by die
+                    Map<String, Object> roll = rolls.get(0);
+                    JsonNode state = Json.mapper().readTree(json);
+                    List<Object> written = new ArrayList<>();
+                    int sum = 0;
+                    for (JsonNode f : state.get("lastDice")) {
+                        written.add(List.of(f.get("die").asText(), f.get("face").asInt()));
+                        sum += f.get("face").asInt();
+                        seen.add(f.get("die").asText().replaceFirst("^p[0-9]:", "p:") + (f.get("face").asInt() == 0 ? "=0" : ""));
+                    }
+                    assertEquals(roll.get("dice"), written);
+                    List<Integer> tiles = new ArrayList<>();
+                    for (JsonNode t : state.get("lastTiles")) {
+                        tiles.add(t.asInt());
+                        sum += t.asInt();
+                        seen.add("tile" + t.asInt());
+                    }
+                    assertEquals(roll.get("tiles"), tiles);
+                    assertEquals(roll.get("total"), state.get("lastTotal").asInt());
+                    assertEquals(sum, state.get("lastTotal").asInt());
+                }
+            }
+        }
+        assertTrue(seen.containsAll(List.of("p:d4", "p:d6", "p:d10", "p:d10=0", "p:d12", "p:neg-d6", "ama:d6", "board:d12",
+                "board:neg-d6", "tile4", "tile-2")), seen.toString());
+    }
+
+    /** A 2-player state just after its first roll, as JSON. */
+    static String afterARoll() {
+        FloatingMarketGame g = new FloatingMarketGame(2);
+        for (FloatingMarketState s : play(g, 11)) {
+            if (s.lastActivated() >= 0) {
+                return g.toJson(s, false);
+            }
+        }
+        throw new AssertionError("no roll");
+    }
+
+    static void rejected(String json, String message) {
+        GameFormatException e = assertThrows(GameFormatException.class, () -> FloatingMarketJson.fromJson(json), json);
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    @Test
+    void lastDiceThatCannotBeTheLastRollAreRejected() throws Exception {
+        String json = afterARoll();
+        JsonNode state = Json.mapper().readTree(json);
+        JsonNode ama = state.get("lastDice").get(state.get("lastDice").size() - 1);
+        assertEquals("ama:d6", ama.get("die").asText(), json);
+        String amaFace = "{\"die\":\"ama:d6\",\"face\":" + ama.get("face").asInt() + "}";
+        rejected(json.replace("\"die\":\"ama:d6\"", "\"die\":\"ama:d8\""), "unknown die 'ama:d8'");
+        rejected(json.replace("\"lastDice\":[", "\"lastDice\":[{\"die\":\"p7:d4\",\"face\":1},"), "unknown die 'p7:d4'");
+        rejected(json.replace("\"lastDice\":[", "\"lastDice\":[" + amaFace + ","), "more Ama dice than the 2");
+        rejected(json.replace("\"lastDice\":[", "\"lastDice\":[{\"die\":\"board:d12\",\"face\":13},"), "board:d12 shows 13");
+        rejected(json.replace("\"lastDice\":[", "\"lastDice\":[{\"die\":\"board:d12\",\"face\":3},"), "add up to");
+        String tiles = "\"lastTiles\":\\[[^\\]]*\\]";
+        rejected(json.replaceFirst(tiles, "\"lastTiles\":[3]"), "lastTiles lists the tiles");
+        rejected(json.replaceFirst(tiles, "\"lastTiles\":[4,4]"), "lastTiles lists the tiles");
+        rejected(json.replaceFirst(tiles, "\"lastTiles\":[4,-2]"), "add up to");
+        rejected(json.replace("\"lastDice\":[", "\"lastDice\":[{\"die\":\"board:neg-d6\",\"face\":0},"), "outside -6..-1");
+        String dup = json.replaceFirst("\"lastDice\":\\[(\\{[^}]*\\})", "\"lastDice\":[$1,$1");
+        rejected(dup, "is listed twice");
+        int activated = state.get("lastActivated").asInt();
+        rejected(json.replace("\"lastActivated\":" + activated, "\"lastActivated\":" + (activated + 1) % 7),
+                "activates location " + activated);
+        rejected(json.replaceFirst(",\"lastDice\":\\[[^\\]]*\\]", ""), "missing field 'lastDice'");
     }
 }
