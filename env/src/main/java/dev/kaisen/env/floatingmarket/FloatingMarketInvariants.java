@@ -108,6 +108,9 @@ public final class FloatingMarketInvariants {
         if (s.toAdd < 0 || s.toAdd > 4) {
             out.add("toAdd " + s.toAdd);
         }
+        if (s.phase == Phase.GAME_OVER && s.toAdd != 0) {
+            out.add("the game is over with " + s.toAdd + " dice still to add");
+        }
         if (s.officePlayer >= n || s.officePlayer < -1) {
             out.add("office player " + s.officePlayer);
         }

@@ -689,7 +689,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
             case MARKET:
                 fruits[p] |= 1 << (action - FloatingMarketAction.BUY);
                 if (fruitCount(p) >= target) {
-                    phase = Phase.GAME_OVER;
+                    endGame();
                 } else {
                     continueTurn(chance);
                 }
@@ -726,7 +726,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         // [decision] A game cut by the safety cap is scored as it stands.
         if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
             truncated = true;
-            phase = Phase.GAME_OVER;
+            endGame();
         }
     }
 
@@ -888,7 +888,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
             over |= fruitCount(p) >= target;
         }
         if (over) {
-            phase = Phase.GAME_OVER;
+            endGame();
             return;
         }
         endRound();
@@ -934,6 +934,15 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         for (int p = 0; p < n; p++) {
             coins[p] = Math.min(COIN_CAP, coins[p] + gain[p]);
         }
+    }
+
+    /**
+     * The end of the game: nobody acts any more, so no die is left to add (the Market can end
+     * the game during a placement, before its first customer's die is added).
+     */
+    private void endGame() {
+        phase = Phase.GAME_OVER;
+        toAdd = 0;
     }
 
     /** Rules, "End of round" (order: see the class comment). */
