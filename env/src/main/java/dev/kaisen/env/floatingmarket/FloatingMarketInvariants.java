@@ -111,6 +111,9 @@ public final class FloatingMarketInvariants {
         if (s.phase == Phase.GAME_OVER && s.toAdd != 0) {
             out.add("the game is over with " + s.toAdd + " dice still to add");
         }
+        if (s.phase == Phase.GAME_OVER && s.officePlayer != FloatingMarketState.EMPTY) {
+            out.add("the game is over with player " + s.officePlayer + " still placing through the Office");
+        }
         if (s.officePlayer >= n || s.officePlayer < -1) {
             out.add("office player " + s.officePlayer);
         }

@@ -937,12 +937,14 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     }
 
     /**
-     * The end of the game: nobody acts any more, so no die is left to add (the Market can end
-     * the game during a placement, before its first customer's die is added).
+     * The end of the game: nobody acts any more, so no die is left to add and nobody is placing
+     * through the Office (the Market can end the game during a placement, before its first
+     * customer's die is added, and during the Office's placements).
      */
     private void endGame() {
         phase = Phase.GAME_OVER;
         toAdd = 0;
+        officePlayer = EMPTY;
     }
 
     /** Rules, "End of round" (order: see the class comment). */

@@ -184,6 +184,20 @@ class FloatingMarketRulesTest {
     }
 
     @Test
+    void theMarketEndingTheGameDuringTheOfficesPlacementsEndsThemToo() {
+        FloatingMarketState s = state(4);
+        int p = s.currentPlayer();
+        s.coins[p] = 6;
+        s.fruits[p] = 0b1111;
+        play(s, "place:office", "die:d4", "place:market");
+        assertEquals(p, s.officePlayer());
+        play(s, "buy:starfruit");
+        assertTrue(s.isTerminal());
+        assertEquals(-1, s.officePlayer());
+        assertEquals(List.of(), FloatingMarketInvariants.check(s));
+    }
+
+    @Test
     void aGameOverWithDiceStillToAddIsInconsistent() {
         FloatingMarketState s = state(4);
         s.phase = Phase.GAME_OVER;
