@@ -21,7 +21,10 @@ import java.util.TreeMap;
  * {@code roll} chance event names them: {@code p<seat>:<die>} for a player's d4, d6, d10, d12 or
  * neg-d6, {@code ama:d6} for each Ama die, {@code board:d12}, {@code board:neg-d6}) and
  * {@code lastTiles} (the tiles in that roll, {@code 4} and/or {@code -2}); the faces and tiles add
- * up to {@code lastTotal}. Reading is strict: unknown fields, unknown names and inconsistent
+ * up to {@code lastTotal}. {@code pool} lists the tiles and board dice in the pool ({@code +4},
+ * {@code -2}, {@code d12}, {@code neg-d6}; the players' dice there are in their seats, the Ama
+ * dice always are); {@code d12Blocked} says whether the Carpenter blocked the d12 this round (a
+ * marker, not in {@code pool}). Reading is strict: unknown fields, unknown names and inconsistent
  * states are rejected with a message saying what is wrong.
  */
 public final class FloatingMarketJson {
@@ -47,13 +50,13 @@ public final class FloatingMarketJson {
     }
 
     @JsonPropertyOrder({"format", "players", "long", "phase", "currentPlayer", "startPlayer", "round", "decisions",
-        "truncated", "rng", "boats", "docks", "ama", "standSlot", "pool", "toAdd", "officePlayer", "lastTotal",
-        "lastActivated", "lastDice", "lastTiles", "seats", "board"})
+        "truncated", "rng", "boats", "docks", "ama", "standSlot", "pool", "d12Blocked", "toAdd", "officePlayer",
+        "lastTotal", "lastActivated", "lastDice", "lastTiles", "seats", "board"})
     public record StateJson(String format, int players, @JsonProperty("long") boolean longGame, String phase, int currentPlayer, int startPlayer,
                             int round, int decisions, boolean truncated, String rng, List<BoatJson> boats,
-                            List<Integer> docks, List<Integer> ama, int standSlot, List<String> pool, int toAdd,
-                            int officePlayer, int lastTotal, int lastActivated, List<FaceJson> lastDice,
-                            List<Integer> lastTiles, List<SeatJson> seats,
+                            List<Integer> docks, List<Integer> ama, int standSlot, List<String> pool,
+                            boolean d12Blocked, int toAdd, int officePlayer, int lastTotal, int lastActivated,
+                            List<FaceJson> lastDice, List<Integer> lastTiles, List<SeatJson> seats,
                             Board.BoardJson board) {
     }
 
@@ -83,9 +86,6 @@ public final class FloatingMarketJson {
         }
         if (s.boardNeg) {
             pool.add("neg-d6");
-        }
-        if (s.d12Blocked) {
-            pool.add("d12-blocked");
         }
         List<FaceJson> lastDice = new ArrayList<>();
         for (int p = 0; p < s.n; p++) {
@@ -135,8 +135,8 @@ public final class FloatingMarketJson {
         }
         return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
                 s.truncated, Long.toHexString(s.rng), boats, List.of(s.dock[0], s.dock[1]),
-                List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.toAdd, s.officePlayer, s.lastTotal, s.lastActivated,
-                lastDice, lastTiles, seats, s.board.isStandard() ? null : s.board.toDto());
+                List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.d12Blocked, s.toAdd, s.officePlayer, s.lastTotal,
+                s.lastActivated, lastDice, lastTiles, seats, s.board.isStandard() ? null : s.board.toDto());
     }
 
     /** Reads a state on the board it carries (the default board when it carries none). */
@@ -211,10 +211,12 @@ public final class FloatingMarketJson {
                 case "-2" -> s.tileMinus2 = true;
                 case "d12" -> s.boardD12 = true;
                 case "neg-d6" -> s.boardNeg = true;
-                case "d12-blocked" -> s.d12Blocked = true;
-                default -> throw new GameFormatException("pool: unknown entry '" + x + "' (+4, -2, d12, neg-d6, d12-blocked)");
+                case "d12-blocked" -> throw new GameFormatException("pool: 'd12-blocked' is not a die or tile in the "
+                        + "pool; a d12 blocked by the Carpenter is the field \"d12Blocked\": true");
+                default -> throw new GameFormatException("pool: unknown entry '" + x + "' (+4, -2, d12, neg-d6)");
             }
         }
+        s.d12Blocked = j.d12Blocked();
         s.toAdd = j.toAdd();
         s.officePlayer = j.officePlayer();
         s.lastTotal = j.lastTotal();

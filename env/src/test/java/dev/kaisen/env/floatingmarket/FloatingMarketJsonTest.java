@@ -228,4 +228,27 @@ class FloatingMarketJsonTest {
                 "activates location " + activated);
         rejected(json.replaceFirst(",\"lastDice\":\\[[^\\]]*\\]", ""), "missing field 'lastDice'");
     }
+
+    // ---------------------------------------------------------------- the blocked d12
+
+    @Test
+    void aBlockedD12IsItsOwnFieldNotAPoolEntry() throws Exception {
+        FloatingMarketGame g = new FloatingMarketGame(4);
+        FloatingMarketState s = g.newGame(2, ChanceLog.NONE);
+        FloatingMarketRulesTest.play(s, "place:carpenter", "carpenter:block-d12");
+        assertTrue(s.d12Blocked());
+        String json = g.toJson(s, false);
+        JsonNode state = Json.mapper().readTree(json);
+        assertTrue(state.get("d12Blocked").asBoolean(), json);
+        assertFalse(json.contains("d12-blocked"), json);
+        assertEquals(s, g.fromJson(json));
+        assertTrue(g.fromJson(json).d12Blocked());
+        String before = g.toJson(g.newGame(2, ChanceLog.NONE), false);
+        assertTrue(before.contains("\"pool\":[],\"d12Blocked\":false,"), before);
+        assertFalse(g.fromJson(before).d12Blocked());
+        String old = json.replace("\"pool\":[],\"d12Blocked\":true", "\"pool\":[\"d12-blocked\"],\"d12Blocked\":false");
+        assertNotEquals(json, old);
+        rejected(old, "pool: 'd12-blocked' is not a die or tile in the pool; a d12 blocked by the Carpenter is the field "
+                + "\"d12Blocked\": true");
+    }
 }
