@@ -1,5 +1,7 @@
 """The Floating Market renderer (kaisen.render.floating_market) on real states from the engine:
-random 2-, 3- and 5-player games drawn at every step, the text view against the SVG, a replay."""
+random 2-, 3- and 5-player games drawn at every step, the text view against the SVG, a replay,
+a game on a custom board (drawn from the board the state carries), the last roll's dice faces
+and the blocked d12."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import floating_market as fm
 
 
-def _states(players: int, seed: int, long: bool = False) -> list[dict]:
+def _states(players: int, seed: int, long: bool = False, board: str | None = None) -> list[dict]:
     """Every state of one game with random legal moves, from the start to the end."""
-    options = {"long": True} if long else {}
+    options: dict = {"long": True} if long else {}
+    if board is not None:
+        options["board"] = board
     aec = kaisen.aec_env("floating-market", num_players=players, **options)
     try:
         aec.reset(seed=seed)
@@ -93,6 +97,15 @@ def _check_svg(s: dict) -> None:
     if s["lastActivated"] >= 0:
         assert any(t.startswith(f"last roll {s['lastTotal']} -> boat {s['lastActivated']} ") for t in titles)
         assert any(t.startswith(f"boat {s['lastActivated']} ") and "activated by the last roll" in t for t in titles)
+        # every die of the last roll with its face, and its tiles
+        assert fm.last_dice(s) and len(fm.last_dice(s)) == len(s["lastDice"])
+        for label, face in fm.last_dice(s):
+            assert f"last roll: {label} showed {face}" in titles, (label, face)
+        for t in s["lastTiles"]:
+            assert f"last roll: the {t:+d} tile" in titles
+    else:
+        assert not any(t.startswith("last roll") for t in titles)
+    assert ("the d12 is blocked" in board_svg(s)) == s["d12Blocked"]
 
 
 def _check_text_agrees(s: dict) -> None:
@@ -121,6 +134,12 @@ def _check_text_agrees(s: dict) -> None:
     if s["lastActivated"] >= 0:
         assert f"last roll {s['lastTotal']} -> boat {s['lastActivated']}" in text
         assert f"{s['lastTotal']} -&gt; boat {s['lastActivated']}" in svg
+        roll = next(line for line in lines if "last roll " in line)
+        for f in s["lastDice"]:
+            assert f"{fm._die_label(f['die'])} {f['face']}" in roll
+        # the faces and tiles add up to the total
+        assert sum(f["face"] for f in s["lastDice"]) + sum(s["lastTiles"]) == s["lastTotal"]
+    assert ("the d12 blocked" in text) == s["d12Blocked"]
 
 
 def test_every_state_of_random_games_draws_every_element(played):
@@ -132,6 +151,7 @@ def test_every_state_of_random_games_draws_every_element(played):
         _check_svg(s)
         _check_text_agrees(s)
     assert {"PLACE", "DIE", "SWAP", "GAME_OVER"} <= phases
+    assert all("board" not in s for s in frames), "the default board is left out of the state"
     won = fm.winners(frames[-1])
     assert won and "won by " + " and ".join(f"P{p}" for p in won) in board_text(frames[-1])
 
@@ -201,3 +221,70 @@ def test_replay_of_a_short_game():
     assert page.count('class="frame"') == len(frames)
     assert page.count("<svg") == len(frames)
     assert "Floating Market, 2 players" in str(replay)
+
+
+#: A board unlike the default: other names, ranges, banks, Ama start, closed location and spots.
+CUSTOM_BOARD = {
+    "format": "kaisen.floating-market.board/1", "name": "wide river",
+    "locations": [{"name": "A", "min": 0, "max": 10, "bank": "east"}, {"name": "B", "min": 11, "max": 12, "bank": "west"},
+                  {"name": "C", "min": 13, "max": 15, "bank": "west"}, {"name": "D", "min": 16, "max": 18, "bank": "east"},
+                  {"name": "E", "min": 19, "max": 21, "bank": "west"}, {"name": "F", "min": 22, "max": 25, "bank": "east"},
+                  {"name": "G", "min": 26, "max": 40, "bank": "west"}],
+    "amaStart": ["B", "F"], "twoPlayerClosed": "A", "docks": ["west", "east"],
+    "buildings": [{"name": "boatman", "spots": [-1, -1, -1, -1]}, {"name": "market", "spots": [2, 2, 3, 3]},
+                  {"name": "tailor", "spots": [1, 1, 2, 2]}, {"name": "carpenter", "spots": [1, 1, 1, 1]}],
+}
+
+
+def test_a_custom_board_is_drawn_from_the_board_the_state_carries(tmp_path):
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(CUSTOM_BOARD))
+    frames = _states(2, seed=4, board=str(path))
+    assert frames[-1]["phase"] == "GAME_OVER"
+    for s in frames[::7] + frames[-1:]:
+        assert s["board"]["name"] == "wide river"
+        assert fm.locations(s) == [(loc["name"], loc["min"], loc["max"], loc["bank"]) for loc in CUSTOM_BOARD["locations"]]
+        assert fm.closed_location(s) == 0, "the custom board closes A with 2 players"
+        spots = dict(fm.building_spots(s))
+        assert spots["market"] == 2 and spots["office"] == 0 and spots["temple"] == 0
+        _check_svg(s)
+        _check_text_agrees(s)
+        text = board_text(s)
+        assert "boat 0      A east" in text and "face down" in text.splitlines()[2]
+        assert "office (unused)" in text and "market " in text and "Artist hut (unused)" in board_svg(s)
+        assert "<=8" not in text and "29-35" not in board_svg(s), "nothing of the default board"
+    # the state's JSON is read back by a game of the same board, and refused by a default one
+    state = kaisen.State("floating-market", num_players=2, state=frames[-1], board=str(path))
+    assert json.loads(state.to_json()) == frames[-1]
+    with pytest.raises(Exception, match="another board"):
+        kaisen.State("floating-market", num_players=2, state=frames[-1])
+
+
+def test_the_blocked_d12_is_its_own_field_and_older_states_still_draw(played):
+    _, frames = played
+    assert all(isinstance(f["d12Blocked"], bool) and "d12-blocked" not in f["pool"] for f in frames)
+    s = json.loads(json.dumps(frames[len(frames) // 2]))
+    s["d12Blocked"] = True
+    assert "the d12 blocked" in board_text(s) and "the d12 is blocked" in board_svg(s)
+    s["d12Blocked"] = False
+    s["pool"] = list(s["pool"]) + ["d12-blocked"]  # as states before the field listed it
+    assert "the d12 blocked" in board_text(s) and "d12-blocked" not in fm.pool_items(s)
+
+
+def test_the_last_roll_shows_each_die_and_its_face():
+    s = next(f for f in _states(2, seed=8) if f["lastActivated"] >= 0)
+    s = json.loads(json.dumps(s))
+    s["lastDice"] = [{"die": "p0:d10", "face": 0}, {"die": "p1:neg-d6", "face": -4}, {"die": "ama:d6", "face": 6},
+                     {"die": "ama:d6", "face": 2}, {"die": "board:d12", "face": 11}, {"die": "board:neg-d6", "face": -1}]
+    s["lastTiles"] = [4, -2]
+    assert fm.last_dice(s) == [("P0 d10", 0), ("P1 neg-d6", -4), ("Ama d6", 6), ("Ama d6", 2), ("board d12", 11),
+                               ("board -d6", -1)]
+    text = board_text(s)
+    assert "P0 d10 0, P1 neg-d6 -4, Ama d6 6, Ama d6 2, board d12 11, board -d6 -1, +4 tile, -2 tile" in text
+    titles = _titles(ET.fromstring(board_svg(s)))
+    for t in ("last roll: P0 d10 showed 0", "last roll: P1 neg-d6 showed -4", "last roll: Ama d6 showed 6",
+              "last roll: Ama d6 showed 2", "last roll: board d12 showed 11", "last roll: board -d6 showed -1",
+              "last roll: the +4 tile", "last roll: the -2 tile"):
+        assert t in titles, t
+    del s["lastDice"], s["lastTiles"]  # a state without the faces still draws its total
+    assert "last roll " in board_text(s) and ET.fromstring(board_svg(s)) is not None

@@ -9,14 +9,15 @@ state that gains or drops a field still draws (what is missing is left out, neve
   down for the 2-player closed location), the customers in its two slots coloured by seat, the
   Ama customers and the Fruit stand; the last roll's boat highlighted; the two docks on their
   banks; the buildings with their spots and who is on them (unused ones dashed); in the middle
-  the dice pool (tiles, board dice, Ama dice, each player's dice there) and the last roll's
-  total; and per player a panel: coins (of the 6-coin cap), fruits against the target,
-  customers left, dice in hand / in the pool / out of play.
+  the dice pool (tiles, board dice, Ama dice, each player's dice there, the blocked d12) and the
+  last roll: its total, the faces of the Ama and board dice and its tiles; and per player a
+  panel: coins (of the 6-coin cap), fruits against the target, customers left, dice in hand /
+  in the pool / out of play, and the faces of their dice in the last roll (``lastDice``).
 - :func:`board_text`: the same facts as plain text.
 
-The state does not name its board (the game's config does): ranges, banks, building spots, the
-Ama start and the 2-player closed location are the default board's (``default-board.json``),
-unless the state carries a ``board`` object in the board format (``kaisen.floating-market.board/1``).
+The state carries its board: ranges, banks, building spots and the 2-player closed location come
+from its ``board`` object (the board format, ``kaisen.floating-market.board/1``); the engine
+leaves that field out for the default board (``default-board.json``), whose values are used then.
 
 Everything in Floating Market is public, so ``observer=seat`` hides nothing: it only marks that
 seat ("seen by P1", "(you)"). Registered for the game id ``floating-market`` in :mod:`kaisen.render`.
@@ -64,6 +65,8 @@ PHASES = {"PLACE": "assign customers", "DIE": "add a die to the pool", "TEMPLE":
           "STAND": "Fruit stand: choose the customer", "FISH": "Fish market: choose a boat",
           "SWAP": "end of round: swap two boats", "GAME_OVER": "game over"}
 POOL_LABEL = {"+4": "+4 tile", "-2": "-2 tile", "d12": "board d12", "neg-d6": "board -d6"}
+#: How the last roll's dice are named (``lastDice``): ``p<seat>:<die>``, ``ama:d6``, ``board:d12``, ``board:neg-d6``.
+ROLL_LABEL = {"ama:d6": "Ama d6", "board:d12": "board d12", "board:neg-d6": "board -d6"}
 
 State = dict[str, Any]
 
@@ -166,8 +169,42 @@ def seat_dice(seat: dict[str, Any]) -> dict[str, list[str]]:
 
 
 def pool_items(s: State) -> list[str]:
-    """The tiles and board dice in the pool (``d12-blocked`` is a marker, not a die: left out)."""
+    """The tiles and board dice in the pool (``d12-blocked``, a marker of older states, is not a die: left out)."""
     return [str(x) for x in _list(s.get("pool")) if x != "d12-blocked"]
+
+
+def d12_blocked(s: State) -> bool:
+    """Whether the Carpenter blocked the d12 this round (field ``d12Blocked``; older states listed it in ``pool``)."""
+    return s.get("d12Blocked") is True or "d12-blocked" in _list(s.get("pool"))
+
+
+def _die_label(name: str) -> str:
+    """``p0:d4`` -> ``P0 d4``, ``ama:d6`` -> ``Ama d6``, ``board:d12`` -> ``board d12``."""
+    if name in ROLL_LABEL:
+        return ROLL_LABEL[name]
+    seat, _, die = name.partition(":")
+    return f"P{seat[1:]} {die}" if seat.startswith("p") and die else name
+
+
+def last_dice(s: State) -> list[tuple[str, int]]:
+    """The last roll's dice and faces, in roll order: (label such as ``P0 d4``, ``Ama d6``, ``board d12``, face)."""
+    out = []
+    for f in _list(s.get("lastDice")):
+        if isinstance(f, dict) and f.get("die") is not None and isinstance(f.get("face"), int):
+            out.append((_die_label(str(f["die"])), int(f["face"])))
+    return out
+
+
+def last_tiles(s: State) -> list[int]:
+    """The tiles in the last roll (4, -2)."""
+    return [t for t in _list(s.get("lastTiles")) if isinstance(t, int)]
+
+
+def _roll_detail(s: State) -> str:
+    """``P0 d4 3, Ama d6 5, +4 tile``: each die's face and the tiles of the last roll ('' when the state has none)."""
+    parts = [f"{label} {face}" for label, face in last_dice(s)]
+    parts += [f"{t:+d} tile" for t in last_tiles(s)]
+    return ", ".join(parts)
 
 
 def winners(s: State) -> list[int]:
@@ -229,7 +266,9 @@ def _last_roll(s: State) -> str | None:
     last = _int(s.get("lastActivated"), -1)
     if not 0 <= last < LOCATIONS:
         return None
-    return f"last roll {_int(s.get('lastTotal'))} -> boat {last} ({locations(s)[last][0]}, {_fruit_at(s, last)})"
+    detail = _roll_detail(s)
+    return (f"last roll {_int(s.get('lastTotal'))} -> boat {last} ({locations(s)[last][0]}, {_fruit_at(s, last)})"
+            + (f": {detail}" if detail else ""))
 
 
 def _pool_text(s: State) -> str:
@@ -289,7 +328,7 @@ def board_text(state: str | State, observer: int | None = None) -> str:
     docks = [_int(d, -1) for d in _list(s.get("docks"))] + [-1, -1]
     lines.append(f"docks: west {_who(docks[0])}, east {_who(docks[1])}")
     lines.append("buildings: " + _buildings_text(s))
-    lines.append("pool: " + _pool_text(s) + ("; the d12 blocked" if "d12-blocked" in _list(s.get("pool")) else ""))
+    lines.append("pool: " + _pool_text(s) + ("; the d12 blocked" if d12_blocked(s) else ""))
     extra = []
     if _int(s.get("toAdd")) > 0 and s.get("phase") != "GAME_OVER":
         extra.append(f"{_int(s['toAdd'])} dice still to add")
@@ -423,7 +462,7 @@ def _centre_svg(s: State) -> list[str]:
         x += w + 4
     if not chips:
         parts.append(f'<text x="{DX + 305}" y="{y}" font-size="10" fill="#777" text-anchor="middle">empty</text>')
-    if "d12-blocked" in _list(s.get("pool")):
+    if d12_blocked(s):
         parts.append(f'<text x="{DX + 305}" y="{y + 18}" font-size="10" fill="#a33" text-anchor="middle">the d12 is blocked'
                      f'</text>')
     roll = _last_roll(s)
@@ -434,6 +473,19 @@ def _centre_svg(s: State) -> list[str]:
                      f'<title>{_esc(roll)}</title></rect><text x="{DX + 305}" y="{ry + 16}" font-size="10" '
                      f'text-anchor="middle">last roll total</text><text x="{DX + 305}" y="{ry + 33}" font-size="15" '
                      f'font-weight="bold" text-anchor="middle">{_int(s.get("lastTotal"))} -&gt; boat {last}</text></g>')
+        # the Ama and board dice and the tiles of that roll, a chip each (the players' dice: in their panels)
+        chips = [(label.replace("board ", "").replace("Ama d6", "Ama"), face, label)
+                 for label, face in last_dice(s) if not label.startswith("P")]
+        chips += [(f"{t:+d}", None, f"{t:+d} tile") for t in last_tiles(s)]
+        widths = [8 + 5.5 * len(f"{short} {face}" if face is not None else short) for short, face, _ in chips]
+        x = DX + 305 - (sum(widths) + 3 * max(len(chips) - 1, 0)) / 2
+        for (short, face, label), w in zip(chips, widths):
+            text = f"{short} {face}" if face is not None else short
+            tip = f"last roll: {label} showed {face}" if face is not None else f"last roll: the {label}"
+            parts.append(f'<g><rect x="{x:.1f}" y="{ry + 42}" width="{w:.1f}" height="13" rx="3" fill="#fff7d6" '
+                         f'stroke="#e6b800"><title>{_esc(tip)}</title></rect><text x="{x + 4:.1f}" y="{ry + 52}" '
+                         f'font-size="9">{_esc(text)}</text></g>')
+            x += w + 3
     else:
         parts.append(f'<text x="{DX + 305}" y="{ry + 20}" font-size="10" fill="#777" text-anchor="middle">no roll yet</text>')
     extra = []
@@ -442,7 +494,7 @@ def _centre_svg(s: State) -> list[str]:
     if _int(s.get("officePlayer"), -1) >= 0:
         extra.append(f"P{_int(s['officePlayer'])}: Office")
     if extra:
-        parts.append(f'<text x="{DX + 305}" y="{ry + 54}" font-size="10" text-anchor="middle">{_esc(", ".join(extra))}</text>')
+        parts.append(f'<text x="{DX + 305}" y="{ry + 68}" font-size="10" text-anchor="middle">{_esc(", ".join(extra))}</text>')
     return parts
 
 
@@ -523,6 +575,17 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int |
             parts.append(f'<text x="{dx}" y="{y + 54}" font-size="10" fill="#aaa">-</text>')
             dx += 10
         dx += 14
+    # this seat's dice in the last roll and their faces, at the right end
+    mine = [(label.split(" ", 1)[1], face) for label, face in last_dice(s) if label.startswith(f"P{p} ")]
+    if mine:
+        widths = [8 + 5.5 * len(f"{d} {face}") for d, face in mine]
+        rx = WIDTH - 18 - sum(widths) - 3 * (len(mine) - 1)
+        parts.append(f'<text x="{rx - 6}" y="{y + 54}" font-size="10" fill="#555" text-anchor="end">last roll</text>')
+        for (d, face), w in zip(mine, widths):
+            parts.append(f'<g><rect x="{rx:.1f}" y="{y + 44}" width="{w:.1f}" height="13" rx="3" fill="#fff7d6" '
+                         f'stroke="{colour}"><title>{_esc(f"last roll: P{p} {d} showed {face}")}</title></rect>'
+                         f'<text x="{rx + 4:.1f}" y="{y + 54}" font-size="9">{_esc(f"{d} {face}")}</text></g>')
+            rx += w + 3
     return parts
 
 

@@ -179,6 +179,38 @@ public final class Board {
         return new Board(Json.read(json, BoardJson.class));
     }
 
+    /** Validates a board already read as JSON (as {@link #parse} does; a state's {@code board} field). */
+    public static Board of(BoardJson json) {
+        return new Board(json);
+    }
+
+    /**
+     * This board in its JSON format, canonical: every location, the Ama start and the closed
+     * location by name, and every building in action-table order with its four spot counts
+     * (0 for a building the board file did not list). {@link #of} of it is a board equal to this one.
+     */
+    public BoardJson toDto() {
+        List<LocationJson> locs = new ArrayList<>();
+        for (int i = 0; i < LOCATIONS; i++) {
+            locs.add(new LocationJson(locationNames[i], min[i], max[i], bank[i] == 0 ? "west" : "east"));
+        }
+        List<BuildingJson> buildings = new ArrayList<>();
+        for (Building b : Building.values()) {
+            List<Integer> s = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                s.add(spots[b.ordinal() * 4 + k]);
+            }
+            buildings.add(new BuildingJson(b.key, s));
+        }
+        return new BoardJson(FORMAT, name, locs, List.of(locationNames[amaStart[0]], locationNames[amaStart[1]]),
+                locationNames[closed], List.of("west", "east"), buildings);
+    }
+
+    /** Whether this is (equal to) the rules file's default board. */
+    public boolean isStandard() {
+        return equals(DEFAULT);
+    }
+
     /** Reads and validates a board file (a {@link UserFiles.FileException} when unreadable). */
     public static Board load(Path file) {
         try {

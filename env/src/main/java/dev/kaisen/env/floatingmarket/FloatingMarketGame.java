@@ -90,12 +90,19 @@ public final class FloatingMarketGame implements Game<FloatingMarketState> {
         return FloatingMarketJson.toJson(state, pretty);
     }
 
+    /** A state of this game: its players, {@code long} and board (the JSON carries it) must be this game's. */
     @Override
     public FloatingMarketState fromJson(String json) {
-        FloatingMarketState s = FloatingMarketJson.fromJson(json, board);
+        FloatingMarketState s = FloatingMarketJson.fromJson(json);
         if (s.numPlayers() != config.players() || s.longGame != longGame) {
             throw new GameFormatException("the state has " + s.numPlayers() + " players, long " + s.longGame
                     + "; this game has " + config.players() + " players, long " + longGame);
+        }
+        if (!s.board.equals(board)) {
+            throw new GameFormatException("the state is on another board than this game: the state's board '"
+                    + s.board.name() + "'" + (s.board.isStandard() ? " (the default)" : "") + ", this game's '"
+                    + board.name() + "'" + (board.isStandard() ? " (the default)" : "")
+                    + "; read it with a game configured with its board (option board)");
         }
         return s;
     }

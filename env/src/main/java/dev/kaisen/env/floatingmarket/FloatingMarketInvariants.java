@@ -109,10 +109,75 @@ public final class FloatingMarketInvariants {
         if (s.toAdd < 0 || s.toAdd > 4) {
             out.add("toAdd " + s.toAdd);
         }
+        if (s.phase == Phase.GAME_OVER && s.toAdd != 0) {
+            out.add("the game is over with " + s.toAdd + " dice still to add");
+        }
+        if (s.phase == Phase.GAME_OVER && s.officePlayer != FloatingMarketState.EMPTY) {
+            out.add("the game is over with player " + s.officePlayer + " still placing through the Office");
+        }
         if (s.officePlayer >= n || s.officePlayer < -1) {
             out.add("office player " + s.officePlayer);
         }
+        lastRoll(s, out);
         return out;
+    }
+
+    /**
+     * The last roll: nothing before the first; else faces within their dice, every Ama die
+     * rolled, and faces plus tiles adding up to the total, which activates the recorded location.
+     */
+    private static void lastRoll(FloatingMarketState s, List<String> out) {
+        int n = s.n;
+        boolean none = s.lastActivated == FloatingMarketState.EMPTY;
+        int sum = (s.lastPlus4 ? 4 : 0) - (s.lastMinus2 ? 2 : 0);
+        boolean any = s.lastPlus4 || s.lastMinus2;
+        for (int p = 0; p < n; p++) {
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                sum += face(s.lastFace(p, d), Dice.LOW[d], Dice.HIGH[d], "p" + p + ":" + Dice.KEYS[d], out);
+                any |= s.lastFace(p, d) != FloatingMarketState.NO_FACE;
+            }
+        }
+        int ama = 0;
+        for (int k = 0; k < 2; k++) {
+            int f = s.lastAmaFace(k);
+            sum += face(f, 1, 6, "ama:d6", out);
+            ama += f != FloatingMarketState.NO_FACE ? 1 : 0;
+        }
+        any |= ama > 0;
+        if (!none && ama != s.amaDice()) {
+            out.add("the last roll has " + ama + " Ama dice; a " + n + "-player game rolls " + s.amaDice());
+        }
+        sum += face(s.lastBoardD12Face(), 1, 12, "board:d12", out);
+        sum += face(s.lastBoardNegFace(), -6, -1, "board:neg-d6", out);
+        any |= s.lastBoardD12Face() != FloatingMarketState.NO_FACE || s.lastBoardNegFace() != FloatingMarketState.NO_FACE;
+        if (none) {
+            if (any || s.lastTotal != 0) {
+                out.add("no roll yet (lastActivated -1) but a last total " + s.lastTotal + " or dice or tiles");
+            }
+            return;
+        }
+        if (s.lastActivated < 0 || s.lastActivated >= Board.LOCATIONS) {
+            out.add("last activated location " + s.lastActivated);
+            return;
+        }
+        if (sum != s.lastTotal) {
+            out.add("the last roll's faces and tiles add up to " + sum + ", not its total " + s.lastTotal);
+        }
+        if (s.board.activated(s.lastTotal) != s.lastActivated) {
+            out.add("a total of " + s.lastTotal + " activates location " + s.board.activated(s.lastTotal) + ", not "
+                    + s.lastActivated);
+        }
+    }
+
+    /** A face (0 when not rolled), with a problem when it is outside its die. */
+    private static int face(int f, int low, int high, String die, List<String> out) {
+        if (f == FloatingMarketState.NO_FACE) {
+            return 0;
+        }
+        if (f < low || f > high) {
+            out.add("last roll: " + die + " shows " + f + ", outside " + low + ".." + high);
+        }
+        return f;
     }
 
     /** One transition: fruits never leave a player, and the successor's invariants. */

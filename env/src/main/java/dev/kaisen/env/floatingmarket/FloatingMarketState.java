@@ -96,6 +96,8 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     static final byte HAND = 0;
     static final byte POOL = 1;
     static final byte OUT = 2;
+    /** A die that was not in the last roll ({@link #lastFace}). */
+    public static final int NO_FACE = Integer.MIN_VALUE;
 
     final Board board;
     final int n;
@@ -140,6 +142,14 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     /** The last roll's total and activated location (EMPTY before the first). */
     int lastTotal;
     int lastActivated = EMPTY;
+    /**
+     * The last roll's faces, NO_FACE for a die not rolled: lastFace[p * 5 + kind] for the players'
+     * dice, then the Ama dice (2 slots, in roll order), the board's d12 and the board's negative d6.
+     */
+    final int[] lastFace;
+    /** The tiles in the last roll. */
+    boolean lastPlus4;
+    boolean lastMinus2;
 
     FloatingMarketState(Board board, int players, boolean longGame) {
         if (players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -154,6 +164,8 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         die = new byte[n * Dice.PLAYER_DICE];
         left = new int[n];
         bld = new int[Building.COUNT * n];
+        lastFace = new int[n * Dice.PLAYER_DICE + 4];
+        Arrays.fill(lastFace, NO_FACE);
         Arrays.fill(boat, EMPTY);
         Arrays.fill(dock, EMPTY);
         phase = Phase.PLACE;
@@ -190,6 +202,9 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         officePlayer = o.officePlayer;
         lastTotal = o.lastTotal;
         lastActivated = o.lastActivated;
+        lastFace = o.lastFace.clone();
+        lastPlus4 = o.lastPlus4;
+        lastMinus2 = o.lastMinus2;
     }
 
     // ------------------------------------------------------------------ setup
@@ -407,6 +422,47 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     public int lastActivated() {
         return lastActivated;
+    }
+
+    /** The face p's die of that kind showed in the last roll, or {@link #NO_FACE} when it was not rolled. */
+    public int lastFace(int p, int kind) {
+        return lastFace[p * Dice.PLAYER_DICE + kind];
+    }
+
+    /** The face Ama die k (0, 1) showed in the last roll, or {@link #NO_FACE}. */
+    public int lastAmaFace(int k) {
+        return lastFace[amaFaceSlot(k)];
+    }
+
+    /** The face the board's d12 showed in the last roll, or {@link #NO_FACE}. */
+    public int lastBoardD12Face() {
+        return lastFace[boardD12FaceSlot()];
+    }
+
+    /** The face the board's negative d6 showed in the last roll, or {@link #NO_FACE}. */
+    public int lastBoardNegFace() {
+        return lastFace[boardNegFaceSlot()];
+    }
+
+    /** Whether the +4 / -2 tile was in the last roll. */
+    public boolean lastPlus4() {
+        return lastPlus4;
+    }
+
+    public boolean lastMinus2() {
+        return lastMinus2;
+    }
+
+    int amaFaceSlot(int k) {
+        return n * Dice.PLAYER_DICE + k;
+    }
+
+    int boardD12FaceSlot() {
+        return n * Dice.PLAYER_DICE + 2;
+    }
+
+    int boardNegFaceSlot() {
+        return n * Dice.PLAYER_DICE + 3;
     }
 
     // ------------------------------------------------------------------ legal actions
@@ -641,7 +697,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
             case MARKET:
                 fruits[p] |= 1 << (action - FloatingMarketAction.BUY);
                 if (fruitCount(p) >= target) {
-                    phase = Phase.GAME_OVER;
+                    endGame();
                 } else {
                     continueTurn(chance);
                 }
@@ -678,7 +734,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         // [decision] A game cut by the safety cap is scored as it stands.
         if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
             truncated = true;
-            phase = Phase.GAME_OVER;
+            endGame();
         }
     }
 
@@ -776,11 +832,13 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     private void roll(ChanceLog chance) {
         int total = 0;
         List<Object> faces = chance == ChanceLog.NONE ? null : new ArrayList<>();
+        Arrays.fill(lastFace, NO_FACE);
         for (int p = 0; p < n; p++) {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
                 if (die[p * Dice.PLAYER_DICE + d] == POOL) {
                     int v = Dice.LOW[d] + SplitMix64.below(next(), Dice.faces(d));
                     total += v;
+                    lastFace[p * Dice.PLAYER_DICE + d] = v;
                     if (faces != null) {
                         faces.add(List.of("p" + p + ":" + Dice.KEYS[d], v));
                     }
@@ -790,6 +848,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         for (int a = 0; a < amaDice(); a++) {
             int v = 1 + SplitMix64.below(next(), 6);
             total += v;
+            lastFace[amaFaceSlot(a)] = v;
             if (faces != null) {
                 faces.add(List.of("ama:d6", v));
             }
@@ -797,6 +856,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         if (boardD12) {
             int v = 1 + SplitMix64.below(next(), 12);
             total += v;
+            lastFace[boardD12FaceSlot()] = v;
             if (faces != null) {
                 faces.add(List.of("board:d12", v));
             }
@@ -804,11 +864,14 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         if (boardNeg) {
             int v = -1 - SplitMix64.below(next(), 6);
             total += v;
+            lastFace[boardNegFaceSlot()] = v;
             if (faces != null) {
                 faces.add(List.of("board:neg-d6", v));
             }
         }
         total += (tilePlus4 ? 4 : 0) - (tileMinus2 ? 2 : 0);
+        lastPlus4 = tilePlus4;
+        lastMinus2 = tileMinus2;
         int activated = board.activated(total);
         if (faces != null) {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -833,7 +896,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
             over |= fruitCount(p) >= target;
         }
         if (over) {
-            phase = Phase.GAME_OVER;
+            endGame();
             return;
         }
         endRound();
@@ -879,6 +942,17 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         for (int p = 0; p < n; p++) {
             coins[p] = Math.min(COIN_CAP, coins[p] + gain[p]);
         }
+    }
+
+    /**
+     * The end of the game: nobody acts any more, so no die is left to add and nobody is placing
+     * through the Office (the Market can end the game during a placement, before its first
+     * customer's die is added, and during the Office's placements).
+     */
+    private void endGame() {
+        phase = Phase.GAME_OVER;
+        toAdd = 0;
+        officePlayer = EMPTY;
     }
 
     /** Rules, "End of round" (order: see the class comment). */
@@ -992,6 +1066,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
                 && standSlot == s.standSlot && tilePlus4 == s.tilePlus4 && tileMinus2 == s.tileMinus2
                 && boardD12 == s.boardD12 && boardNeg == s.boardNeg && d12Blocked == s.d12Blocked && toAdd == s.toAdd
                 && officePlayer == s.officePlayer && lastTotal == s.lastTotal && lastActivated == s.lastActivated
+                && lastPlus4 == s.lastPlus4 && lastMinus2 == s.lastMinus2 && Arrays.equals(lastFace, s.lastFace)
                 && board.equals(s.board) && Arrays.equals(fruitAt, s.fruitAt) && Arrays.equals(coins, s.coins)
                 && Arrays.equals(fruits, s.fruits) && Arrays.equals(die, s.die) && Arrays.equals(left, s.left)
                 && Arrays.equals(boat, s.boat) && Arrays.equals(dock, s.dock) && Arrays.equals(bld, s.bld)

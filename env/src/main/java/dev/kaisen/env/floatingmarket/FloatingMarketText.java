@@ -1,5 +1,7 @@
 package dev.kaisen.env.floatingmarket;
 
+import java.util.StringJoiner;
+
 /** Floating Market as text for a terminal (everything is public). */
 public final class FloatingMarketText {
     private FloatingMarketText() {
@@ -42,7 +44,32 @@ public final class FloatingMarketText {
                 .append(s.boardD12 ? " d12" : "").append(s.boardNeg ? " neg-d6" : "")
                 .append(s.amaDice() > 0 ? " ama-d6x" + s.amaDice() : "");
         if (s.lastActivated >= 0) {
-            b.append("; last roll ").append(s.lastTotal).append(" -> boat").append(s.lastActivated);
+            StringJoiner dice = new StringJoiner(" ", " (", ")");
+            for (int p = 0; p < s.n; p++) {
+                for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                    if (s.lastFace(p, d) != FloatingMarketState.NO_FACE) {
+                        dice.add("p" + p + ":" + Dice.KEYS[d] + "=" + s.lastFace(p, d));
+                    }
+                }
+            }
+            for (int k = 0; k < 2; k++) {
+                if (s.lastAmaFace(k) != FloatingMarketState.NO_FACE) {
+                    dice.add("ama:d6=" + s.lastAmaFace(k));
+                }
+            }
+            if (s.lastBoardD12Face() != FloatingMarketState.NO_FACE) {
+                dice.add("board:d12=" + s.lastBoardD12Face());
+            }
+            if (s.lastBoardNegFace() != FloatingMarketState.NO_FACE) {
+                dice.add("board:neg-d6=" + s.lastBoardNegFace());
+            }
+            if (s.lastPlus4) {
+                dice.add("+4");
+            }
+            if (s.lastMinus2) {
+                dice.add("-2");
+            }
+            b.append("; last roll ").append(s.lastTotal).append(" -> boat").append(s.lastActivated).append(dice);
         }
         b.append('\n');
         for (int p = 0; p < s.n; p++) {

@@ -4,6 +4,7 @@ import dev.kaisen.env.GameFormatException;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -178,6 +179,34 @@ class FloatingMarketRulesTest {
         play(s, "buy:starfruit");
         assertTrue(s.isTerminal());
         assertArrayEquals(new int[] {p}, s.winners());
+        assertEquals(0, s.toAdd(), "the first customer's die is never added: nothing is left to add");
+        assertEquals(List.of(), FloatingMarketInvariants.check(s));
+    }
+
+    @Test
+    void theMarketEndingTheGameDuringTheOfficesPlacementsEndsThemToo() {
+        FloatingMarketState s = state(4);
+        int p = s.currentPlayer();
+        s.coins[p] = 6;
+        s.fruits[p] = 0b1111;
+        play(s, "place:office", "die:d4", "place:market");
+        assertEquals(p, s.officePlayer());
+        play(s, "buy:starfruit");
+        assertTrue(s.isTerminal());
+        assertEquals(-1, s.officePlayer());
+        assertEquals(List.of(), FloatingMarketInvariants.check(s));
+    }
+
+    @Test
+    void aGameOverWithDiceStillToAddIsInconsistent() {
+        FloatingMarketState s = state(4);
+        s.phase = Phase.GAME_OVER;
+        s.toAdd = 1;
+        assertTrue(FloatingMarketInvariants.check(s).contains("the game is over with 1 dice still to add"),
+                FloatingMarketInvariants.check(s).toString());
+        String json = FloatingMarketJson.toJson(s, false);
+        GameFormatException e = assertThrows(GameFormatException.class, () -> FloatingMarketJson.fromJson(json));
+        assertTrue(e.getMessage().contains("dice still to add"), e.getMessage());
     }
 
     @Test
