@@ -474,6 +474,8 @@ def translate(e: Py4JJavaError) -> Exception:
         return ValueError(message)
     if name == "java.lang.IllegalStateException":
         return KaisenError(message)
+    if name == "dev.kaisen.env.UserFiles$FileException":  # a file of the caller's (board, record, checkpoint)
+        return OSError(message)
     return KaisenError(f"{name}: {message}")
 
 

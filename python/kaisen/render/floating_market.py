@@ -25,9 +25,10 @@ seat ("seen by P1", "(you)"). Registered for the game id ``floating-market`` in 
 
 from __future__ import annotations
 
-import html
-import json
 from typing import Any
+
+from ._parts import State, as_int as _int, as_list as _list, esc as _esc, seats as _seats, to_act as _to_act
+from ._parts import load_state
 
 FORMAT_PREFIX = "kaisen.floating-market.state/"
 LOCATIONS = 7
@@ -67,31 +68,6 @@ PHASES = {"PLACE": "assign customers", "DIE": "add a die to the pool", "TEMPLE":
 POOL_LABEL = {"+4": "+4 tile", "-2": "-2 tile", "d12": "board d12", "neg-d6": "board -d6"}
 #: How the last roll's dice are named (``lastDice``): ``p<seat>:<die>``, ``ama:d6``, ``board:d12``, ``board:neg-d6``.
 ROLL_LABEL = {"ama:d6": "Ama d6", "board:d12": "board d12", "board:neg-d6": "board -d6"}
-
-State = dict[str, Any]
-
-
-def _state(state: str | State) -> State:
-    s = json.loads(state) if isinstance(state, str) else state
-    if not isinstance(s, dict) or not str(s.get("format", "")).startswith(FORMAT_PREFIX):
-        fmt = s.get("format") if isinstance(s, dict) else None
-        raise ValueError(f"not a Floating Market state (format {fmt!r})")
-    return s
-
-
-def _int(v: Any, default: int = 0) -> int:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return default
-
-
-def _list(v: Any) -> list:
-    return list(v) if isinstance(v, (list, tuple)) else []
-
-
-def _seats(s: State) -> list[dict[str, Any]]:
-    return [seat if isinstance(seat, dict) else {} for seat in _list(s.get("seats"))]
 
 
 def players(s: State) -> int:
@@ -213,13 +189,6 @@ def winners(s: State) -> list[int]:
         return []
     key = [(len(_list(seat.get("fruits"))), _int(seat.get("coins"))) for seat in _seats(s)]
     return [p for p, k in enumerate(key) if key and k == max(key)]
-
-
-def _to_act(s: State) -> int | None:
-    if s.get("phase") == "GAME_OVER":
-        return None
-    cp = s.get("currentPlayer")
-    return cp if isinstance(cp, int) and cp >= 0 else None
 
 
 def _who(p: int) -> str:
@@ -351,10 +320,6 @@ DX = 70  # the river's left edge offset (the west dock stands left of it)
 BOAT_W, BOAT_H = 150, 58
 RIVER_TOP = 52
 PANEL_H = 62
-
-
-def _esc(v: Any) -> str:
-    return html.escape(str(v), quote=True)
 
 
 def _boat_xy(i: int) -> tuple[float, float]:
@@ -606,3 +571,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
             f'font-family="sans-serif">' + "".join(parts) + "</svg>")
+
+
+def _state(state: str | State) -> State:
+    return load_state(state, FORMAT_PREFIX, "Floating Market")

@@ -23,9 +23,10 @@ the last ``offerKnown`` of them, drawn from the meal deck's known bottom). Regis
 
 from __future__ import annotations
 
-import html
-import json
 from typing import Any
+
+from ._parts import State, as_int as _int, as_list as _list, esc as _esc, seats as _seats, to_act as _to_act
+from ._parts import load_state
 
 POSITIONS = 55
 INNS = (0, 14, 27, 41, 54)
@@ -57,16 +58,6 @@ SET_POINTS = (0, 1, 4, 9, 16)  # a set of k distinct types scores 1 + 3 + 5 + 7 
 
 FORMAT_PREFIX = "kaisen.tokaido.state/"
 
-State = dict[str, Any]
-
-
-def _state(state: str | State) -> State:
-    s = json.loads(state) if isinstance(state, str) else state
-    fmt = str(s.get("format", ""))
-    if not fmt.startswith(FORMAT_PREFIX):
-        raise ValueError(f"not a Tokaido state (format {s.get('format')!r})")
-    return s
-
 
 def kind(position: int) -> str:
     """The space letter at a position (``I`` inn, ``V`` village, ...)."""
@@ -84,21 +75,6 @@ def card_kind(card: Any) -> str:
     if isinstance(card, dict):  # a card as an object, should the format ever say more about it
         card = card.get("name") or card.get("kind") or card.get("card") or "?"
     return str(card).rsplit(".", 1)[0] if "." in str(card) else str(card)
-
-
-def _int(v: Any, default: int = 0) -> int:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return default
-
-
-def _list(v: Any) -> list:
-    return list(v) if isinstance(v, (list, tuple)) else []
-
-
-def _seats(s: State) -> list[dict[str, Any]]:
-    return [seat if isinstance(seat, dict) else {} for seat in _list(s.get("seats"))]
 
 
 def _offer(s: State) -> list:
@@ -227,13 +203,6 @@ def _traveller(seat: dict[str, Any], observer: int | None = None, p: int | None 
     return "dealt " + " / ".join(dealt)
 
 
-def _to_act(s: State) -> int | None:
-    if s.get("phase") == "GAME_OVER":
-        return None
-    cp = s.get("currentPlayer")
-    return cp if isinstance(cp, int) else None
-
-
 def _header(s: State, observer: int | None) -> str:
     players = s.get("players", len(_seats(s)))
     parts = [f"Tokaido, {players} players" + ("" if s.get("travellers", True) else " (no powers)")]
@@ -320,10 +289,6 @@ def board_text(state: str | State, observer: int | None = None) -> str:
 CELL = 50  # width of one position
 ROW_H = 92  # height of one stage's row
 X0 = 12
-
-
-def _esc(v: Any) -> str:
-    return html.escape(str(v), quote=True)
 
 
 def _layout() -> dict[int, tuple[float, float]]:
@@ -534,3 +499,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'font-family="sans-serif">' + "".join(parts) + "</svg>")
+
+
+def _state(state: str | State) -> State:
+    return load_state(state, FORMAT_PREFIX, "Tokaido")
