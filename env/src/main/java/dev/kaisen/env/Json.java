@@ -106,4 +106,18 @@ public final class Json {
         }
         return value;
     }
+
+    /** A random stream's state as written in state JSON: 64 bits in hexadecimal. */
+    public static String rngHex(long rng) {
+        return Long.toHexString(rng);
+    }
+
+    /** Reads {@link #rngHex}'s form, or throws a {@link GameFormatException} naming the field. */
+    public static long rngFromHex(String hex, String field) {
+        try {
+            return Long.parseUnsignedLong(require(hex, field), 16);
+        } catch (NumberFormatException e) {
+            throw new GameFormatException(field + " must be a 64-bit hexadecimal number, not '" + hex + "'");
+        }
+    }
 }

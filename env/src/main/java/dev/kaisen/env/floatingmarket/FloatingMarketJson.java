@@ -134,7 +134,7 @@ public final class FloatingMarketJson {
             seats.add(new SeatJson(s.coins[p], fruits, s.left[p], dice, buildings));
         }
         return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
-                s.truncated, Long.toHexString(s.rng), boats, List.of(s.dock[0], s.dock[1]),
+                s.truncated, Json.rngHex(s.rng), boats, List.of(s.dock[0], s.dock[1]),
                 List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.d12Blocked, s.toAdd, s.officePlayer, s.lastTotal,
                 s.lastActivated, lastDice, lastTiles, seats, s.board.isStandard() ? null : s.board.toDto());
     }
@@ -168,11 +168,7 @@ public final class FloatingMarketJson {
         s.round = j.round();
         s.decisions = j.decisions();
         s.truncated = j.truncated();
-        try {
-            s.rng = Long.parseUnsignedLong(Json.require(j.rng(), "rng"), 16);
-        } catch (NumberFormatException e) {
-            throw new GameFormatException("rng must be hexadecimal, not " + j.rng());
-        }
+        s.rng = Json.rngFromHex(j.rng(), "rng");
         List<BoatJson> boats = Json.require(j.boats(), "boats");
         if (boats.size() != Board.LOCATIONS) {
             throw new GameFormatException("boats lists " + Board.LOCATIONS + " locations, not " + boats.size());

@@ -89,7 +89,7 @@ public final class OsakaJson {
         }
         return new StateJson(STATE_FORMAT, s.n, s.phase.name(), s.current, s.active, s.startPlayer,
                 s.tokenPicksLeft, s.paymentDue, sunk, s.insuranceOffset, s.passStreak, s.decisions,
-                s.endReason.name(), Long.toHexString(s.rng), ships, names(s.market, s.marketSize),
+                s.endReason.name(), Json.rngHex(s.rng), ships, names(s.market, s.marketSize),
                 names(s.farm, s.farmSize), names(s.drawPileTopFirst(), s.drawSize), s.pileGeneration,
                 cardsAt(s, OsakaState.DISCARD), cardsAt(s, OsakaState.OUT), seats);
     }
@@ -257,11 +257,7 @@ public final class OsakaJson {
         if (s.decisions < 0) {
             throw new GameFormatException("decisions is negative: " + s.decisions);
         }
-        try {
-            s.rng = Long.parseUnsignedLong(Json.require(j.rng(), "rng"), 16);
-        } catch (NumberFormatException e) {
-            throw new GameFormatException("rng must be a 64-bit hexadecimal number, not '" + j.rng() + "'");
-        }
+        s.rng = Json.rngFromHex(j.rng(), "rng");
         List<String> violations = OsakaInvariants.check(s);
         if (!violations.isEmpty()) {
             throw new GameFormatException("inconsistent state: " + String.join("; ", violations));

@@ -115,7 +115,7 @@ public final class TokaidoJson {
             }
         }
         return new StateJson(STATE_FORMAT, s.n, s.powers, s.phase.name(), s.current, s.decisions, s.truncated,
-                Long.toHexString(s.rng), s.arrivals, s.innPowerPending, seats, decks, offer, s.offerKnown,
+                Json.rngHex(s.rng), s.arrivals, s.innPowerPending, seats, decks, offer, s.offerKnown,
                 new VillageJson(revealed, s.boughtSum, s.boughtMin, s.boughtCount, s.zenUsed), drawn,
                 s.satsukiMeal < 0 ? null : Decks.mealName(s.satsukiMeal));
     }
@@ -147,11 +147,7 @@ public final class TokaidoJson {
         s.current = j.currentPlayer();
         s.decisions = j.decisions();
         s.truncated = j.truncated();
-        try {
-            s.rng = Long.parseUnsignedLong(Json.require(j.rng(), "rng"), 16);
-        } catch (NumberFormatException e) {
-            throw new GameFormatException("rng must be hexadecimal, not " + j.rng());
-        }
+        s.rng = Json.rngFromHex(j.rng(), "rng");
         s.arrivals = j.arrivals();
         s.innPowerPending = j.innPowerPending();
         List<SeatJson> seats = Json.require(j.seats(), "seats");
