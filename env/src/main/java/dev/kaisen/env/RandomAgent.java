@@ -16,7 +16,8 @@ public final class RandomAgent<S extends GameState<S>> implements Agent<S> {
     public int chooseAction(S state) {
         int count = state.legalActions(buffer);
         if (count == 0) {
-            throw new IllegalStateException("no legal action: the game is over");
+            throw new IllegalStateException(state.isTerminal() ? "no legal action: the game is over"
+                    : "no legal action in a game that is not over (a rules bug)");
         }
         return buffer[random.nextInt(count)];
     }

@@ -139,6 +139,13 @@ public final class SelfPlay {
             first = v.isEmpty() ? null : "after setup: " + v.get(0);
         }
         while (!state.isTerminal()) {
+            if (o.check() && state.legalActions().length == 0) {
+                violations++;
+                if (first == null) {
+                    first = "decision " + state.decisions() + ": the game is not over, yet nobody has a legal action";
+                }
+                break;
+            }
             int action = agents.get(state.currentPlayer()).chooseAction(state);
             S before = o.check() ? state.copy() : null;
             if (recorder != null) {

@@ -30,7 +30,8 @@ public abstract class ValueGreedyAgent<S extends GameState<S>> implements Agent<
     public final int chooseAction(S s) {
         int k = s.legalActions(legal);
         if (k == 0) {
-            throw new IllegalStateException("no legal action: the game is over");
+            throw new IllegalStateException(s.isTerminal() ? "no legal action: the game is over"
+                    : "no legal action in a game that is not over (a rules bug)");
         }
         prepare(s);
         int best = -1;

@@ -35,6 +35,8 @@ import java.util.List;
 public final class Board {
     public static final String FORMAT = "kaisen.floating-market.board/1";
     public static final int LOCATIONS = 7;
+    /** Spots of a building that takes any number of customers. */
+    public static final int ANY = -1;
     /** Range values a board may use (the observation declares these bounds). */
     public static final int MIN_VALUE = 0;
     public static final int MAX_VALUE = 200;
@@ -149,18 +151,20 @@ public final class Board {
             }
             for (int k = 0; k < 4; k++) {
                 int v = Json.require(s.get(k), "buildings[" + b.key + "].spots[" + k + "]");
-                if (v < -1 || v > 15) {
+                if (b.maxSpots == ANY ? v < ANY || v > 15 : v < 0 || v > b.maxSpots) {
                     throw new GameFormatException("building '" + b.key + "': spots " + v + " for " + (k + 2)
-                            + " players (-1 = any number, else 0..15)");
+                            + " players (" + (b.maxSpots == ANY ? "-1 = any number, else 0..15" : "0.." + b.maxSpots)
+                            + "; see Building)");
+                }
+                if (b == Building.BOATMAN && v != ANY) {
+                    throw new GameFormatException("building 'boatman': spots " + v + " for " + (k + 2) + " players (it"
+                            + " takes any number, -1: every player without dice must go there, however many are there)");
                 }
                 spots[b.ordinal() * 4 + k] = v;
             }
         }
-        for (int k = 0; k < 4; k++) {
-            if (spots[Building.BOATMAN.ordinal() * 4 + k] == 0) {
-                throw new GameFormatException("the boatman must have spots for every player count (a player without "
-                        + "dice must go there)");
-            }
+        if (!seen[Building.BOATMAN.ordinal()]) {
+            throw new GameFormatException("the boatman is missing (a player without dice must go there)");
         }
     }
 

@@ -118,8 +118,48 @@ public final class FloatingMarketInvariants {
         if (s.officePlayer >= n || s.officePlayer < -1) {
             out.add("office player " + s.officePlayer);
         }
+        phase(s, out);
         lastRoll(s, out);
         return out;
+    }
+
+    /** The phase fits the rest of the state: its building, the dice to add, the Office, the pool between rounds. */
+    private static void phase(FloatingMarketState s, List<String> out) {
+        Building held = switch (s.phase) {
+            case TEMPLE -> Building.TEMPLE;
+            case CARPENTER -> Building.CARPENTER;
+            case ARTIST -> Building.ARTIST;
+            case MARKET -> Building.MARKET;
+            case STAND -> Building.FRUIT_STAND;
+            case FISH -> Building.FISH_MARKET;
+            default -> null;
+        };
+        if (held != null && s.buildingCustomers(held, s.current) == 0) {
+            out.add("phase " + s.phase + " but player " + s.current + " has no customer on the " + held.key);
+        }
+        if ((s.phase == Phase.PLACE || s.phase == Phase.SWAP) && s.toAdd != 0) {
+            out.add("phase " + s.phase + " with " + s.toAdd + " dice still to add");
+        }
+        if (s.officePlayer >= 0 && s.officePlayer < s.n && (s.buildingCustomers(Building.OFFICE, s.officePlayer) == 0
+                || s.current != s.officePlayer)) {
+            out.add("player " + s.officePlayer + " places through the Office without a customer there or not in turn");
+        }
+        if (s.phase == Phase.SWAP && (s.tilePlus4 || s.tileMinus2 || s.boardD12 || s.boardNeg || s.d12Blocked)) {
+            out.add("a tile or board die is in the pool between rounds");
+        }
+        if (s.boardD12 && s.d12Blocked) {
+            out.add("the d12 is both in the pool and blocked");
+        }
+        if (s.standSlot < FloatingMarketState.EMPTY || (s.standSlot >= 0 && s.standSlot < 2 * Board.LOCATIONS
+                && s.boat[s.standSlot] >= 0 && s.buildingCustomers(Building.FRUIT_STAND, s.boat[s.standSlot]) == 0)) {
+            out.add("the fruit stand is under slot " + s.standSlot + ", not under a customer of its holder");
+        }
+        if (s.round < 0 || s.decisions < 0) {
+            out.add("round " + s.round + ", decisions " + s.decisions);
+        }
+        if (s.truncated && s.phase != Phase.GAME_OVER) {
+            out.add("truncated but the game is not over");
+        }
     }
 
     /**

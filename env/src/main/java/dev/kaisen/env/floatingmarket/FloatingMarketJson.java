@@ -201,7 +201,11 @@ public final class FloatingMarketJson {
             s.ama[k] = a;
         }
         s.standSlot = j.standSlot();
-        for (String x : Json.require(j.pool(), "pool")) {
+        List<String> poolList = Json.require(j.pool(), "pool");
+        if (new java.util.HashSet<>(poolList).size() != poolList.size()) {
+            throw new GameFormatException("pool lists an entry twice: " + poolList + " (each tile and board die is there once)");
+        }
+        for (String x : poolList) {
             switch (x) {
                 case "+4" -> s.tilePlus4 = true;
                 case "-2" -> s.tileMinus2 = true;

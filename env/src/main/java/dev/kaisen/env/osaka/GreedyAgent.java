@@ -39,7 +39,8 @@ public final class GreedyAgent implements Agent<OsakaState> {
     public int chooseAction(OsakaState s) {
         long legal = s.legalActionMask();
         if (legal == 0) {
-            throw new IllegalStateException("no legal action: the game is over");
+            throw new IllegalStateException(s.isTerminal() ? "no legal action: the game is over"
+                    : "no legal action in a game that is not over (a rules bug)");
         }
         switch (s.phase()) {
             case CHOOSE_TOKEN:

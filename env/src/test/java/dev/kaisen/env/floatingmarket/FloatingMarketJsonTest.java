@@ -251,4 +251,26 @@ class FloatingMarketJsonTest {
         rejected(old, "pool: 'd12-blocked' is not a die or tile in the pool; a d12 blocked by the Carpenter is the field "
                 + "\"d12Blocked\": true");
     }
+
+    // ---------------------------------------------------------------- inconsistent states
+
+    @Test
+    void statesWhosePhaseDoesNotFitTheRestAreRejected() {
+        String json = FloatingMarketJson.toJson(FloatingMarketState.newGame(Board.standard(), 3, false, 1, ChanceLog.NONE),
+                false);
+        FloatingMarketJson.fromJson(json);
+        rejected(json.replace("\"phase\":\"PLACE\"", "\"phase\":\"MARKET\""), "no customer on the market");
+        rejected(json.replace("\"phase\":\"PLACE\"", "\"phase\":\"TEMPLE\""), "no customer on the temple");
+        rejected(json.replace("\"phase\":\"PLACE\"", "\"phase\":\"FISH\""), "no customer on the fish-market");
+        rejected(json.replace("\"toAdd\":0", "\"toAdd\":2"), "dice still to add");
+        rejected(json.replace("\"officePlayer\":-1", "\"officePlayer\":1"), "through the Office");
+        rejected(json.replace("\"pool\":[]", "\"pool\":[\"+4\",\"+4\"]"), "pool lists an entry twice");
+        rejected(json.replace("\"pool\":[]", "\"pool\":[\"d12\"]").replace("\"d12Blocked\":false", "\"d12Blocked\":true"),
+                "both in the pool and blocked");
+        rejected(json.replace("\"standSlot\":-1", "\"standSlot\":-5"), "fruit stand");
+        rejected(json.replace("\"decisions\":0", "\"decisions\":-1"), "decisions -1");
+        rejected(json.replace("\"truncated\":false", "\"truncated\":true"), "truncated but the game is not over");
+        rejected(json.replace("\"phase\":\"PLACE\"", "\"phase\":\"SWAP\"").replace("\"pool\":[]", "\"pool\":[\"+4\"]"),
+                "between rounds");
+    }
 }
