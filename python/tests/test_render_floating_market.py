@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,11 @@ import pytest
 import kaisen
 from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import floating_market as fm
+
+
+#: The engine's default board, which the renderer copies (states on it carry no ``board`` field).
+DEFAULT_BOARD = (Path(__file__).resolve().parents[2] / "env" / "src" / "main" / "resources" / "dev" / "kaisen"
+                 / "env" / "floatingmarket" / "default-board.json")
 
 
 def _states(players: int, seed: int, long: bool = False, board: str | None = None) -> list[dict]:
@@ -50,6 +56,27 @@ def test_the_registry_draws_floating_market():
     assert renderer_for("floating-market") is not None
     assert renderer_for("floating-market").svg is fm.board_svg
     assert renderer_for("floating-market").text is fm.board_text
+
+
+def test_the_renderers_default_board_is_the_engines():
+    """DEFAULT_LOCATIONS, DEFAULT_BUILDINGS and DEFAULT_CLOSED copy default-board.json: an edit to one alone fails here."""
+    board = json.loads(DEFAULT_BOARD.read_text())
+    assert board["format"] == "kaisen.floating-market.board/1"
+    assert set(board) == {"format", "name", "locations", "amaStart", "twoPlayerClosed", "docks", "buildings"}, \
+        "the default board gained or lost a field: check what the renderer draws of it"
+    assert [(loc["name"], loc["min"], loc["max"], loc["bank"]) for loc in board["locations"]] == list(fm.DEFAULT_LOCATIONS)
+    assert board["twoPlayerClosed"] == fm.DEFAULT_CLOSED
+    assert [(b["name"], tuple(b["spots"])) for b in board["buildings"]] == list(fm.DEFAULT_BUILDINGS)
+    # the renderer keeps no copy of the Ama start (it draws the state's ``ama``): the resource's must name its
+    # locations; the docks it draws are west then east
+    names = [loc[0] for loc in fm.DEFAULT_LOCATIONS]
+    assert len(board["amaStart"]) == 2 and all(a in names for a in board["amaStart"])
+    assert board["docks"] == ["west", "east"]
+    # and a state without ``board`` is drawn with them
+    assert fm.locations({}) == list(fm.DEFAULT_LOCATIONS)
+    for n in (2, 3, 4, 5):
+        assert fm.building_spots({"players": n}) == [(b["name"], b["spots"][n - 2]) for b in board["buildings"]]
+    assert fm.closed_location({"players": 2}) == names.index(board["twoPlayerClosed"])
 
 
 def _check_svg(s: dict) -> None:
