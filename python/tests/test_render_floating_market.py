@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,11 @@ import pytest
 import kaisen
 from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import floating_market as fm
+
+
+#: The engine's default board, which the renderer copies (states on it carry no ``board`` field).
+DEFAULT_BOARD = (Path(__file__).resolve().parents[2] / "env" / "src" / "main" / "resources" / "dev" / "kaisen"
+                 / "env" / "floatingmarket" / "default-board.json")
 
 
 def _states(players: int, seed: int, long: bool = False, board: str | None = None) -> list[dict]:
@@ -52,10 +58,45 @@ def test_the_registry_draws_floating_market():
     assert renderer_for("floating-market").text is fm.board_text
 
 
+def test_the_renderers_default_board_is_the_engines():
+    """DEFAULT_LOCATIONS, DEFAULT_BUILDINGS and DEFAULT_CLOSED copy default-board.json: an edit to one alone fails here."""
+    board = json.loads(DEFAULT_BOARD.read_text())
+    assert board["format"] == "kaisen.floating-market.board/1"
+    assert set(board) == {"format", "name", "locations", "amaStart", "twoPlayerClosed", "docks", "buildings"}, \
+        "the default board gained or lost a field: check what the renderer draws of it"
+    assert [(loc["name"], loc["min"], loc["max"], loc["bank"]) for loc in board["locations"]] == list(fm.DEFAULT_LOCATIONS)
+    assert board["twoPlayerClosed"] == fm.DEFAULT_CLOSED
+    assert [(b["name"], tuple(b["spots"])) for b in board["buildings"]] == list(fm.DEFAULT_BUILDINGS)
+    # the renderer keeps no copy of the Ama start (it draws the state's ``ama``): the resource's must name its
+    # locations; the docks it draws are west then east
+    names = [loc[0] for loc in fm.DEFAULT_LOCATIONS]
+    assert len(board["amaStart"]) == 2 and all(a in names for a in board["amaStart"])
+    assert board["docks"] == ["west", "east"]
+    # and a state without ``board`` is drawn with them
+    assert fm.locations({}) == list(fm.DEFAULT_LOCATIONS)
+    for n in (2, 3, 4, 5):
+        assert fm.building_spots({"players": n}) == [(b["name"], b["spots"][n - 2]) for b in board["buildings"]]
+    assert fm.closed_location({"players": 2}) == names.index(board["twoPlayerClosed"])
+
+
+def _check_inside(root: ET.Element) -> None:
+    """Every element with an x (text, rect) or cx (circle) lies within the picture's width, rects and circles whole."""
+    width = float(root.get("width"))
+    assert [float(v) for v in root.get("viewBox").split()] == [0, 0, width, float(root.get("height"))]
+    for e in root.iter():
+        if e.get("cx") is not None:
+            cx, r = float(e.get("cx")), float(e.get("r", 0))
+            assert 0 <= cx - r and cx + r <= width, (e.tag, e.attrib)
+        if e.get("x") is not None:
+            x = float(e.get("x"))
+            assert 0 <= x <= width and x + float(e.get("width", 0)) <= width, (e.tag, e.attrib)
+
+
 def _check_svg(s: dict) -> None:
     """Every element of the state is in the picture (as a tooltip naming it)."""
     root = ET.fromstring(board_svg(s))  # well-formed XML
     assert root.tag.endswith("svg")
+    _check_inside(root)
     titles = _titles(root)
     closed = fm.closed_location(s)
     # the seven boats with their range and fruit, and every customer on them
@@ -154,6 +195,45 @@ def test_every_state_of_random_games_draws_every_element(played):
     assert all("board" not in s for s in frames), "the default board is left out of the state"
     won = fm.winners(frames[-1])
     assert won and "won by " + " and ".join(f"P{p}" for p in won) in board_text(frames[-1])
+
+
+def test_fifteen_customers_on_the_boatman_stay_inside_the_picture():
+    """With 5 players all 15 customers can stand on the Boatman: they wrap onto further lines, each in a tooltip."""
+    aec = kaisen.aec_env("floating-market", num_players=5)
+    try:
+        aec.reset(seed=7)
+        s = json.loads(aec.state_json())
+    finally:
+        aec.close()
+    per_seat = sum(seat["customersLeft"] for seat in s["seats"]) // 5
+    assert per_seat == 3, "5 players have 3 customers each"
+    for b in s["boats"]:
+        b["customers"] = [-1, -1]
+    s["docks"], s["standSlot"] = [-1, -1], -1
+    for seat in s["seats"]:
+        seat["buildings"], seat["customersLeft"] = ["boatman"] * per_seat, 0
+    svg = board_svg(s)
+    root = ET.fromstring(svg)
+    _check_inside(root)
+    _check_svg(s)
+    titles = _titles(root)
+    for p in range(5):
+        assert titles.count(f"P{p} customer on the boatman") == per_seat, p
+    assert any(t.startswith("boatman: " + " ".join(f"P{p}" for p in range(5) for _ in range(per_seat)) + " (")
+               for t in titles)
+    # the rows below the Boatman move down with it, and the panels below the column
+    rects = {t: float(e.get("y")) for e in root.iter() if e.tag.endswith("rect")
+             for t in [next((c.text for c in e if c.tag.endswith("title")), "")] if t}
+    boatman = next(y for t, y in rects.items() if t.startswith("boatman: "))
+    stand = next(y for t, y in rects.items() if t.startswith("fruit-stand: "))
+    assert stand - boatman == 24 + 2 * 20 + 3, "three lines of tokens"
+    fish = next(y for t, y in rects.items() if t.startswith("fish-market: "))
+    tokens = [float(e.get("cy")) for e in root.iter() if e.tag.endswith("circle")
+              and any(c.text == "P0 customer on the boatman" for c in e)]
+    panels = [float(e.get("y")) for e in root.iter() if e.tag.endswith("rect") and e.get("x") == "6"
+              and e.get("width") == str(fm.WIDTH - 12)]
+    assert max(tokens) < stand and len(panels) == 5 and min(panels) > fish + 24
+    assert "boatman " + " ".join(f"P{p}" for p in range(5) for _ in range(per_seat)) in board_text(s)
 
 
 def test_the_two_player_board_shows_the_closed_boat_and_the_ama():

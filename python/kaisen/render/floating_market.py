@@ -8,7 +8,8 @@ state that gains or drops a field still draws (what is missing is left out, neve
   west bank on the left, east bank on the right), each with its dice range, its fruit (face
   down for the 2-player closed location), the customers in its two slots coloured by seat, the
   Ama customers and the Fruit stand; the last roll's boat highlighted; the two docks on their
-  banks; the buildings with their spots and who is on them (unused ones dashed); in the middle
+  banks; the buildings with their spots and who is on them (unused ones dashed; customers past five
+  to a building wrap onto further lines, the Boatman taking any number); in the middle
   the dice pool (tiles, board dice, Ama dice, each player's dice there, the blocked d12) and the
   last roll: its total, the faces of the Ama and board dice and its tiles; and per player a
   panel: coins (of the 6-coin cap), fruits against the target, customers left, dice in hand /
@@ -463,12 +464,19 @@ def _centre_svg(s: State) -> list[str]:
     return parts
 
 
-def _buildings_svg(s: State) -> list[str]:
+#: The buildings' column: a row each, its customers from ``BUILDING_TOKENS_X`` on, ``BUILDING_TOKENS_PER_ROW``
+#: to a line and further lines below (the Boatman takes any number: up to 15 customers with 5 players).
+BUILDING_X, BUILDING_W, BUILDING_H, BUILDING_GAP = DX + 675, 255, 24, 3
+BUILDING_TOKENS_X, BUILDING_TOKEN_STEP, BUILDING_TOKENS_PER_ROW, BUILDING_TOKEN_ROW_H = 150, 22, 5, 20
+
+
+def _buildings_svg(s: State) -> tuple[list[str], float]:
+    """The buildings with their spots and who is on them, and the y where the column ends."""
     by: dict[str, list[int]] = {}
     for p, seat in enumerate(_seats(s)):
         for b in _list(seat.get("buildings")):
             by.setdefault(str(b), []).append(p)
-    x0, y = DX + 675, RIVER_TOP
+    x0, y = BUILDING_X, RIVER_TOP
     parts = [f'<text x="{x0}" y="{y - 6}" font-size="12" font-weight="bold">buildings</text>']
     for name, spots in building_spots(s):
         who = by.get(name, [])
@@ -478,18 +486,26 @@ def _buildings_svg(s: State) -> list[str]:
             "s" if spots > 1 else "")
         tip = f"{name}: {' '.join(f'P{p}' for p in who) or 'nobody'} ({cap}; {BUILDING_EFFECT.get(name, '')})"
         dash = ' stroke-dasharray="4,3"' if unused else ""
-        parts.append(f'<g><rect x="{x0}" y="{y}" width="255" height="24" rx="4" fill="{"#f4f4f4" if unused else "#efe3cf"}" '
-                     f'stroke="#8a6d45"{dash}><title>{_esc(tip)}</title></rect>'
+        slots = max(spots, len(who), 1)
+        lines = -(-slots // BUILDING_TOKENS_PER_ROW)
+        height = BUILDING_H + (lines - 1) * BUILDING_TOKEN_ROW_H
+        parts.append(f'<g><rect x="{x0}" y="{y}" width="{BUILDING_W}" height="{height}" rx="4" '
+                     f'fill="{"#f4f4f4" if unused else "#efe3cf"}" stroke="#8a6d45"{dash}><title>{_esc(tip)}</title></rect>'
                      f'<text x="{x0 + 6}" y="{y + 16}" font-size="11" fill="{"#999" if unused else "#222"}">'
                      f'{_esc(label)}{" (unused)" if unused else ""}</text></g>')
-        for k in range(max(spots, 0)):
-            if k >= len(who):
-                parts.append(f'<circle cx="{x0 + 150 + k * 22}" cy="{y + 12}" r="8" fill="none" stroke="#8a6d45" '
-                             f'stroke-dasharray="2,2"/>')
+
+        def spot(k: int) -> tuple[float, float]:
+            return (x0 + BUILDING_TOKENS_X + (k % BUILDING_TOKENS_PER_ROW) * BUILDING_TOKEN_STEP,
+                    y + 12 + (k // BUILDING_TOKENS_PER_ROW) * BUILDING_TOKEN_ROW_H)
+
+        for k in range(len(who), max(spots, 0)):
+            cx, cy = spot(k)
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#8a6d45" stroke-dasharray="2,2"/>')
         for k, p in enumerate(who):
-            parts.append(_token(x0 + 150 + k * 22, y + 12, _seat_fill(p), str(p), f"P{p} customer on the {name}"))
-        y += 27
-    return parts
+            cx, cy = spot(k)
+            parts.append(_token(cx, cy, _seat_fill(p), str(p), f"P{p} customer on the {name}"))
+        y += height + BUILDING_GAP
+    return parts, y
 
 
 def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int | None) -> list[str]:
@@ -563,8 +579,9 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
              f'<text x="10" y="36" font-size="12">{_esc(_status(s))}</text>']
     parts.extend(_river_svg(s))
     parts.extend(_centre_svg(s))
-    parts.extend(_buildings_svg(s))
-    y = RIVER_TOP + max(310, 27 * len(building_spots(s))) + 8
+    buildings, bottom = _buildings_svg(s)
+    parts.extend(buildings)
+    y = max(RIVER_TOP + 310, bottom) + 8
     for p, seat in enumerate(_seats(s)):
         parts.extend(_panel_svg(s, p, seat, y, observer))
         y += PANEL_H
