@@ -67,7 +67,7 @@ def settings(game: str, num_players: int | None, options: dict[str, Any], reward
         raise ValueError(f"game must be a registered game id, not {game!r}")
     reward_mode = check_reward_mode(reward_mode)
     illegal_action = check_illegal_action(illegal_action)
-    config = config_json(num_players, options)
+    config = config_json(num_players, options, game)
     spec = _cached(game, config, view)
     return Settings(spec, config, reward_mode, spec.view, illegal_action)
 

@@ -179,7 +179,7 @@ def evaluate(
     if opponents is None:
         opponents = [a for a in info.agents if ":" not in a]  # the bots that take no argument
     opponent_map = _labelled(opponents, "opponent")
-    setup = _Setup(game, config_json(num_players, options), options, info.players, view, int(threads))
+    setup = _Setup(game, config_json(num_players, options, game), options, info.players, view, int(threads))
     report = EvaluationReport(game=info.game, num_players=info.players, seed=seed, score_name=info.score_name)
     for label, p in policies.items():
         for opp_label, opponent in opponent_map.items():

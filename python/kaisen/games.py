@@ -44,6 +44,8 @@ class GameOption:
     default: Any
     meaning: str
     choices: tuple[Any, ...]
+    #: The value is a file's path (made absolute against the caller's working directory).
+    path: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,8 @@ def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
             id=g["id"], title=g["title"], min_players=int(g["minPlayers"]), max_players=int(g["maxPlayers"]),
             default_players=int(g["defaultPlayers"]),
             options=tuple(
-                GameOption(o["name"], o.get("defaultValue"), o.get("meaning", ""), tuple(o.get("choices") or ()))
+                GameOption(o["name"], o.get("defaultValue"), o.get("meaning", ""), tuple(o.get("choices") or ()),
+                           bool(o.get("path", False)))
                 for o in g.get("options", [])
             ),
             views=tuple(g.get("views", ())),

@@ -235,7 +235,7 @@ class Record:
             from .state import _Context
 
             try:
-                self._ctx = _Context(self.game, config_json(self.num_players, self.options))
+                self._ctx = _Context(self.game, config_json(self.num_players, self.options, self.game))
             except ValueError as e:
                 raise RecordError(f"{self._where()}game {self.game!r} with config {self.config}: {e}") from None
         return self._ctx

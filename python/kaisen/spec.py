@@ -7,6 +7,7 @@ nothing about a particular game is written in Python.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -185,16 +186,21 @@ def _segment(s: Mapping[str, Any]) -> Segment:
     return Segment(s["name"], int(s["offset"]), length, s["meaning"], bound("low"), bound("high"))
 
 
-def config_json(num_players: int | None = None, options: Mapping[str, Any] | None = None) -> str | None:
+def config_json(num_players: int | None = None, options: Mapping[str, Any] | None = None,
+                game: str | None = None) -> str | None:
     """A game config as the JVM reads it: ``{"players": n, ...options}``, or None for the defaults.
 
     Values are checked by the JVM's registry (an unknown option is an error naming the valid
-    ones); here only their JSON form is made (numpy scalars become plain numbers)."""
+    ones); here only their JSON form is made (numpy scalars become plain numbers; with ``game``,
+    the game's file options, given as ``str`` or ``os.PathLike``, become absolute paths against
+    the caller's working directory, which the JVM's need not be)."""
     config: dict[str, Any] = {}
     if options:
         if "players" in options:
             raise TypeError("give the player count as num_players=, not players=")
         config.update(options)
+        if game is not None:
+            _absolute_paths(game, config)
     if num_players is not None:
         if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)):
             raise ValueError(f"num_players must be an integer, not {num_players!r}")
@@ -205,6 +211,19 @@ def config_json(num_players: int | None = None, options: Mapping[str, Any] | Non
         return json.dumps(config, sort_keys=True, default=_plain)
     except TypeError as e:
         raise TypeError(f"game options must be JSON values (numbers, strings, booleans, lists): {e}") from None
+
+
+def _absolute_paths(game: str, config: dict[str, Any]) -> None:
+    from .games import game_info
+
+    try:
+        options = game_info(game).options
+    except ValueError:
+        return  # an unknown game: the JVM's message names the known ones
+    for o in options:
+        value = config.get(o.name)
+        if o.path and isinstance(value, (str, os.PathLike)) and os.fspath(value):
+            config[o.name] = os.path.abspath(os.fspath(value))
 
 
 def _plain(value: Any) -> Any:
@@ -226,4 +245,4 @@ def spec(game: str = DEFAULT_GAME, *, num_players: int | None = None, view: str 
     """The spec of ``game`` with that config and view (asks the JVM once per process and config).
 
     ``num_players`` and ``view`` default to the game's; game options are keyword arguments."""
-    return _cached(game, config_json(num_players, options), view)
+    return _cached(game, config_json(num_players, options, game), view)

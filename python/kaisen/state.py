@@ -77,7 +77,7 @@ class State:
     def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None,
                  state: str | dict[str, Any] | None = None, seed: int | None = None,
                  chance: list[dict[str, Any]] | None = None, **options: Any) -> None:
-        ctx = _Context(game, config_json(num_players, options))
+        ctx = _Context(game, config_json(num_players, options, game))
         if state is not None and seed is not None:
             raise ValueError("give a state's JSON or a seed for a new deal, not both")
         if state is not None and chance is not None:

@@ -77,6 +77,20 @@ def test_the_board_option_reaches_every_env(board_file):
         venv.close()
 
 
+def test_a_relative_board_path_is_read_from_the_callers_directory(board_file, monkeypatch):
+    path, _ = board_file
+    kaisen.spec("floating-market")  # the JVM is up, started in another directory
+    monkeypatch.chdir(path.parent)
+    env = kaisen.make("floating-market", board=path.name, seed=2)
+    try:
+        obs, _ = env.reset()
+        assert env.spec_info.slice(obs, "boat_ranges")[-1] == 40
+    finally:
+        env.close()
+    state = kaisen.State("floating-market", board=Path(path.name), seed=2)  # an os.PathLike works too
+    assert json.loads(state.to_json())["board"]["name"] == "custom"
+
+
 @pytest.mark.parametrize("edit, message", [
     (lambda b: b["locations"][2].__setitem__("min", 12), "overlaps"),
     (lambda b: b["locations"][2].__setitem__("min", 14), "gap"),

@@ -64,7 +64,8 @@ public final class GamesCommand implements Callable<Integer> {
             }
             for (GameOption o : p.options()) {
                 System.out.printf("%s--config '{\"%s\": ...}'  %s (default %s%s)%n", indent, o.name(), o.meaning(),
-                        o.defaultValue(), o.choices().isEmpty() ? "" : "; one of " + o.choices());
+                        "".equals(o.defaultValue()) ? "none" : o.defaultValue(),
+                        o.choices().isEmpty() ? "" : "; one of " + o.choices());
             }
         }
         return 0;

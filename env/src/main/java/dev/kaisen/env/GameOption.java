@@ -1,13 +1,18 @@
 package dev.kaisen.env;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * One option of a game's config besides the player count (a variant flag, a board file):
  * its name, its default, what it means, and the values it accepts ({@code choices} empty
- * for any value of the default's type).
+ * for any value of the default's type). {@code path}: the value is a file's path (default
+ * empty), made absolute when a config is read, so that records name the file wherever they are
+ * replayed from and messages say where it was looked for (Python resolves it against the
+ * caller's working directory before it reaches the JVM).
  */
-public record GameOption(String name, Object defaultValue, String meaning, List<Object> choices) {
+public record GameOption(String name, Object defaultValue, String meaning, List<Object> choices, boolean path) {
     public GameOption {
         if (name == null || name.isBlank() || name.equals("players")) {
             throw new IllegalArgumentException("an option needs a name other than 'players'");
@@ -15,8 +20,17 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
         choices = List.copyOf(choices);
     }
 
+    public GameOption(String name, Object defaultValue, String meaning, List<Object> choices) {
+        this(name, defaultValue, meaning, choices, false);
+    }
+
     public GameOption(String name, Object defaultValue, String meaning) {
-        this(name, defaultValue, meaning, List.of());
+        this(name, defaultValue, meaning, List.of(), false);
+    }
+
+    /** An option naming a file; empty (the default) for none. */
+    public static GameOption file(String name, String meaning) {
+        return new GameOption(name, "", meaning, List.of(), true);
     }
 
     /** Checks a value's type (and choice); returns it normalized (JSON numbers become Integer where the default is). */
@@ -37,6 +51,13 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
         }
         if (!choices.isEmpty() && !choices.contains(v)) {
             throw new IllegalArgumentException("option '" + name + "' must be one of " + choices + ", not " + v);
+        }
+        if (path && v instanceof String file && !file.isEmpty()) {
+            try {
+                return Path.of(file).toAbsolutePath().normalize().toString();
+            } catch (InvalidPathException e) {
+                throw new IllegalArgumentException("option '" + name + "': not a file path: " + file);
+            }
         }
         return v;
     }

@@ -36,7 +36,8 @@ class GameConfigTest {
         @Override
         public List<GameOption> options() {
             return List.of(new GameOption("rounds", 3, "rounds"), new GameOption("alpha", 0.5, "a rate"),
-                    new GameOption("board", "standard", "which board", List.of("standard", "short")));
+                    new GameOption("board", "standard", "which board", List.of("standard", "short")),
+                    GameOption.file("map", "a map file"));
         }
 
         @Override
@@ -54,8 +55,8 @@ class GameConfigTest {
     void optionsAreCheckedAndFilledWithTheirDefaults() {
         GameConfig c = Games.check(PROVIDER, GameConfig.parse("{\"players\": 4, \"rounds\": 7, \"alpha\": 1}", 2));
         assertEquals(4, c.players());
-        assertEquals(Map.of("rounds", 7, "alpha", 1.0, "board", "standard"), c.options());
-        assertEquals("{\"players\":4,\"alpha\":1.0,\"board\":\"standard\",\"rounds\":7}", c.toJson());
+        assertEquals(Map.of("rounds", 7, "alpha", 1.0, "board", "standard", "map", ""), c.options());
+        assertEquals("{\"players\":4,\"alpha\":1.0,\"board\":\"standard\",\"map\":\"\",\"rounds\":7}", c.toJson());
         assertEquals(GameConfig.of(2).withPlayers(3).players(), 3);
     }
 
@@ -71,5 +72,12 @@ class GameConfigTest {
         assertTrue(error("[1, 2]").contains("one JSON object"));
         assertTrue(error("{").contains("one JSON object"));
         assertEquals(GameConfig.of(2), GameConfig.parse("  ", 2));
+    }
+
+    @Test
+    void aFileOptionBecomesAnAbsolutePath() {
+        GameConfig c = Games.check(PROVIDER, GameConfig.parse("{\"map\": \"maps/../river.json\"}", 2));
+        assertEquals(java.nio.file.Path.of("river.json").toAbsolutePath().toString(), c.options().get("map"));
+        assertEquals("", Games.check(PROVIDER, GameConfig.parse("{}", 2)).options().get("map"), "empty: none");
     }
 }

@@ -12,7 +12,7 @@ public final class FloatingMarketGameProvider implements GameProvider {
     static final FloatingMarketGameProvider INSTANCE = new FloatingMarketGameProvider();
 
     /** A board file (format {@value Board#FORMAT}); empty: the default board of the rules file. */
-    public static final GameOption BOARD = new GameOption("board", "",
+    public static final GameOption BOARD = GameOption.file("board",
             "path of a board JSON file (format " + Board.FORMAT + "); empty: the rules file's default board");
 
     /** The longer variant ("Tazón más grande"): 7 different fruits, 6 with 2 players. */
