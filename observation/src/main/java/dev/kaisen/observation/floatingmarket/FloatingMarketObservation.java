@@ -15,7 +15,8 @@ import dev.kaisen.observation.SeatEncoder;
  * (relative seat 0 is the observer; seats beyond the player count are zero). Everything is public
  * (rules, "Hidden information"), so both views show the whole table; the perfect-recall
  * {@code information_state} adds the last roll (its total and the activated location), which the
- * memoryless {@code observation} drops.
+ * memoryless {@code observation} drops. The board's data (each location's range and bank, each
+ * building's spots for this player count) is in both, so one policy can read any board.
  *
  * <p>Not thread-safe: one encoder per thread.
  */
@@ -26,9 +27,12 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
     /** Highest possible total: every player's four positive dice at most, the board's d12, +4 and the Ama dice. */
     static final int MAX_TOTAL = SEATS * (4 + 6 + 9 + 12) + 12 + 4 + 12;
     static final int MIN_TOTAL = -(SEATS * 6 + 6 + 2);
+    /** A building's spots when it takes any number: all the customers of a 5-player game. */
+    static final int SPOTS_ANY = SEATS * FloatingMarketState.CUSTOMERS;
 
     private record Layout(ObservationSpec spec, boolean recall, int phase, int present, int current, int start,
-                          int boatFruit, int ranges, int banks, int boats, int ama, int docks, int buildings, int stand,
+                          int boatFruit, int ranges, int banks, int boats, int ama, int docks, int buildings, int spots,
+                          int stand,
                           int left, int dice, int coins, int fruits, int extras, int toAdd, int office, int target,
                           int lastRoll, int progress) {
     }
@@ -52,6 +56,9 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
         int buildings = b.counts("building_customers", Building.COUNT * SEATS, FloatingMarketState.CUSTOMERS,
                 "per building (temple, carpenter, artist, market, boatman, fruit-stand, north-trader, south-trader, "
                 + "tailor, office, fish-market) and relative seat, customers there").offset();
+        int spots = b.counts("building_spots", Building.COUNT, SPOTS_ANY, "per building, its spots on this board "
+                + "for this player count (0: not in play; " + SPOTS_ANY + ": any number, as many as all customers)")
+                .offset();
         int stand = b.flags("fruit_stand", L * SEATS, "per location and relative seat, 1 where the Fruit stand is "
                 + "under that seat's customer").offset();
         int left = b.counts("customers_left", SEATS, FloatingMarketState.CUSTOMERS, "per relative seat, customers "
@@ -75,7 +82,7 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
         int progress = b.add("game_progress", 1, 0, 1, "decisions made / " + FloatingMarketState.DECISION_CAP
                 + " (the safety cap)").offset();
         return new Layout(b.build(), recall, phase, present, current, start, boatFruit, ranges, banks, boats, ama, docks,
-                buildings, stand, left, dice, coins, fruits, extras, toAdd, office, target, lastRoll, progress);
+                buildings, spots, stand, left, dice, coins, fruits, extras, toAdd, office, target, lastRoll, progress);
     }
 
     private static final Layout INFORMATION_STATE_LAYOUT = layout(true);
@@ -108,6 +115,10 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
         }
         buf[o + l.start() + rel(s.startPlayer(), observer, n)] = 1f;
         Board board = s.board();
+        for (Building b : Building.values()) {
+            int spots = board.spots(b, n);
+            buf[o + l.spots() + b.ordinal()] = spots == Board.ANY ? SPOTS_ANY : spots;
+        }
         for (int loc = 0; loc < L; loc++) {
             int f = loc == s.closedLocation() ? Fruit.COUNT : s.fruitAt(loc);
             buf[o + l.boatFruit() + loc * (Fruit.COUNT + 1) + f] = 1f;
