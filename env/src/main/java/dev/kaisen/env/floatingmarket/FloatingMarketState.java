@@ -76,6 +76,10 @@ import java.util.StringJoiner;
  *       rules file's reading of "termina INMEDIATAMENTE": the payout of one roll is one event).</li>
  *   <li>With 2 players the Ama customers skip the closed location when they rotate (see
  *       {@link #amaNext}).</li>
+ *   <li>Two [decision]s of the rules file, as it states them: a customer takes the 2 adjacency
+ *       coins at most once per roll, however many rules (neighbour, North or South trader) make it
+ *       adjacent; the Ama customers stay on their locations when the start player swaps boats, so
+ *       the fruit under them can change.</li>
  * </ul>
  */
 public final class FloatingMarketState implements GameState<FloatingMarketState> {

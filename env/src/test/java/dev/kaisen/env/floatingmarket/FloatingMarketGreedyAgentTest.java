@@ -87,4 +87,23 @@ class FloatingMarketGreedyAgentTest {
         assertEquals(8 / 12.0, pr[0], 1e-12);
         assertEquals(4 / 12.0, pr[1], 1e-12);
     }
+
+    @Test
+    void itPlacesWhereTheTotalWillLandAndAddsTheDieThatSteersItOntoItsBoat() {
+        FloatingMarketState s = FloatingMarketRulesTest.state(4);
+        int p = s.currentPlayer();
+        FloatingMarketGreedyAgent greedy = new FloatingMarketGreedyAgent(1);
+        // an empty pool totals 0: only the boat at location 0 (<=8) can activate, and its fruit is lacking
+        assertEquals(FloatingMarketAction.id("place:boat0"), greedy.chooseAction(s));
+        // holding that fruit, the boat is worth only its neighbours' coins: it sits next to location 0 instead
+        FloatingMarketState held = s.copy();
+        held.fruits[p] |= 1;
+        int next = greedy.chooseAction(held);
+        assertTrue(next == FloatingMarketAction.id("place:boat1") || next == FloatingMarketAction.id("place:boat6"),
+                FloatingMarketAction.name(next));
+        // on 9-13 with its first die to add alone in the pool: the d12 (4 faces of 12 land there) beats the d10 (1 of 10)
+        FloatingMarketRulesTest.play(s, "place:boat1");
+        assertEquals(Phase.DIE, s.phase());
+        assertEquals(FloatingMarketAction.id("die:d12"), greedy.chooseAction(s));
+    }
 }

@@ -270,14 +270,22 @@ class FloatingMarketRulesTest {
         assertEquals(1, s.amaDice());
         assertTrue(s.hasAma(4) && s.hasAma(1));
         assertFalse(Arrays.stream(s.legalActions()).anyMatch(a -> a == FloatingMarketAction.id("place:boat4")));
-        int before = s.coins(0) + s.coins(1) + s.coins(2);
-        s.payOut(5);
-        assertEquals(before, s.coins(0) + s.coins(1) + s.coins(2), "Ama customers are never paid");
+        // a player's customer beside the Ama customer on boat 4 (as the Fish market puts it there)
+        FloatingMarketState paid = s.copy();
+        paid.boat[4 * 2 + 1] = 0;
+        paid.left[0]--;
+        int before = paid.coins(0) + paid.coins(1) + paid.coins(2);
+        paid.payOut(4);
+        assertTrue(paid.hasFruit(0, 4), "the player's customer on the Ama boat takes its fruit");
+        assertEquals(before, paid.coins(0) + paid.coins(1) + paid.coins(2));
+        paid.payOut(5);
+        assertEquals(before + 2, paid.coins(0) + paid.coins(1) + paid.coins(2),
+                "a neighbour of boat 5 pays 2 coins to the player's customer only, nothing for the Ama one");
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(2);
         while (s.phase() != Phase.SWAP) {
-            s.applyInPlace(s.legalActions()[0]);
-            if (s.isTerminal()) {
-                return;
-            }
+            assertFalse(s.isTerminal(), "the first round ends in its swap");
+            int[] legal = s.legalActions();
+            s.applyInPlace(legal[rng.nextInt(legal.length)]);
         }
         assertTrue(s.hasAma(5) && s.hasAma(2), "rotated one location clockwise before the swap");
     }
