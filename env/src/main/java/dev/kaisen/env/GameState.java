@@ -84,9 +84,26 @@ public interface GameState<S extends GameState<S>> {
 
     /**
      * The seats that share the win by the game's ranking of this state (score, then tie-breaks):
-     * the winners once {@link #isTerminal()}; before the end, who would win if it ended now.
+     * the winners once {@link #isTerminal()}; before the end, who would win if it ended now. By
+     * default the seats with the highest score, among them those with the highest
+     * {@link #tiebreak}; a game with more tie-breaks overrides it.
      */
-    int[] winners();
+    default int[] winners() {
+        int n = numPlayers();
+        int[] out = new int[n];
+        int k = 0;
+        for (int p = 0; p < n; p++) {
+            int byScore = k == 0 ? 1 : Integer.compare(score(p), score(out[0]));
+            int byTie = byScore != 0 || k == 0 ? 0 : Integer.compare(tiebreak(p), tiebreak(out[0]));
+            if (byScore > 0 || (byScore == 0 && byTie > 0)) {
+                k = 0;
+                out[k++] = p;
+            } else if (byScore == 0 && byTie == 0) {
+                out[k++] = p;
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
+    }
 
     /**
      * A determinization for {@code observer}: a state the observer cannot tell apart from this

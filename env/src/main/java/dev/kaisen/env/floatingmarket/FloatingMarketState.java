@@ -1009,24 +1009,6 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         return coins[player];
     }
 
-    @Override
-    public int[] winners() {
-        int[] out = new int[n];
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (k == 0 || better(p, out[0])) {
-                k = 0;
-                out[k++] = p;
-            } else if (!better(out[0], p)) {
-                out[k++] = p;
-            }
-        }
-        return Arrays.copyOf(out, k);
-    }
-
-    private boolean better(int p, int q) {
-        return fruitCount(p) > fruitCount(q) || (fruitCount(p) == fruitCount(q) && coins[p] > coins[q]);
-    }
 
     // ------------------------------------------------------------------ contract
 

@@ -1248,24 +1248,6 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return Integer.bitCount(achievements[player]);
     }
 
-    @Override
-    public int[] winners() {
-        int[] out = new int[n];
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (k == 0 || better(p, out[0])) {
-                k = 0;
-                out[k++] = p;
-            } else if (!better(out[0], p)) {
-                out[k++] = p;
-            }
-        }
-        return Arrays.copyOf(out, k);
-    }
-
-    private boolean better(int p, int q) {
-        return points[p] > points[q] || (points[p] == points[q] && tiebreak(p) > tiebreak(q));
-    }
 
     // ------------------------------------------------------------------ contract
 

@@ -196,21 +196,6 @@ final class SealedBidState implements GameState<SealedBidState> {
         return coins[player];
     }
 
-    @Override
-    public int[] winners() {
-        int[] out = new int[n];
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (k == 0 || points[p] > points[out[0]] || (points[p] == points[out[0]] && coins[p] > coins[out[0]])) {
-                k = 0;
-                out[k++] = p;
-            } else if (points[p] == points[out[0]] && coins[p] == coins[out[0]]) {
-                out[k++] = p;
-            }
-        }
-        return Arrays.copyOf(out, k);
-    }
-
     /**
      * Resamples the unrevealed bids of the other players (uniform over what each could have
      * bid) and restarts the random stream (future prizes are unknown).
