@@ -93,12 +93,14 @@ public interface GameState<S extends GameState<S>> {
         int[] out = new int[n];
         int k = 0;
         for (int p = 0; p < n; p++) {
-            int byScore = k == 0 ? 1 : Integer.compare(score(p), score(out[0]));
-            int byTie = byScore != 0 || k == 0 ? 0 : Integer.compare(tiebreak(p), tiebreak(out[0]));
-            if (byScore > 0 || (byScore == 0 && byTie > 0)) {
+            int c = k == 0 ? 1 : Integer.compare(score(p), score(out[0]));
+            if (c == 0) {
+                c = Integer.compare(tiebreak(p), tiebreak(out[0]));
+            }
+            if (c > 0) {
                 k = 0;
                 out[k++] = p;
-            } else if (byScore == 0 && byTie == 0) {
+            } else if (c == 0) {
                 out[k++] = p;
             }
         }
