@@ -630,6 +630,35 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return (playedThisTurn & (1 << kind.ordinal())) != 0;
     }
 
+    /** Who moved wagon w into its city this round, or -1. */
+    public int arrivedBy(int w) {
+        return arrivedBy[w];
+    }
+
+    /** Whether the player to buy played Bargain this turn. */
+    public boolean bargainActive() {
+        return bargain;
+    }
+
+    /** Fewest forward steps from wagon w to a city (0 in a city), or {@code max} when none is that close. */
+    public int stepsToCity(int w, int max) {
+        int v = wagonNode[w];
+        return d.isCity(v) ? 0 : stepsToCity(v, wagonPrev[w], max);
+    }
+
+    private int stepsToCity(int v, int prev, int max) {
+        if (max == 0) {
+            return 0;
+        }
+        int best = max;
+        for (int u : d.neighbours[v]) {
+            if (u != prev) {
+                best = Math.min(best, d.isCity(u) ? 1 : 1 + stepsToCity(u, v, max - 1));
+            }
+        }
+        return best;
+    }
+
     /** The monopoly good of a wagon: the type its master loaded, or -1. */
     public int monopoly(int w) {
         if (master[w] == NONE) {
