@@ -19,15 +19,16 @@ import java.util.List;
  *  77- 80  tile:T        play movement tile T (1..4)
  *  81- 83  wagon:W       move wagon W (0..2) with the tile just played
  *  84- 86  drive:W       one extra movement point (Driver, Coach Driver, Wheelwright) for wagon W
- *  87- 90  branch:K      the moving wagon takes the K-th road (neighbours by place id) at a fork or out of a city
- *  91- 94  courier:K     the courier steps to its K-th neighbour (never a city)
- *  95-101  play:KIND     play an influence card (market-right, bargain, wheelwright, messenger, guild, patron, exemption)
- *     102  credit:take   take a credit card
- *     103  credit:repay  repay the credit card
- *     104  status:up     buy one status level
- * 105-132  wheel:A+B     set the price wheel's two pointers at goods A and B (6 = the own coat of arms), A <= B
- * 133-144  shift:G+|G-   move good G's price one level up or down (Office or Guild)
- * 145-148  invest:I      auction the face-up investment card in slot I
+ *  87- 89  drive-all:W   all extra points left (2 or more) for wagon W in one move (it may pass a wagon)
+ *  90- 93  branch:K      the moving wagon takes the K-th road (neighbours by place id) at a fork or out of a city
+ *  94- 97  courier:K     the courier steps to its K-th neighbour (never a city)
+ *  98-104  play:KIND     play an influence card (market-right, bargain, wheelwright, messenger, guild, patron, exemption)
+ *     105  credit:take   take a credit card
+ *     106  credit:repay  repay the credit card
+ *     107  status:up     buy one status level
+ * 108-135  wheel:A+B     set the price wheel's two pointers at goods A and B (6 = the own coat of arms), A <= B
+ * 136-147  shift:G+|G-   move good G's price one level up or down (Office or Guild)
+ * 148-151  invest:I      auction the face-up investment card in slot I
  * </pre>
  */
 public final class MerchantsAction {
@@ -41,7 +42,8 @@ public final class MerchantsAction {
     public static final int TILE = REFUSE + 1;
     public static final int WAGON = TILE + MerchantsState.TILES;
     public static final int DRIVE = WAGON + MerchantsData.WAGONS;
-    public static final int BRANCH = DRIVE + MerchantsData.WAGONS;
+    public static final int DRIVE_ALL = DRIVE + MerchantsData.WAGONS;
+    public static final int BRANCH = DRIVE_ALL + MerchantsData.WAGONS;
     public static final int COURIER = BRANCH + MerchantsData.MAX_DEGREE;
     public static final int PLAY = COURIER + MerchantsData.MAX_DEGREE;
     public static final int CREDIT_TAKE = PLAY + Influence.COUNT;
@@ -127,6 +129,8 @@ public final class MerchantsAction {
             return "wagon:" + (a - WAGON);
         } else if (a < BRANCH) {
             return "drive:" + (a - DRIVE);
+        } else if (a < BRANCH) {
+            return "drive-all:" + (a - DRIVE_ALL);
         } else if (a < COURIER) {
             return "branch:" + (a - BRANCH);
         } else if (a < PLAY) {
@@ -177,6 +181,8 @@ public final class MerchantsAction {
             return "move wagon " + (a - WAGON) + " as far as the tile allows";
         } else if (a < BRANCH) {
             return "one extra movement point (Driver, Coach Driver, Wheelwright) for wagon " + (a - DRIVE);
+        } else if (a < BRANCH) {
+            return "all the extra movement points left (2 or more) for wagon " + (a - DRIVE_ALL) + " in one move";
         } else if (a < COURIER) {
             return "the moving wagon takes its " + ordinal(a - BRANCH) + " road onward (neighbours ordered by place id)";
         } else if (a < PLAY) {

@@ -236,7 +236,10 @@ public final class MerchantsData {
                 prev = id;
             }
             link(adj, prev, b);
-            roadSpaces.put(rj.from() + "\u0000" + rj.to(), spaces);
+            if (roadSpaces.containsKey(rj.to() + "\u0000" + rj.from())
+                    || roadSpaces.put(rj.from() + "\u0000" + rj.to(), spaces) != null) {
+                throw new GameFormatException("two roads join " + rj.from() + " and " + rj.to() + "; give one road");
+            }
         }
         nodes = names.size();
         if (nodes > MAX_NODES) {

@@ -735,6 +735,15 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return freeAhead(w, wagonNode[w], d.isCity(wagonNode[w]) ? NONE : wagonPrev[w], points);
     }
 
+    /**
+     * Whether the moving wagon, stepping to {@code u} with {@code points} left, still reaches a free
+     * place (seed: "debe mover un carro lo más lejos posible"): a branch is offered only when it
+     * does, unless none does.
+     */
+    private boolean leadsOn(int w, int u, int points) {
+        return !occupiedByOther(w, u) || !d.isCity(u) && freeAhead(w, u, wagonNode[w], points - 1);
+    }
+
     private boolean freeAhead(int w, int v, int prev, int points) {
         if (points == 0) {
             return false;
@@ -826,7 +835,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
             return false;
         }
         return switch (kind) {
-            case MESSENGER -> !courierDone && movingWagon == NONE && pendingTile == 0;
+            case MESSENGER -> !courierDone && courierRun == 0 && movingWagon == NONE && pendingTile == 0;
             case WHEELWRIGHT -> movingWagon == NONE && pendingTile == 0;
             case EXEMPTION -> !exempt;
             case GUILD -> false;
@@ -949,9 +958,16 @@ public final class MerchantsState implements GameState<MerchantsState> {
     private int legalMove(int p, int[] out) {
         int k = 0;
         if (movingWagon != NONE) {
-            int options = forward(movingWagon).length;
-            for (int b = 0; b < options; b++) {
-                out[k++] = MerchantsAction.BRANCH + b;
+            int[] f = forward(movingWagon);
+            for (int b = 0; b < f.length; b++) {
+                if (leadsOn(movingWagon, f[b], movePoints)) {
+                    out[k++] = MerchantsAction.BRANCH + b;
+                }
+            }
+            if (k == 0) {
+                for (int b = 0; b < f.length; b++) {
+                    out[k++] = MerchantsAction.BRANCH + b;
+                }
             }
             return k;
         }
@@ -976,6 +992,11 @@ public final class MerchantsState implements GameState<MerchantsState> {
             for (int w = 0; w < WAGONS; w++) {
                 if (canMove(w, 1)) {
                     out[k++] = MerchantsAction.DRIVE + w;
+                }
+            }
+            for (int w = 0; w < WAGONS && extraPoints >= 2; w++) {
+                if (canMove(w, extraPoints)) {
+                    out[k++] = MerchantsAction.DRIVE_ALL + w;
                 }
             }
         }
@@ -1164,7 +1185,16 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     // loading
 
+    /** Seed: "Esta acción solo se lleva a cabo cuando hay al menos 1 vagón vacío en una ciudad". */
     private void beginLoading() {
+        boolean emptyInCity = false;
+        for (int w = 0; w < WAGONS; w++) {
+            emptyInCity |= d.isCity(wagonNode[w]) && wagonEmpty(w);
+        }
+        if (!emptyInCity) {
+            beginMovement();
+            return;
+        }
         auctionWagon = nextAuctionWagon(NONE);
         if (auctionWagon != NONE) {
             auctionSlot = NONE;
@@ -1330,9 +1360,13 @@ public final class MerchantsState implements GameState<MerchantsState> {
             if (anyCanMove(t)) {
                 pendingTile = t;
             }
-        } else if (action < MerchantsAction.BRANCH) {
+        } else if (action < MerchantsAction.DRIVE_ALL) {
             extraPoints--;
             startMove(p, action - MerchantsAction.DRIVE, 1);
+        } else if (action < MerchantsAction.BRANCH) {
+            int points = extraPoints;
+            extraPoints = 0;
+            startMove(p, action - MerchantsAction.DRIVE_ALL, points);
         } else {
             Influence kind = Influence.values()[action - MerchantsAction.PLAY];
             discardInfluence(p, kind);
@@ -1344,20 +1378,21 @@ public final class MerchantsState implements GameState<MerchantsState> {
         }
     }
 
-    /** The courier's run ends: on a wagon's space its mover draws an influence card (seed). */
+    /**
+     * The courier's run ends: on a wagon's space its mover draws an influence card (seed), and may
+     * not move that wagon again this turn; with the pile empty nothing happens.
+     */
     private void endCourierRun(int p, ChanceLog chance) {
         courierRun = 0;
         courierDone = true;
         courierLeft = 0;
         int w = wagonAt(courier);
-        if (w != NONE) {
+        if (w != NONE && inflTop < inflDeck.length) {
             blockedWagon = w;
-            if (inflTop < inflDeck.length) {
-                int kind = inflDeck[inflTop++];
-                hand[p * Influence.COUNT + kind]++;
-                if (chance != ChanceLog.NONE) {
-                    chance.chance("influence", Map.of("player", p, "card", Influence.values()[kind].id()));
-                }
+            int kind = inflDeck[inflTop++];
+            hand[p * Influence.COUNT + kind]++;
+            if (chance != ChanceLog.NONE) {
+                chance.chance("influence", Map.of("player", p, "card", Influence.values()[kind].id()));
             }
         }
     }
