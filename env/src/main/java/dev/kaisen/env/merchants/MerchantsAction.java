@@ -91,6 +91,16 @@ public final class MerchantsAction {
         throw new IllegalArgumentException("no wheel setting " + a + "+" + b);
     }
 
+    /** The first pointer of a wheel setting (0..27): 0..5 a good, 6 the own coat of arms. */
+    public static int wheelA(int setting) {
+        return WHEEL_A[setting];
+    }
+
+    /** The second pointer of a wheel setting (0..27), at least the first. */
+    public static int wheelB(int setting) {
+        return WHEEL_B[setting];
+    }
+
     public static int shift(int good, boolean up) {
         return SHIFT + good * 2 + (up ? 0 : 1);
     }

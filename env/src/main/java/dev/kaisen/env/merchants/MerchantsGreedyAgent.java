@@ -97,7 +97,7 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
         }
         int g = (a - MerchantsAction.BUY) / CITIES;
         int c = (a - MerchantsAction.BUY) % CITIES;
-        int pay = s.owns(me, Investment.REDUCED_COST) || s.bargainActive() ? 0 : s.cost(g);
+        int pay = s.owns(me, Investment.REDUCED_COST) || s.bargain() ? 0 : s.cost(g);
         if (s.money(me) - pay < RESERVE / 2) {
             return -1;
         }

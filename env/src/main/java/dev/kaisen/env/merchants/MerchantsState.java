@@ -630,14 +630,9 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return (playedThisTurn & (1 << kind.ordinal())) != 0;
     }
 
-    /** Who moved wagon w into its city this round, or -1. */
+    /** Who moved wagon w into its city this round (takes the city's bonus at the arrival), or -1. */
     public int arrivedBy(int w) {
         return arrivedBy[w];
-    }
-
-    /** Whether the player to buy played Bargain this turn. */
-    public boolean bargainActive() {
-        return bargain;
     }
 
     /** Fewest forward steps from wagon w to a city (0 in a city), or {@code max} when none is that close. */
@@ -657,6 +652,26 @@ public final class MerchantsState implements GameState<MerchantsState> {
             }
         }
         return best;
+    }
+
+    /** The extra goods the player to act may buy this turn (Market Right). */
+    public int buyExtra() {
+        return buyExtra;
+    }
+
+    /** Whether Bargain was played this buy turn. */
+    public boolean bargain() {
+        return bargain;
+    }
+
+    /** Whether this buy turn's reduced price (Reduced Cost or Bargain) is paid: further goods are free. */
+    public boolean paidReduced() {
+        return paidReduced;
+    }
+
+    /** Whether the player to act has taken or repaid credit this status turn. */
+    public boolean creditActed() {
+        return creditActed;
     }
 
     /** The monopoly good of a wagon: the type its master loaded, or -1. */
