@@ -173,7 +173,7 @@ class MerchantsObservationTest {
             assertArrayEquals(new float[] {1, 0, 0, 0, 1, 1}, Arrays.copyOfRange(markets, 18, 24));
             assertArrayEquals(new float[] {100, 100, 200, 300, 400, 0, 0, 0, 600, 700, 800, 900, 1000, 0, 0, 0},
                     segment(e.spec(), buf, "price_lines"));
-            assertEquals(10f, at(e.spec(), buf, "end_arrivals", 0));
+            assertEquals(14f, at(e.spec(), buf, "end_arrivals", 0), "3 players: 14 arrivals");
             assertEquals(1000f, at(e.spec(), buf, "step_cost", 0));
             assertEquals(1f, at(e.spec(), buf, "round", 0));
             assertEquals(1f, at(e.spec(), buf, "phase", Phase.BUY.ordinal()));
