@@ -35,10 +35,8 @@ import static dev.kaisen.env.merchants.MerchantsState.NONE;
  *   seats that acted (hidden bids within what their seat could bid), set exactly in their phase.</li>
  * </ul>
  * A game truncated by the decision cap keeps the fields of the turn it stopped in, so the checks
- * that read the phase are skipped for it. Two checks are looser than the rules' text because the
- * engine reaches such states: a courier run ended by a {@code drive:W} lets that action move the
- * wagon the run just blocked (so the blocked wagon need not stand under the courier), and Messenger
- * played mid-run ends the run before adding its steps (so a finished run may keep steps left).
+ * that read the phase are skipped for it. A finished courier run has no step left, and a wagon
+ * barred by the influence draw stands under the courier.
  */
 final class MerchantsInvariants {
     private MerchantsInvariants() {
@@ -631,18 +629,17 @@ final class MerchantsInvariants {
         if (s.pendingTile < 0 || s.pendingTile > MerchantsState.TILES) {
             out.add("pending tile " + s.pendingTile);
         }
-        // Not "done => no steps left": Messenger played mid-run ends the run first, and its steps stay
-        // unused (the rules as they stand).
-        if (s.courierDone && s.courierRun != 0) {
-            out.add("the courier's run is done with " + s.courierRun + " steps taken in a run under way");
+        if (s.courierDone && (s.courierRun != 0 || s.courierLeft != 0)) {
+            out.add("the courier's run is done with " + s.courierRun + " steps in a run under way and "
+                    + s.courierLeft + " left");
         }
         if (s.courierRun > 0 && (s.courierLeft == 0 || s.courierDone)) {
             out.add("a courier run under way with no step left");
         }
-        // Not "the blocked wagon stands under the courier": a drive that ends the run moves the wagon the
-        // run just blocked (the rules as they stand).
-        if (s.blockedWagon != NONE && (s.blockedWagon < 0 || s.blockedWagon >= WAGONS || !s.courierDone)) {
-            out.add("wagon " + s.blockedWagon + " is blocked but the courier's run is not done");
+        if (s.blockedWagon != NONE && (s.blockedWagon < 0 || s.blockedWagon >= WAGONS || !s.courierDone
+                || s.wagonNode[s.blockedWagon] != s.courier)) {
+            out.add("wagon " + s.blockedWagon + " is barred but the courier's run is not done or it does not "
+                    + "stand under the courier");
         }
         if (s.startPrev < NONE || s.startPrev >= d.nodes()) {
             out.add("the last move's previous place " + s.startPrev + " is off the map");

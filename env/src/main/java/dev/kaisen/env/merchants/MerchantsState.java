@@ -739,12 +739,14 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     /**
-     * Whether wagon w can end a move of {@code points} at least one space away: some forward path
+     * Whether wagon w can end a move of {@code points} at least one space away (not the wagon an
+     * influence draw bars, nor the one under a courier run that another action would end with a
+     * draw): some forward path
      * passes a free space within that many steps (passing occupied spaces is allowed, and a move
      * that ends on an occupied space backs up to the last free one), or enters a free city.
      */
     public boolean canMove(int w, int points) {
-        if (arrived[w] || w == blockedWagon) {
+        if (arrived[w] || w == blockedWagon || courierRun > 0 && wagonNode[w] == courier && inflTop < inflDeck.length) {
             return false;
         }
         return freeAhead(w, wagonNode[w], d.isCity(wagonNode[w]) ? NONE : wagonPrev[w], points);
@@ -1687,6 +1689,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         s.rng = seed;
         s.bids.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), s.maxBidBefore(seat) + 1));
         s.wheels.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), MerchantsAction.WHEELS));
+        Arrays.sort(s.invDeck, s.invTop, s.invDeck.length);
         s.shuffle(s.invDeck, s.invTop);
         int[] pool = new int[s.inflDeck.length];
         int k = 0;
@@ -1704,6 +1707,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
             pool[k++] = s.inflDeck[i];
         }
         int[] cards = Arrays.copyOf(pool, k);
+        Arrays.sort(cards);
         s.shuffle(cards, 0);
         int at = 0;
         for (int p = 0; p < n; p++) {
@@ -1717,6 +1721,20 @@ public final class MerchantsState implements GameState<MerchantsState> {
             }
         }
         System.arraycopy(cards, at, s.inflDeck, s.inflTop, cards.length - at);
+        // the drawn part of the pile (never read by the rules) becomes the sorted kinds now out of it
+        int[] out = new int[Influence.COUNT];
+        for (int kind = 0; kind < Influence.COUNT; kind++) {
+            out[kind] = s.d.influenceCopies;
+        }
+        for (int i = s.inflTop; i < s.inflDeck.length; i++) {
+            out[s.inflDeck[i]]--;
+        }
+        int i = 0;
+        for (int kind = 0; kind < Influence.COUNT; kind++) {
+            for (int c = 0; c < out[kind] && i < s.inflTop; c++) {
+                s.inflDeck[i++] = kind;
+            }
+        }
         return s;
     }
 

@@ -281,7 +281,7 @@ class MerchantsJsonTest {
         rejected(r -> obj(r.get("wagons").get(1)).put("master", 3), "wagons[1].master must be -1..2, not 3");
         rejected(r -> object(r, "courier").put("node", 999), "courier.node (a place) must be 0..");
         rejected(r -> array(r, "price").set(2, IntNode.valueOf(5)), "price[2] must be 0..4, not 5");
-        rejected(r -> obj(r.get("seats").get(2)).put("status", 10), "seats[2].status must be 0..9, not 10");
+        rejected(r -> obj(r.get("seats").get(2)).put("status", 12), "seats[2].status must be 0..11, not 12");
         rejected(r -> array(r, "supply").remove(0), "supply must have 6 entries, not 5");
         rejected(r -> array(r, "seats").remove(0), "seats (one per player) must have 3 entries, not 2");
         rejected(r -> array(r.get("wagons").get(0), "cargo").remove(0), "wagons[0].cargo (one list per seat) must have 3");
