@@ -153,7 +153,7 @@ class MerchantsDataTest {
         assertEquals(600, D.sale(0));
         assertEquals(400, D.cost(4));
         assertEquals(1000, D.sale(4));
-        assertEquals(10, D.statusLevels());
+        assertEquals(12, D.statusLevels());
         assertEquals(0, D.upkeep(0));
         assertEquals(8, D.investmentCards());
         assertEquals(4, D.faceUp());
@@ -162,9 +162,9 @@ class MerchantsDataTest {
         assertEquals(100, D.bidStep());
         assertEquals(20, D.bidSteps());
         assertEquals(10, D.offerSteps());
-        assertEquals(9, D.endArrivals(2));
-        assertEquals(10, D.endArrivals(3));
-        assertEquals(12, D.endArrivals(4));
+        assertEquals(12, D.endArrivals(2));
+        assertEquals(14, D.endArrivals(3));
+        assertEquals(16, D.endArrivals(4));
         assertEquals(D, MerchantsData.parse(edited(j -> { })), "the same data read again is equal");
     }
 
@@ -206,7 +206,7 @@ class MerchantsDataTest {
 
     @Test
     void twoDirectRoadsBetweenTheSamePlacesAreRejected() {
-        rejected("two roads join Paris and Bruges directly", j -> {
+        rejected("two roads join Paris and Bruges", j -> {
             addRoad(j, "Paris", "Bruges", 0);
             addRoad(j, "Bruges", "Paris", 0);
         });
@@ -298,8 +298,8 @@ class MerchantsDataTest {
     void upkeepOnTheLowestStatusLevelIsRejected() {
         rejected("the lowest status level must cost no upkeep, not 100",
                 j -> ((ObjectNode) j.get("status")).withArray("upkeep").set(0, 100));
-        rejected("status must have 2..12 levels with one upkeep each, not 10 levels and 9 upkeeps",
-                j -> ((ObjectNode) j.get("status")).withArray("upkeep").remove(9));
+        rejected("status must have 2..12 levels with one upkeep each, not 12 levels and 11 upkeeps",
+                j -> ((ObjectNode) j.get("status")).withArray("upkeep").remove(11));
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.kaisen.env.merchants;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.SealedChoices;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -646,8 +645,17 @@ class MerchantsRulesTest {
         advanceTo(s, Phase.BUY);
         assertEquals(1, s.master(1), "the wagon did not leave Cologne");
         assertEquals(1, cargo(s, 1, 1, "wine"), "wagon 1 still loaded");
-        // the next round: no auction, the master tops up
+        // the loading phase takes place only with an empty wagon in a city (seed): put one there
+        int empty = s.wagonEmpty(0) ? 0 : 2;
+        assertTrue(s.wagonEmpty(empty));
+        int city = s.wagonAt(node("Genoa")) == NONE ? node("Genoa") : node("Paris");
+        s.wagonNode[empty] = city;
+        s.wagonPrev[empty] = NONE;
+        // the next round: no auction for wagon 1, whose master tops up
         passBuying(s);
+        if (s.phase() == Phase.BID) {
+            bidAll(s, 0, 0);
+        }
         assertEquals(Phase.MASTER_LOAD, s.phase());
         assertEquals(1, s.currentPlayer());
         play(s, "load:wine", "load:wine");
@@ -732,11 +740,6 @@ class MerchantsRulesTest {
     }
 
     @Test
-    @Disabled("BUG: a road choice that leads to no move at all is offered beside one that moves: wagon 0 in Paris,"
-            + " wagon 1 on Bruges-Paris#3 (facing Paris), tile:1 then wagon:0 offers branch:0 (towards Bruges), which"
-            + " ends on wagon 1's space and backs up into Paris (tile spent, wagon unmoved), though branch:1 reaches"
-            + " the free Paris-Burgundy fork#1; the seed: a wagon moves as far as possible and a move without a"
-            + " legal destination may not be chosen when another is possible")
     void aRoadThatLeadsNowhereIsNotOfferedWhenAnotherMoves() {
         MerchantsState s = roadGame(2);
         place(s, 0, "Paris");
@@ -943,9 +946,6 @@ class MerchantsRulesTest {
     }
 
     @Test
-    @Disabled("BUG: with Express Courier and the Driver, a courier run that stops on a wagon's space and is ended by"
-            + " drive:W of that very wagon draws the influence card and still moves the wagon: drive:W is offered"
-            + " while the run is open (blockedWagon not yet set) and applyMove ends the run, then moves it anyway")
     void theWagonThatGaveTheCardCannotBeDrivenEither() {
         MerchantsState s = roadGame(2);
         place(s, 0, "Bruges-Hamburg#3", "Bruges-Hamburg#2");
@@ -954,27 +954,24 @@ class MerchantsRulesTest {
         toMovement(s);
         play(s, "courier:1");
         assertEquals(s.wagonNode(0), s.courier(), "the courier stopped on wagon 0 with one point left");
-        int at = s.wagonNode(0);
-        if (legal(s, "drive:0")) {
-            play(s, "drive:0");
-            assertEquals(1, s.handSize(0), "the run ended on wagon 0");
-            assertEquals(at, s.wagonNode(0), "wagon 0 gave the card: this player may not move it this turn");
-        }
+        assertFalse(legal(s, "drive:0"), "driving wagon 0 would end the run on it with a draw, which bars it");
+        play(s, "drive:1");
+        assertEquals(1, s.handSize(0), "the drive ended the run on wagon 0: a card");
+        assertEquals(0, s.blockedWagon());
+        assertFalse(legal(s, "drive:0"));
     }
 
     @Test
-    @Disabled("BUG: play:messenger is legal in the middle of an Express Courier run (1 of 2 steps taken), but"
-            + " applyMove ends the open run before applying the card, so courierDone is set and the Messenger's"
-            + " 2 spaces are lost: a legal action that discards the card for nothing")
-    void theMessengerExtendsACourierRunInProgress() {
+    void theMessengerIsPlayedBeforeTheCourierRunsNotDuringTheRun() {
         MerchantsState s = roadGame(2);
         give(s, 0, Investment.EXPRESS_COURIER);
         deal(s, 0, Influence.MESSENGER);
         toMovement(s);
+        MerchantsState before = s.copy();
         play(s, "courier:0");
-        assertTrue(legal(s, "play:messenger"));
-        play(s, "play:messenger");
-        assertFalse(legalNames(s, "courier:").isEmpty(), "the courier may go on: 1 + 2 spaces left");
+        assertFalse(legal(s, "play:messenger"), "mid-run it would end the run and waste its steps");
+        play(before, "play:messenger");
+        assertEquals(4, before.courierLeft(), "Express Courier's 2 and the Messenger's 2");
     }
 
     @Test
@@ -1232,8 +1229,8 @@ class MerchantsRulesTest {
         assertEquals(2, s.status(0));
         assertEquals(5000 - 2400, s.money(0));
         s.arrivals = 40;
-        assertEquals(2400, s.stepCost(), "past the track's end: its last amount");
-        s.money[0] = 2399;
+        assertEquals(2600, s.stepCost(), "past the track's end: its last amount");
+        s.money[0] = 2599;
         assertFalse(legal(s, "status:up"));
         s.money[0] = 9000;
         s.status[0] = D.statusLevels() - 1;
@@ -1346,8 +1343,8 @@ class MerchantsRulesTest {
         assertEquals(Phase.GAME_OVER, s.phase());
         assertEquals(NONE, s.currentPlayer());
         assertEquals(0, s.legalActions().length);
-        assertEquals(9, D.endArrivals(2));
-        assertEquals(12, D.endArrivals(4));
+        assertEquals(12, D.endArrivals(2));
+        assertEquals(16, D.endArrivals(4));
     }
 
     @Test
