@@ -137,7 +137,7 @@ public final class MerchantsAction {
             return "tile:" + (a - TILE + 1);
         } else if (a < DRIVE) {
             return "wagon:" + (a - WAGON);
-        } else if (a < BRANCH) {
+        } else if (a < DRIVE_ALL) {
             return "drive:" + (a - DRIVE);
         } else if (a < BRANCH) {
             return "drive-all:" + (a - DRIVE_ALL);
@@ -189,7 +189,7 @@ public final class MerchantsAction {
             return "play movement tile " + (a - TILE + 1) + " (then choose the wagon)";
         } else if (a < DRIVE) {
             return "move wagon " + (a - WAGON) + " as far as the tile allows";
-        } else if (a < BRANCH) {
+        } else if (a < DRIVE_ALL) {
             return "one extra movement point (Driver, Coach Driver, Wheelwright) for wagon " + (a - DRIVE);
         } else if (a < BRANCH) {
             return "all the extra movement points left (2 or more) for wagon " + (a - DRIVE_ALL) + " in one move";

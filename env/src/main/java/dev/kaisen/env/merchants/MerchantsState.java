@@ -27,7 +27,8 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  *   current cost into warehouses of cities whose market shows the good and that hold an empty
  *   wagon or a wagon about to arrive (one whose forward roads reach that city next); twice in
  *   round 1. Reduced Cost (and Bargain): the turn's purchases cost 100 in all.</li>
- *   <li>Loading: for each empty wagon in a city without a master, ascending, a sealed
+ *   <li>Loading, only when an empty wagon stands in a city (seed): for each empty wagon in a city
+ *   without a master, ascending, a sealed
  *   {@link Phase#BID} (ties by turn order; no bids: the first player); the winner pays the bank and
  *   becomes loading master. Then per wagon with a master, ascending: the master loads up to 3 goods
  *   of one type free ({@link Phase#MASTER_LOAD}); each other player in turn order may
@@ -40,11 +41,13 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  *   of cities ({@code branch:K}); passing other wagons is allowed, but a wagon whose move ends on
  *   an occupied space stops on the last free one before it; an occupied city stops it before the
  *   city; arriving in a city ends the move; a wagon that arrived this round does not move again.
- *   A wagon that can move must be chosen when one can; when none can, the tile is spent. Driver
- *   (+1), Coach Driver (+2, one point per {@code drive:W}) and Wheelwright add points usable at any
- *   time of the turn. The courier moves only with Courier (1) / Express Courier (2) / Messenger, on
+ *   A wagon that can move must be chosen when one can; when none can, the tile is spent; at a fork
+ *   only roads that still reach a free place are offered when one does. Driver (+1), Coach Driver
+ *   (+2) and Wheelwright add points usable at any time of the turn, one per {@code drive:W} or all
+ *   left in one move ({@code drive-all:W}, which may pass a wagon). The courier moves only with Courier (1) / Express Courier (2) / Messenger, on
  *   spaces only, never into a city, one run per turn; a run that ends on a wagon's space draws an
- *   influence card, and that wagon may not be moved again by this player this turn.</li>
+ *   influence card (Messenger is played before the run), and that wagon may not be moved again by
+ *   this player this turn.</li>
  *   <li>Arrival [reconstructed]: each wagon that arrived is unloaded; every good on it is sold to
  *   the bank by its owner at the sale price of its level, or at its cost price when the city's
  *   market shows that good; the player who moved the wagon in takes the city's bonus, which drops

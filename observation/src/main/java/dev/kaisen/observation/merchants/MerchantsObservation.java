@@ -68,9 +68,9 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
     public static final int MAX_LOAD = 10;
     /** [decision] A city's bonus in florins (default: at most 500). */
     public static final int MAX_BONUS = 5_000;
-    /** [decision] A price line's cost or sale in florins, and the status step cost (default: at most 2,400). */
+    /** [decision] A price line's cost or sale in florins, and the status step cost (default: at most 2,600). */
     public static final int MAX_PRICE = 10_000;
-    /** [decision] Wagon arrivals and the end threshold (default: 9, 10, 12; at most 2 more arrive in the last round). */
+    /** [decision] Wagon arrivals and the end threshold (default: 12, 14, 16; at most 3 more arrive in the last round). */
     public static final int MAX_ARRIVALS = 40;
     /** [decision] Credit cards in the game (default 5). */
     public static final int MAX_CREDIT_CARDS = 20;
