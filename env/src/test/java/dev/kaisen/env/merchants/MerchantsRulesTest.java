@@ -633,6 +633,32 @@ class MerchantsRulesTest {
     }
 
     @Test
+    void withoutAnEmptyWagonInACityTheLoadingPhaseIsSkipped() {
+        // seed: "Esta acción solo se lleva a cabo cuando hay al menos 1 vagón vacío en una ciudad"
+        MerchantsState s = roadGame(2);
+        place(s, 1, "Cologne");
+        s.master[1] = 1;
+        cargo(s, 1, 1, "wine", 1);
+        stock(s, 1, "Cologne", "wine", 2);
+        stock(s, 0, "Cologne", "iron", 2);
+        passBuying(s);
+        assertEquals(Phase.MOVE, s.phase(), "wagon 1 stands loaded in Cologne, the others are on roads: no action 2");
+        assertEquals(1, cargo(s, 1, 1, "wine"), "no top-up");
+
+        MerchantsState t = roadGame(2);
+        place(t, 1, "Cologne");
+        t.master[1] = 1;
+        cargo(t, 1, 1, "wine", 1);
+        stock(t, 1, "Cologne", "wine", 2);
+        place(t, 0, "Paris");
+        passBuying(t);
+        assertEquals(Phase.BID, t.phase(), "an empty wagon in Paris: its auction, then the loading of both");
+        bidAll(t, 0, 0);
+        assertEquals(Phase.MASTER_LOAD, t.phase());
+        assertEquals(1, t.loadWagon(), "Paris's master has nothing to load there; Cologne's master tops up");
+    }
+
+    @Test
     void theMasterKeepsTheTitleWhileTheWagonStaysAndLosesItWhenItLeaves() {
         MerchantsState s = colognesAuction(2);
         stock(s, 1, "Cologne", "wine", 5);
@@ -890,6 +916,27 @@ class MerchantsRulesTest {
         assertEquals(3, one.extraPoints(), "Driver and Coach Driver add up");
         play(one, "drive:0", "drive:0");
         assertEquals(node("Bruges-Hamburg#3"), one.wagonNode(0), "or one wagon two spaces");
+    }
+
+    @Test
+    void theCoachDriversTwoPointsInOneMovePassAWagonDirectlyAhead() {
+        MerchantsState s = roadGame(2);
+        place(s, 0, "Bruges-Hamburg#1", "Bruges");
+        place(s, 1, "Bruges-Hamburg#2", "Bruges-Hamburg#1");
+        give(s, 0, Investment.COACH_DRIVER);
+        toMovement(s);
+        assertFalse(legal(s, "drive:0"), "one point would end on wagon 1 and back up: no move");
+        assertTrue(legal(s, "drive-all:0"));
+        play(s, "drive-all:0");
+        assertEquals(node("Bruges-Hamburg#3"), s.wagonNode(0), "passed wagon 1 (seed: crossing and passing)");
+        assertEquals(0, s.extraPoints(), "all the points in one move");
+        assertEquals(List.of(), legalNames(s, "drive"));
+
+        MerchantsState one = roadGame(2);
+        place(one, 0, "Bruges-Hamburg#1", "Bruges");
+        give(one, 0, Investment.DRIVER);
+        toMovement(one);
+        assertEquals(List.of("drive:0", "drive:1", "drive:2"), legalNames(one, "drive"), "drive-all needs 2 points or more");
     }
 
     @Test
