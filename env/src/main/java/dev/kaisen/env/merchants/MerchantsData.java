@@ -56,6 +56,10 @@ public final class MerchantsData {
     public static final int MAX_OFFER_STEPS = 10;
     public static final int MAX_STATUS = 12;
     public static final int MAX_FACE_UP = 4;
+    /** The most movement or courier points one card may give (the path of a move is sized from them). */
+    public static final int MAX_CARD_POINTS = 4;
+    /** The most florins any number of the data may be (money stays far from integer overflow). */
+    public static final int MAX_FLORINS = 100_000;
     static final long MAX_BYTES = 1 << 20;
 
     @JsonPropertyOrder({"name", "goods"})
@@ -167,8 +171,8 @@ public final class MerchantsData {
         }
         this.name = Json.require(j.name(), "name");
         List<String> g = Json.require(j.goods(), "goods");
-        if (g.size() != GOODS || new HashSet<>(g).size() != GOODS || g.contains(null)) {
-            throw new GameFormatException("goods must list " + GOODS + " distinct names, not " + g);
+        if (g.size() != GOODS || new HashSet<>(g).size() != GOODS || g.contains(null) || g.contains("")) {
+            throw new GameFormatException("goods must list " + GOODS + " distinct non-empty names, not " + g);
         }
         g.toArray(goods);
         goodsPerType = atLeast(j.goodsPerType(), 2, "goodsPerType");
@@ -282,6 +286,7 @@ public final class MerchantsData {
                 throw new GameFormatException("city " + nodeNames[c] + " cannot be reached from " + nodeNames[0]);
             }
         }
+        requireNoLoopWithoutCity();
         List<SetupJson> setups = Json.require(j.setups(), "setups");
         if (setups.isEmpty()) {
             throw new GameFormatException("setups must list at least one setup");
@@ -319,33 +324,42 @@ public final class MerchantsData {
             }
             setupCourier[s] = reversed ? spaces[spaces.length - at] : spaces[at - 1];
         }
-        startMoney = atLeast(j.startMoney(), 0, "startMoney");
+        startMoney = florins(j.startMoney(), 0, "startMoney");
         BonusJson bonus = Json.require(j.bonus(), "bonus");
-        bonusStart = atLeast(bonus.start(), 0, "bonus.start");
-        bonusGrowth = atLeast(bonus.growth(), 0, "bonus.growth");
-        bonusMax = atLeast(bonus.max(), bonusStart, "bonus.max");
+        bonusStart = florins(bonus.start(), 0, "bonus.start");
+        bonusGrowth = florins(bonus.growth(), 0, "bonus.growth");
+        bonusMax = florins(bonus.max(), bonusStart, "bonus.max");
         PricesJson prices = Json.require(j.prices(), "prices");
         cost = ints(Json.require(prices.cost(), "prices.cost"), 0, "prices.cost");
         sale = ints(Json.require(prices.sale(), "prices.sale"), 0, "prices.sale");
+        florins(Arrays.stream(cost).max().orElse(0), 0, "prices.cost");
+        florins(Arrays.stream(sale).max().orElse(0), 0, "prices.sale");
         if (cost.length != sale.length || cost.length < 2 || cost.length > MAX_LEVELS) {
             throw new GameFormatException("prices.cost and prices.sale must have the same number of levels (2.."
                     + MAX_LEVELS + "), not " + cost.length + " and " + sale.length);
         }
         buyLimit = atLeast(j.buyLimit(), 1, "buyLimit");
         firstRoundBuys = atLeast(j.firstRoundBuys(), 1, "firstRoundBuys");
-        reducedCost = atLeast(j.reducedCost(), 0, "reducedCost");
+        reducedCost = florins(j.reducedCost(), 0, "reducedCost");
         masterLoad = atLeast(j.masterLoad(), 1, "masterLoad");
         otherLoad = atLeast(j.otherLoad(), 1, "otherLoad");
         StepsJson offers = Json.require(j.offers(), "offers");
-        offerStep = atLeast(offers.step(), 1, "offers.step");
+        offerStep = florins(offers.step(), 1, "offers.step");
         offerSteps = steps(offers, offerStep, MAX_OFFER_STEPS, "offers");
         StepsJson bids = Json.require(j.bids(), "bids");
-        bidStep = atLeast(bids.step(), 1, "bids.step");
+        bidStep = florins(bids.step(), 1, "bids.step");
         bidSteps = steps(bids, bidStep, MAX_BID_STEPS, "bids");
         StatusJson status = Json.require(j.status(), "status");
         statusNames = Json.require(status.levels(), "status.levels").toArray(new String[0]);
+        if (Arrays.stream(statusNames).anyMatch(x -> x == null || x.isEmpty())
+                || new HashSet<>(Arrays.asList(statusNames)).size() != statusNames.length) {
+            throw new GameFormatException("status.levels must be distinct non-empty names, not "
+                    + Arrays.toString(statusNames));
+        }
         upkeep = ints(Json.require(status.upkeep(), "status.upkeep"), 0, "status.upkeep");
         stepCost = ints(Json.require(status.stepCost(), "status.stepCost"), 1, "status.stepCost");
+        florins(Arrays.stream(upkeep).max().orElse(0), 0, "status.upkeep");
+        florins(Arrays.stream(stepCost).max().orElse(0), 0, "status.stepCost");
         if (statusNames.length < 2 || statusNames.length > MAX_STATUS || upkeep.length != statusNames.length) {
             throw new GameFormatException("status must have 2.." + MAX_STATUS + " levels with one upkeep each, not "
                     + statusNames.length + " levels and " + upkeep.length + " upkeeps");
@@ -358,8 +372,8 @@ public final class MerchantsData {
         }
         CreditJson credit = Json.require(j.credit(), "credit");
         creditCards = atLeast(credit.cards(), 0, "credit.cards");
-        creditAmount = atLeast(credit.amount(), 1, "credit.amount");
-        creditRepay = atLeast(credit.repay(), creditAmount, "credit.repay");
+        creditAmount = florins(credit.amount(), 1, "credit.amount");
+        creditRepay = florins(credit.repay(), creditAmount, "credit.repay");
         List<String> inv = Json.require(j.investment(), "investment");
         investment = new Investment[inv.size()];
         for (int k = 0; k < inv.size(); k++) {
@@ -370,20 +384,72 @@ public final class MerchantsData {
             throw new GameFormatException("investmentFaceUp must be at most " + MAX_FACE_UP + ", not " + faceUp);
         }
         MovementJson m = Json.require(j.movement(), "movement");
-        driverPoints = atLeast(m.driver(), 0, "movement.driver");
-        coachDriverPoints = atLeast(m.coachDriver(), 0, "movement.coachDriver");
-        courierPoints = atLeast(m.courier(), 0, "movement.courier");
-        expressCourierPoints = atLeast(m.expressCourier(), 0, "movement.expressCourier");
+        driverPoints = points(m.driver(), "movement.driver");
+        coachDriverPoints = points(m.coachDriver(), "movement.coachDriver");
+        courierPoints = points(m.courier(), "movement.courier");
+        expressCourierPoints = points(m.expressCourier(), "movement.expressCourier");
         InfluenceJson inf = Json.require(j.influence(), "influence");
         influenceCopies = atLeast(inf.copies(), 0, "influence.copies");
         marketRightBuys = atLeast(inf.marketRightBuys(), 0, "influence.marketRightBuys");
-        wheelwrightPoints = atLeast(inf.wheelwrightPoints(), 0, "influence.wheelwrightPoints");
-        messengerPoints = atLeast(inf.messengerPoints(), 0, "influence.messengerPoints");
-        patronFlorins = atLeast(inf.patronFlorins(), 0, "influence.patronFlorins");
+        wheelwrightPoints = points(inf.wheelwrightPoints(), "influence.wheelwrightPoints");
+        messengerPoints = points(inf.messengerPoints(), "influence.messengerPoints");
+        patronFlorins = florins(inf.patronFlorins(), 0, "influence.patronFlorins");
         Map<String, Integer> end = Json.require(j.endArrivals(), "endArrivals");
+        for (String key : end.keySet()) {
+            if (!key.matches("[2-4]")) {
+                throw new GameFormatException("endArrivals has key '" + key + "'; its keys are the player counts 2, 3 and 4");
+            }
+        }
         for (int p = MerchantsState.MIN_PLAYERS; p <= MerchantsState.MAX_PLAYERS; p++) {
             endArrivals[p] = atLeast(end.get(Integer.toString(p)), 1, "endArrivals." + p);
         }
+    }
+
+    /**
+     * Refuses a loop of roads that passes no city: a wagon on it could travel forever without
+     * arriving. The forks and road spaces, with the roads between them, must form a forest.
+     */
+    private void requireNoLoopWithoutCity() {
+        int[] parent = new int[nodes];
+        for (int v = 0; v < nodes; v++) {
+            parent[v] = v;
+        }
+        for (int v = CITIES; v < nodes; v++) {
+            for (int u : neighbours[v]) {
+                if (u > v) {
+                    int a = root(parent, v);
+                    int b = root(parent, u);
+                    if (a == b) {
+                        throw new GameFormatException("the roads through " + nodeNames[v] + " and " + nodeNames[u]
+                                + " close a loop that passes no city; a wagon there would never arrive");
+                    }
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+
+    private static int root(int[] parent, int v) {
+        while (parent[v] != v) {
+            v = parent[v] = parent[parent[v]];
+        }
+        return v;
+    }
+
+    private static int florins(Integer v, int min, String field) {
+        int x = atLeast(v, min, field);
+        if (x > MAX_FLORINS) {
+            throw new GameFormatException(field + " must be at most " + MAX_FLORINS + " florins, not " + x);
+        }
+        return x;
+    }
+
+    private static int points(Integer v, String field) {
+        int x = atLeast(v, 0, field);
+        if (x > MAX_CARD_POINTS) {
+            throw new GameFormatException(field + " must be at most " + MAX_CARD_POINTS + " points, not " + x);
+        }
+        return x;
     }
 
     private static void link(List<List<Integer>> adj, int a, int b) {
@@ -408,7 +474,7 @@ public final class MerchantsData {
     }
 
     private static int steps(StepsJson s, int step, int maxSteps, String field) {
-        int max = atLeast(s.max(), 0, field + ".max");
+        int max = florins(s.max(), 0, field + ".max");
         if (max % step != 0 || max / step > maxSteps) {
             throw new GameFormatException(field + ".max must be a multiple of " + field + ".step and at most " + maxSteps
                     + " steps, not " + max + " with step " + step);
@@ -515,6 +581,16 @@ public final class MerchantsData {
     /** The cost of the next status step after {@code arrivals} wagon arrivals (the last entry beyond the table). */
     public int stepCost(int arrivals) {
         return stepCost[Math.min(arrivals, stepCost.length - 1)];
+    }
+
+    /** The most points one move can have: a tile, or Driver, Coach Driver and Wheelwright together. */
+    public int maxMovePoints() {
+        return Math.max(MerchantsState.TILES, driverPoints + coachDriverPoints + wheelwrightPoints);
+    }
+
+    /** The most steps one courier run can have: Courier, Express Courier and Messenger together. */
+    public int maxCourierPoints() {
+        return courierPoints + expressCourierPoints + messengerPoints;
     }
 
     public int investmentCards() {

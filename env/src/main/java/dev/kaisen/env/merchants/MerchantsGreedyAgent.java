@@ -11,8 +11,8 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * its seat may know (the public table, its own hand; money is deducible by everyone).
  * <ul>
  *   <li>Buy: goods whose margin (sale price minus what it pays) is highest, into cities where it
- *   can load them soon (an empty wagon there first), at most 3 per warehouse, keeping a reserve
- *   for the auctions.</li>
+ *   can load them soon (an empty wagon there first), less keen beyond 2 per warehouse, keeping a
+ *   reserve for the auctions.</li>
  *   <li>Bids: a fixed share of what the title or card is worth to it (its own goods waiting at
  *   the wagon; a card's value shrinks as the end nears).</li>
  *   <li>Loading: load as much as allowed; as master, ask a third of the request's sale value;
@@ -22,8 +22,8 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  *   for it, the others' against it.</li>
  *   <li>Prices: pointers and shifts on the goods it holds (warehouses and wagons) and not on the
  *   others', never wrapping its own goods to the bottom.</li>
- *   <li>Status: buys levels whenever a reserve remains, everything in the last round; never takes
- *   credit, repays it when it can.</li>
+ *   <li>Status: buys levels whenever a reserve remains after the new level's upkeep, in the last
+ *   round as long as that upkeep can still be paid; never takes credit, repays it when it can.</li>
  * </ul>
  */
 public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState> {
@@ -176,7 +176,7 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
         }
         if (a == MerchantsAction.STATUS_UP) {
             int left = s.money(me) - s.stepCost() - s.upkeepDue(me, s.status(me) + 1);
-            return last || left >= RESERVE ? 500 : -1;
+            return left >= (last ? 0 : RESERVE) ? 500 : -1;
         }
         if (a >= MerchantsAction.PLAY) {
             return 100;
@@ -187,8 +187,7 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
     // movement: try the action on a copy and keep the best continuation of this player's move
 
     private double moveValue(MerchantsState s, int a) {
-        MerchantsState t = s.apply(a);
-        return a == MerchantsAction.PASS ? position(t) : best(t, 3);
+        return a == MerchantsAction.PASS ? position(s) : best(s.apply(a), 3);
     }
 
     private double best(MerchantsState t, int depth) {

@@ -456,10 +456,22 @@ final class MerchantsInvariants {
             if (!d.isCity(s.wagonNode[w]) || s.master[w] != NONE || !s.wagonEmpty(w)) {
                 out.add("wagon " + w + " is auctioned but is not an empty wagon in a city without a master");
             }
+            for (int v = 0; v < w; v++) {
+                if (d.isCity(s.wagonNode[v]) && s.master[v] == NONE && s.wagonEmpty(v)) {
+                    out.add("wagon " + w + " is auctioned before wagon " + v + ", an empty wagon in a city without a master");
+                }
+            }
         } else if (s.auctionSlot != NONE && s.faceUp[s.auctionSlot] == NONE) {
             out.add("the empty face-up slot " + s.auctionSlot + " is auctioned");
         }
-        // loading
+        // loading: every auction is over, so every empty wagon in a city has its master
+        if (loading) {
+            for (int v = 0; v < WAGONS; v++) {
+                if (d.isCity(s.wagonNode[v]) && s.master[v] == NONE && s.wagonEmpty(v)) {
+                    out.add("phase " + ph + " while wagon " + v + " stands empty in a city without a master");
+                }
+            }
+        }
         if (loading != (s.loadWagon != NONE)) {
             out.add("phase " + ph + " with loading wagon " + s.loadWagon);
         } else if (loading) {
@@ -543,7 +555,7 @@ final class MerchantsInvariants {
             }
             boolean any = false;
             for (int g = 0; g < GOODS; g++) {
-                any |= masterMayLoad(s, w, g);
+                any |= s.masterMayLoad(w, g);
             }
             if (!any) {
                 out.add("wagon " + w + "'s master (seat " + m + ") is to load but can load nothing");
@@ -569,8 +581,7 @@ final class MerchantsInvariants {
         if (ph == Phase.REQUEST) {
             boolean any = false;
             for (int g = 0; g < GOODS; g++) {
-                any |= g != mono && s.warehouse(p, c, g) - s.request[g] > 0
-                        && s.cargoOf(w, p) + s.requestCount() < d.otherLoad;
+                any |= s.mayRequest(p, w, g);
             }
             if (!any) {
                 out.add("seat " + p + " is to request but can load nothing more");
@@ -578,24 +589,6 @@ final class MerchantsInvariants {
         } else if (s.requestCount() == 0) {
             out.add("phase " + ph + " with an empty request");
         }
-    }
-
-    /** As the rules' own test: the master may load good g on wagon w. */
-    private static boolean masterMayLoad(MerchantsState s, int w, int g) {
-        int m = s.master[w];
-        if (s.warehouse(m, s.wagonNode[w], g) == 0 || s.cargoOf(w, m) >= s.d.masterLoad) {
-            return false;
-        }
-        int mono = s.monopoly(w);
-        if (mono != NONE) {
-            return g == mono;
-        }
-        for (int p = 0; p < s.n; p++) {
-            if (p != m && s.cargo(w, p, g) > 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ------------------------------------------------------------------ the turn's fields, in any phase
@@ -625,6 +618,11 @@ final class MerchantsInvariants {
         }
         if (s.extraPoints < 0 || s.courierLeft < 0 || s.courierRun < 0 || s.movePoints < 0) {
             out.add("negative movement or courier points");
+        }
+        if (s.extraPoints > d.maxMovePoints() || s.movePoints > d.maxMovePoints()
+                || s.courierLeft + s.courierRun > d.maxCourierPoints()) {
+            out.add("more movement or courier points than the data's cards give (extra " + s.extraPoints + ", move "
+                    + s.movePoints + ", courier " + s.courierLeft + " left and " + s.courierRun + " taken)");
         }
         if (s.pendingTile < 0 || s.pendingTile > MerchantsState.TILES) {
             out.add("pending tile " + s.pendingTile);

@@ -82,7 +82,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
     /** The safety cap on decisions (a game reaching it is truncated). */
     public static final int DECISION_CAP = 6000;
     static final int NONE = -1;
-    private static final int MAX_PATH = 8;
+    /** [reconstructed] Low Upkeep halves the upkeep, rounded down to this many florins. */
+    public static final int UPKEEP_ROUNDING = 100;
 
     final MerchantsData d;
     final int n;
@@ -159,7 +160,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
     int movingWagon = NONE;
     int movePoints;
     int mover = NONE;
-    final int[] path = new int[MAX_PATH];
+    /** The places the moving wagon has passed this move (the back-up path); sized by the data's longest move. */
+    final int[] path;
     int pathLen;
     int startPrev;
     /** Bit k: influence kind k played this turn. */
@@ -185,6 +187,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         inflDeck = new int[d.influenceCards()];
         bids = new SealedChoices(n);
         wheels = new SealedChoices(n);
+        path = new int[d.maxMovePoints() + 1];
     }
 
     private MerchantsState(MerchantsState o) {
@@ -248,7 +251,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         movingWagon = o.movingWagon;
         movePoints = o.movePoints;
         mover = o.mover;
-        System.arraycopy(o.path, 0, path, 0, MAX_PATH);
+        path = o.path.clone();
         pathLen = o.pathLen;
         startPrev = o.startPrev;
         playedThisTurn = o.playedThisTurn;
@@ -749,7 +752,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
      * that ends on an occupied space backs up to the last free one), or enters a free city.
      */
     public boolean canMove(int w, int points) {
-        if (arrived[w] || w == blockedWagon || courierRun > 0 && wagonNode[w] == courier && inflTop < inflDeck.length) {
+        boolean drawAhead = courierRun > 0 && wagonNode[w] == courier && inflTop < inflDeck.length;
+        if (arrived[w] || w == blockedWagon || drawAhead) {
             return false;
         }
         return freeAhead(w, wagonNode[w], d.isCity(wagonNode[w]) ? NONE : wagonPrev[w], points);
@@ -789,8 +793,13 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return false;
     }
 
+    /** Whether this buy turn's purchases cost {@code reducedCost} in all (Reduced Cost, or Bargain played). */
+    private boolean reducedPrice(int p) {
+        return bargain || owns(p, Investment.REDUCED_COST);
+    }
+
     private int buyPrice(int p, int g) {
-        if (bargain || owns(p, Investment.REDUCED_COST)) {
+        if (reducedPrice(p)) {
             return paidReduced ? 0 : d.reducedCost;
         }
         return cost(g);
@@ -800,7 +809,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return d.buyLimit + buyExtra;
     }
 
-    private boolean masterMayLoad(int w, int g) {
+    /** The master of wagon w may load good g now (package-private: the invariants ask the same question). */
+    boolean masterMayLoad(int w, int g) {
         int m = master[w];
         int c = wagonNode[w];
         if (warehouse(m, c, g) == 0 || cargoOf(w, m) >= d.masterLoad) {
@@ -818,7 +828,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return true;
     }
 
-    private boolean mayRequest(int p, int w, int g) {
+    /** Player p may add good g to the request for wagon w now. */
+    boolean mayRequest(int p, int w, int g) {
         int c = wagonNode[w];
         return g != monopoly(w) && warehouse(p, c, g) - request[g] > 0
                 && cargoOf(w, p) + requestCount() < d.otherLoad;
@@ -850,14 +861,19 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return hand[p * Influence.COUNT + kind.ordinal()] > 0;
     }
 
+    /**
+     * Whether player p may play an influence card of this kind now: in its phase, held, once a
+     * turn, and only where it does something (Bargain not with Reduced Cost, Messenger before the
+     * courier's run, Exemption not when no upkeep is due; Guild is spent by {@code shift}).
+     */
     private boolean mayPlay(int p, Influence kind) {
         if (kind.phase != phase || !holds(p, kind) || playedThisTurn(kind)) {
             return false;
         }
         return switch (kind) {
-            case MESSENGER -> !courierDone && courierRun == 0 && movingWagon == NONE && pendingTile == 0;
-            case WHEELWRIGHT -> movingWagon == NONE && pendingTile == 0;
-            case EXEMPTION -> !exempt;
+            case BARGAIN -> !reducedPrice(p);
+            case MESSENGER -> !courierDone && courierRun == 0;
+            case EXEMPTION -> upkeepDue(p, status[p]) > 0;
             case GUILD -> false;
             default -> true;
         };
@@ -1174,7 +1190,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         int g = (action - MerchantsAction.BUY) / CITIES;
         int c = (action - MerchantsAction.BUY) % CITIES;
         int pay = buyPrice(p, g);
-        if (bargain || owns(p, Investment.REDUCED_COST)) {
+        if (reducedPrice(p)) {
             paidReduced = true;
         }
         money[p] -= pay;
@@ -1603,11 +1619,11 @@ public final class MerchantsState implements GameState<MerchantsState> {
         }
     }
 
-    /** The upkeep player p pays at its level now (Low Upkeep: half, rounded down to the bid step). */
+    /** The upkeep player p pays at a level (Low Upkeep: half, rounded down to {@value #UPKEEP_ROUNDING}). */
     public int upkeepDue(int p, int level) {
         int u = d.upkeep(level);
         if (owns(p, Investment.LOW_UPKEEP)) {
-            u = u / 2 / d.bidStep * d.bidStep;
+            u = u / 2 / UPKEEP_ROUNDING * UPKEEP_ROUNDING;
         }
         return u;
     }
@@ -1690,7 +1706,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
     public MerchantsState determinize(int observer, long seed) {
         MerchantsState s = new MerchantsState(this);
         s.rng = seed;
-        s.bids.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), s.maxBidBefore(seat) + 1));
+        s.bids.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), s.maxBid(seat) + 1));
         s.wheels.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), MerchantsAction.WHEELS));
         Arrays.sort(s.invDeck, s.invTop, s.invDeck.length);
         s.shuffle(s.invDeck, s.invTop);
@@ -1739,11 +1755,6 @@ public final class MerchantsState implements GameState<MerchantsState> {
             }
         }
         return s;
-    }
-
-    /** The highest bid step seat p could have committed in the current auction (money is known to all). */
-    private int maxBidBefore(int p) {
-        return maxBid(p);
     }
 
     @Override

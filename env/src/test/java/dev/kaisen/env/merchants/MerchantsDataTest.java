@@ -189,7 +189,7 @@ class MerchantsDataTest {
     @Test
     void aWrongNumberOfCitiesOrGoodsIsRejected() {
         rejected("cities must list 6 cities, not 5", j -> j.withArray("cities").remove(5));
-        rejected("goods must list 6 distinct names", j -> j.withArray("goods").set(5, "cloth"));
+        rejected("goods must list 6 distinct non-empty names", j -> j.withArray("goods").set(5, "cloth"));
     }
 
     @Test
@@ -364,5 +364,42 @@ class MerchantsDataTest {
                 assertTrue(maxLevel < 6, "price levels stay on the file's 6 lines");
             }
         }
+    }
+
+    @Test
+    void aLoopOfRoadsThatPassesNoCityIsRejected() {
+        rejected("close a loop that passes no city", j -> {
+            j.withArray("forks").add("X fork").add("Y fork").add("Z fork");
+            addRoad(j, "Paris", "X fork", 1);
+            addRoad(j, "X fork", "Y fork", 1);
+            addRoad(j, "Y fork", "Z fork", 1);
+            addRoad(j, "Z fork", "X fork", 1);
+        });
+    }
+
+    @Test
+    void amountsBeyondTheBoundsAreRejected() {
+        rejected("startMoney must be at most 100000 florins, not 2000000000", j -> j.put("startMoney", 2_000_000_000));
+        rejected("status.stepCost must be at most 100000 florins", j -> ((ObjectNode) j.get("status"))
+                .withArray("stepCost").set(3, 500_000));
+        rejected("movement.coachDriver must be at most 4 points, not 9", j -> ((ObjectNode) j.get("movement"))
+                .put("coachDriver", 9));
+        rejected("influence.messengerPoints must be at most 4 points", j -> ((ObjectNode) j.get("influence"))
+                .put("messengerPoints", 5));
+    }
+
+    @Test
+    void unknownEndKeysAndBadStatusNamesAreRejected() {
+        rejected("endArrivals has key '7'", j -> ((ObjectNode) j.get("endArrivals")).put("7", 3));
+        rejected("status.levels must be distinct non-empty names", j -> ((ObjectNode) j.get("status"))
+                .withArray("levels").set(1, "Peddler"));
+        rejected("status.levels must be distinct non-empty names", j -> ((ObjectNode) j.get("status"))
+                .withArray("levels").set(2, ""));
+    }
+
+    @Test
+    void theLongestMoveSizesTheMovePath() {
+        assertEquals(4, D.maxMovePoints(), "a tile (Driver 1 + Coach Driver 2 + Wheelwright 1 = 4 too)");
+        assertEquals(5, D.maxCourierPoints(), "Courier 1 + Express Courier 2 + Messenger 2");
     }
 }

@@ -1566,4 +1566,20 @@ class MerchantsRulesTest {
             }
         }
     }
+
+    @Test
+    void influenceCardsThatWouldDoNothingCannotBePlayed() {
+        MerchantsState s = game(2);
+        deal(s, 0, Influence.BARGAIN);
+        give(s, 0, Investment.REDUCED_COST);
+        assertEquals(Phase.BUY, s.phase());
+        assertFalse(legal(s, "play:bargain"), "Reduced Cost already makes the turn's goods cost 100 in all");
+
+        MerchantsState t = roadGame(2);
+        deal(t, 0, Influence.EXEMPTION);
+        toStatus(t);
+        assertFalse(legal(t, "play:exemption"), "level 0 owes no upkeep");
+        t.status[0] = 3;
+        assertTrue(legal(t, "play:exemption"), "level 3 owes 100");
+    }
 }

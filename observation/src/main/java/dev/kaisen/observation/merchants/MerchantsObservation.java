@@ -78,8 +78,8 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
     public static final int MAX_INVESTMENT_COPIES = 8;
     /** [decision] Influence cards of one kind (default: 3 copies). */
     public static final int MAX_INFLUENCE_COPIES = 6;
-    /** [decision] Extra movement or courier points in one turn (default: at most 4 and 5). */
-    public static final int MAX_POINTS = 12;
+    /** Extra movement or courier points in one turn, or one move's points: the most valid data allows (three cards of {@value MerchantsData#MAX_CARD_POINTS}). */
+    public static final int MAX_POINTS = 3 * MerchantsData.MAX_CARD_POINTS;
     /** [decision] Goods bought in one buy turn, extra buys (default: at most 3 + 2), and buying passes (default 2). */
     public static final int MAX_BUYS = 20;
 
@@ -238,7 +238,7 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             b.flags("courier_done", 1, "this movement turn: 1 once the courier's run has ended");
             b.flags("blocked_wagon", W, "one-hot wagon the courier's run blocks for the player to act this turn");
             b.flags("moving_wagon", W, "one-hot wagon in the middle of a move (waiting for a branch)");
-            b.counts("move_points", 1, TILES, "movement points the moving wagon has left");
+            b.counts("move_points", 1, MAX_POINTS, "movement points the moving wagon has left");
             b.flags("played_this_turn", INF, "influence kinds played this turn (BUY, MOVE, SHIFT, STATUS): " + INFLUENCE_DOC);
             b.counts("office_left", 1, MAX_INVESTMENT_COPIES, "this price-shift turn: Office shifts left (0 outside SHIFT)");
             b.flags("status_turn", 2, "this status turn: 1 if Exemption was played, 1 once credit was taken or repaid (0 outside STATUS)");
@@ -496,7 +496,7 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             }
             if (s.movingWagon() >= 0) {
                 buf[o + l.moving + s.movingWagon()] = 1f;
-                buf[o + l.movePoints] = cap(s.movePoints(), TILES);
+                buf[o + l.movePoints] = cap(s.movePoints(), MAX_POINTS);
             }
         } else if (phase == Phase.SHIFT) {
             buf[o + l.officeLeft] = cap(s.officeLeft(), MAX_INVESTMENT_COPIES);
