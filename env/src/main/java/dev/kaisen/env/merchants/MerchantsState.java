@@ -3,6 +3,7 @@ package dev.kaisen.env.merchants;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SealedChoices;
 import dev.kaisen.env.SplitMix64;
 
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 import static dev.kaisen.env.merchants.MerchantsData.CITIES;
 import static dev.kaisen.env.merchants.MerchantsData.GOODS;
@@ -1049,23 +1049,12 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     @Override
     public int[] legalActions() {
-        int[] buf = new int[MerchantsAction.COUNT];
-        return Arrays.copyOf(buf, legalActions(buf));
+        return LegalActions.of(this, MerchantsAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
-        if (action < 0 || action >= MerchantsAction.COUNT || phase == Phase.GAME_OVER) {
-            return false;
-        }
-        int[] buf = new int[MerchantsAction.COUNT];
-        int k = legalActions(buf);
-        for (int i = 0; i < k; i++) {
-            if (buf[i] == action) {
-                return true;
-            }
-        }
-        return false;
+        return LegalActions.contains(this, MerchantsAction.COUNT, action);
     }
 
     // ------------------------------------------------------------------ transitions
@@ -1676,14 +1665,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     @Override
     public IllegalActionException illegal(int action) {
-        StringJoiner legal = new StringJoiner(", ", "[", "]");
-        for (int a : legalActions()) {
-            legal.add(a + " " + actionName(a));
-        }
-        String what = phase == Phase.GAME_OVER ? "the game is over"
-                : "player " + currentPlayer() + " is to act in phase " + phase;
-        return new IllegalActionException(action, "illegal action " + action + " (" + actionName(action) + "): "
-                + what + "; legal actions: " + legal);
+        return LegalActions.illegal(this, action, phase);
     }
 
     @Override
