@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, esc as _esc, seats as _seats, to_act as _to_act
+from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import to_act as _to_act
 from ._parts import load_state
 
 FORMAT_PREFIX = "kaisen.merchants.state/"
@@ -432,11 +433,8 @@ def discard(s: State) -> dict[str, int]:
 
 def winners(s: State) -> list[int]:
     """At the end, the seats with the highest status (-1 holding credit), then the most money; else []."""
-    if s.get("phase") != "GAME_OVER":
-        return []
-    key = [(-1 if seat.get("credit") is True else _int(seat.get("status")), _int(seat.get("money")))
-           for seat in _seats(s)]
-    return [p for p, k in enumerate(key) if key and k == max(key)]
+    return best_seats(s, lambda seat: (-1 if seat.get("credit") is True else _int(seat.get("status")),
+                                       _int(seat.get("money"))))
 
 
 def _goods_list(s: State, counts: list[int], sep: str = ", ") -> str:
@@ -487,7 +485,6 @@ def _wagon_where(s: State, w: int) -> str:
 def activity(s: State) -> str:
     """What the turn under way is about: the auction, the loading request and offer, the move, ..."""
     phase = str(s.get("phase", "?"))
-    names = goods(s)
     parts = []
     if phase == "BUY":
         bt = _buy_turn(s)
@@ -560,21 +557,7 @@ def activity(s: State) -> str:
 
 
 def _status(s: State) -> str:
-    phase = str(s.get("phase", "?"))
-    parts = [f"phase {phase}"]
-    if phase == "GAME_OVER":
-        reason = str(s.get("endReason", ""))
-        parts.append("game over" + (" (cut by the decision cap)" if s.get("truncated") or reason == "DECISION_CAP"
-                                    else f" ({reason.lower()})" if reason and reason != "NONE" else ""))
-    elif _to_act(s) is not None:
-        parts.append(f"player {s['currentPlayer']} to act ({PHASES.get(phase, phase)})")
-    act = activity(s)
-    if act:
-        parts.append(act)
-    won = winners(s)
-    if won:
-        parts.append("won by " + " and ".join(f"P{p}" for p in won))
-    return ", ".join(parts)
+    return ", ".join(status_parts(s, winners(s), PHASES, (activity(s),), reason=True))
 
 
 def _header(s: State, observer: int | None) -> str:
