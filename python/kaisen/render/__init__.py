@@ -2,8 +2,9 @@
 
 Each game's state JSON (``env.state_json()``) is in the game's own format, so drawing it is
 the game's business: a renderer per game id lives in a registry (:func:`register_renderer`).
-Traders of Osaka (:mod:`kaisen.render.osaka`), Tokaido (:mod:`kaisen.render.tokaido`) and
-Floating Market (:mod:`kaisen.render.floating_market`) have one; a game without one is shown as plain
+Traders of Osaka (:mod:`kaisen.render.osaka`), Tokaido (:mod:`kaisen.render.tokaido`),
+Floating Market (:mod:`kaisen.render.floating_market`) and Merchants of the Middle Ages
+(:mod:`kaisen.render.merchants`) have one; a game without one is shown as plain
 text: the engine's own text view when the env supplies it, else the state JSON.
 
 - :class:`Board`: one state; an SVG picture in Jupyter (``_repr_html_``), text with ``print``.
@@ -299,11 +300,12 @@ class Replay:
 
 
 def _register_builtin() -> None:
-    from . import floating_market, osaka, tokaido
+    from . import floating_market, merchants, osaka, tokaido
 
     register_renderer("osaka", Renderer(text=osaka.board_text, svg=osaka.board_svg))
     register_renderer("tokaido", Renderer(text=tokaido.board_text, svg=tokaido.board_svg))
     register_renderer("floating-market", Renderer(text=floating_market.board_text, svg=floating_market.board_svg))
+    register_renderer("merchants", Renderer(text=merchants.board_text, svg=merchants.board_svg))
 
 
 _register_builtin()

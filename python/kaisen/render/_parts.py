@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any
+from typing import Any, Callable
 
 State = dict[str, Any]
 
@@ -42,6 +42,36 @@ def to_act(s: State) -> int | None:
         return None
     cp = s.get("currentPlayer")
     return cp if isinstance(cp, int) and cp >= 0 else None
+
+
+def best_seats(s: State, key: Callable[[dict[str, Any]], Any]) -> list[int]:
+    """At the end (``GAME_OVER``), the seats whose ``key(seat)`` is highest, as the engine ranks
+    them (score, then tie-breaks); before the end, []."""
+    if s.get("phase") != "GAME_OVER":
+        return []
+    keys = [key(seat) for seat in seats(s)]
+    return [p for p, k in enumerate(keys) if k == max(keys)] if keys else []
+
+
+def status_parts(s: State, won: list[int], phases: dict[str, str] | None = None, extra: tuple[str, ...] = (),
+                 reason: bool = False) -> list[str]:
+    """The status line's pieces: the phase; "game over" (cut by the decision cap, or with the end
+    reason when ``reason``) or the player to act (with the phase's meaning from ``phases``); the
+    ``extra`` pieces that are not empty; the winners."""
+    phase = str(s.get("phase", "?"))
+    parts = [f"phase {phase}"]
+    if phase == "GAME_OVER":
+        why = str(s.get("endReason") or "NONE")
+        if s.get("truncated") or why == "DECISION_CAP":
+            parts.append("game over (cut by the decision cap)")
+        else:
+            parts.append("game over" + (f" ({why.lower()})" if reason and why != "NONE" else ""))
+    elif to_act(s) is not None:
+        parts.append(f"player {s['currentPlayer']} to act" + (f" ({phases.get(phase, phase)})" if phases else ""))
+    parts.extend(e for e in extra if e)
+    if won:
+        parts.append("won by " + " and ".join(f"P{p}" for p in won))
+    return parts
 
 
 def esc(v: Any) -> str:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, esc as _esc, seats as _seats, to_act as _to_act
+from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import to_act as _to_act
 from ._parts import load_state
 
 FORMAT_PREFIX = "kaisen.floating-market.state/"
@@ -186,10 +187,7 @@ def _roll_detail(s: State) -> str:
 
 def winners(s: State) -> list[int]:
     """At the end, the seats with the most different fruits, then the most coins (the engine's ranking); else []."""
-    if s.get("phase") != "GAME_OVER":
-        return []
-    key = [(len(_list(seat.get("fruits"))), _int(seat.get("coins"))) for seat in _seats(s)]
-    return [p for p, k in enumerate(key) if key and k == max(key)]
+    return best_seats(s, lambda seat: (len(_list(seat.get("fruits"))), _int(seat.get("coins"))))
 
 
 def _who(p: int) -> str:
@@ -206,16 +204,7 @@ def _title(s: State, observer: int | None) -> str:
 
 
 def _status(s: State) -> str:
-    phase = str(s.get("phase", "?"))
-    parts = [f"phase {phase}"]
-    if phase == "GAME_OVER":
-        parts.append("game over" + (" (cut by the decision cap)" if s.get("truncated") else ""))
-    elif _to_act(s) is not None:
-        parts.append(f"player {s['currentPlayer']} to act ({PHASES.get(phase, phase)})")
-    won = winners(s)
-    if won:
-        parts.append("won by " + " and ".join(f"P{p}" for p in won))
-    return ", ".join(parts)
+    return ", ".join(status_parts(s, winners(s), PHASES))
 
 
 def _header(s: State, observer: int | None) -> str:

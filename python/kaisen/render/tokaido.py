@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, esc as _esc, seats as _seats, to_act as _to_act
+from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import to_act as _to_act
 from ._parts import load_state
 
 POSITIONS = 55
@@ -111,11 +112,7 @@ def visible_offer(s: State, observer: int | None) -> list:
 
 def winners(s: State) -> list[int]:
     """At the end, the seats with the most points, then the most achievement cards (the rules' order); else []."""
-    if s.get("phase") != "GAME_OVER":
-        return []
-    seats = _seats(s)
-    key = [(_int(seat.get("points")), len(_list(seat.get("achievements")))) for seat in seats]
-    return [p for p, k in enumerate(key) if key and k == max(key)]
+    return best_seats(s, lambda seat: (_int(seat.get("points")), len(_list(seat.get("achievements")))))
 
 
 def _meal_label(card: Any) -> str:
@@ -207,15 +204,7 @@ def _header(s: State, observer: int | None) -> str:
     players = s.get("players", len(_seats(s)))
     parts = [f"Tokaido, {players} players" + ("" if s.get("travellers", True) else " (no powers)")]
     parts.append(f"decision {s.get('decisions', '?')}")
-    phase = str(s.get("phase", "?"))
-    parts.append(f"phase {phase}")
-    if phase == "GAME_OVER":
-        parts.append("game over" + (" (cut by the decision cap)" if s.get("truncated") else ""))
-    elif _to_act(s) is not None:
-        parts.append(f"player {s['currentPlayer']} to act")
-    won = winners(s)
-    if won:
-        parts.append("won by " + " and ".join(f"P{p}" for p in won))
+    parts += status_parts(s, winners(s))
     if observer is not None:
         parts.append(f"seen by P{observer}")
     return ", ".join(parts)

@@ -3,6 +3,7 @@ package dev.kaisen.env.floatingmarket;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SplitMix64;
 
 import java.util.ArrayList;
@@ -10,7 +11,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The rules of Floating Market ({@code shared/rules/floating-market.md}, seed
@@ -635,23 +635,12 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     @Override
     public int[] legalActions() {
-        int[] out = new int[FloatingMarketAction.COUNT];
-        return Arrays.copyOf(out, legalActions(out));
+        return LegalActions.of(this, FloatingMarketAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
-        if (action < 0 || action >= FloatingMarketAction.COUNT || phase == Phase.GAME_OVER) {
-            return false;
-        }
-        int[] out = new int[FloatingMarketAction.COUNT];
-        int k = legalActions(out);
-        for (int i = 0; i < k; i++) {
-            if (out[i] == action) {
-                return true;
-            }
-        }
-        return false;
+        return LegalActions.contains(this, FloatingMarketAction.COUNT, action);
     }
 
     // ------------------------------------------------------------------ apply
@@ -1014,14 +1003,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     @Override
     public IllegalActionException illegal(int action) {
-        StringJoiner legal = new StringJoiner(", ", "[", "]");
-        for (int a : legalActions()) {
-            legal.add(a + " " + FloatingMarketAction.name(a));
-        }
-        String what = phase == Phase.GAME_OVER ? "the game is over"
-                : "player " + current + " is to act in phase " + phase;
-        return new IllegalActionException(action, "illegal action " + action + " ("
-                + FloatingMarketAction.name(action) + "): " + what + "; legal actions: " + legal);
+        return LegalActions.illegal(this, action, phase);
     }
 
     @Override

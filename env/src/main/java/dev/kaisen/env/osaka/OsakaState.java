@@ -3,10 +3,10 @@ package dev.kaisen.env.osaka;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SplitMix64;
 
 import java.util.Arrays;
-import java.util.StringJoiner;
 
 /**
  * The full state of a Traders of Osaka game, rules included (section references are to
@@ -908,15 +908,7 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public IllegalActionException illegal(int action) {
-        StringJoiner legal = new StringJoiner(", ", "[", "]");
-        for (int a : legalActions()) {
-            legal.add(a + " " + OsakaAction.name(a));
-        }
-        String what = phase == Phase.GAME_OVER
-                ? "the game is over"
-                : "player " + current + " is to act in phase " + phase;
-        return new IllegalActionException(action, "illegal action " + action + " (" + OsakaAction.name(action)
-                + "): " + what + "; legal actions: " + legal);
+        return LegalActions.illegal(this, action, phase);
     }
 
     @Override

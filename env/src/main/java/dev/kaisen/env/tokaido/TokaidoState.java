@@ -3,6 +3,7 @@ package dev.kaisen.env.tokaido;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
+import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
@@ -11,7 +12,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The rules of Tokaido ({@code shared/rules/tokaido.md}) as one state: a phase, one small
@@ -528,23 +528,12 @@ public final class TokaidoState implements GameState<TokaidoState> {
 
     @Override
     public int[] legalActions() {
-        int[] out = new int[TokaidoAction.COUNT];
-        return Arrays.copyOf(out, legalActions(out));
+        return LegalActions.of(this, TokaidoAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
-        if (action < 0 || action >= TokaidoAction.COUNT || phase == Phase.GAME_OVER) {
-            return false;
-        }
-        int[] out = new int[TokaidoAction.COUNT];
-        int k = legalActions(out);
-        for (int i = 0; i < k; i++) {
-            if (out[i] == action) {
-                return true;
-            }
-        }
-        return false;
+        return LegalActions.contains(this, TokaidoAction.COUNT, action);
     }
 
     private int legalKeep(int[] out) {
@@ -1253,14 +1242,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
 
     @Override
     public IllegalActionException illegal(int action) {
-        StringJoiner legal = new StringJoiner(", ", "[", "]");
-        for (int a : legalActions()) {
-            legal.add(a + " " + TokaidoAction.name(a));
-        }
-        String what = phase == Phase.GAME_OVER ? "the game is over"
-                : "player " + current + " is to act in phase " + phase;
-        return new IllegalActionException(action, "illegal action " + action + " (" + TokaidoAction.name(action)
-                + "): " + what + "; legal actions: " + legal);
+        return LegalActions.illegal(this, action, phase);
     }
 
     @Override

@@ -1,0 +1,678 @@
+package dev.kaisen.env.merchants;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.Json;
+import dev.kaisen.env.UserFiles;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Every number of Merchants of the Middle Ages and its map, as data (issue: "all numbers and the
+ * map as data"; {@code docs/rules/merchants.md} says which come from the seed rulebook, which from
+ * published sources and which are [reconstructed]). The default ships as the resource
+ * {@code default-game.json}; option {@code data} names another file of the same format
+ * ({@value #FORMAT}).
+ *
+ * <p><b>The map.</b> Node ids: the {@value #CITIES} cities first (0..5, in file order), then the
+ * forks, then the spaces of each road in file order, each road's spaces from its {@code from} end
+ * to its {@code to} end. A road of {@code spaces} k joins its two ends through k spaces (0: the ends
+ * are adjacent). Forks and road spaces are spaces a wagon may stand on; a city holds at most one
+ * wagon too. Each node's neighbours are kept sorted by id, which is the order of the
+ * {@code branch:K} and {@code courier:K} actions.
+ *
+ * <p>Validation (each failure a {@link GameFormatException} saying what is wrong): exactly
+ * {@value #GOODS} distinct goods and {@value #CITIES} distinct cities, each city with
+ * {@value #CITY_GOODS} distinct known goods; fork names distinct from cities; roads between known,
+ * different ends with {@code spaces >= 0}; at most {@value #MAX_DEGREE} roads at a node, at most
+ * {@value #MAX_NODES} nodes, every city reachable from every other, every fork with at least 2 roads;
+ * each setup with {@value #WAGONS} distinct cities and a courier space on a named road; price lines of
+ * equal length ({@code 2..}{@value #MAX_LEVELS}); bids and offers multiples of their step within the
+ * action table ({@value #MAX_BID_STEPS} and {@value #MAX_OFFER_STEPS} steps); a status ladder of
+ * {@code 2..}{@value #MAX_STATUS} levels with an upkeep each; investment cards of known kinds, and
+ * {@code 1..}{@value #MAX_FACE_UP} face up; an end threshold for 2, 3 and 4 players.
+ */
+public final class MerchantsData {
+    public static final String FORMAT = "kaisen.merchants.game/1";
+    public static final int GOODS = 6;
+    public static final int CITIES = 6;
+    public static final int CITY_GOODS = 3;
+    public static final int WAGONS = 3;
+    public static final int MAX_DEGREE = 4;
+    public static final int MAX_NODES = 64;
+    public static final int MAX_LEVELS = 8;
+    public static final int MAX_BID_STEPS = 20;
+    public static final int MAX_OFFER_STEPS = 10;
+    public static final int MAX_STATUS = 12;
+    public static final int MAX_FACE_UP = 4;
+    /** The most movement or courier points one card may give (the path of a move is sized from them). */
+    public static final int MAX_CARD_POINTS = 4;
+    /** The most florins any number of the data may be (money stays far from integer overflow). */
+    public static final int MAX_FLORINS = 100_000;
+    static final long MAX_BYTES = 1 << 20;
+
+    @JsonPropertyOrder({"name", "goods"})
+    public record CityJson(String name, List<String> goods) {
+    }
+
+    @JsonPropertyOrder({"from", "to", "spaces"})
+    public record RoadJson(String from, String to, Integer spaces) {
+    }
+
+    @JsonPropertyOrder({"from", "to", "space"})
+    public record SpaceJson(String from, String to, Integer space) {
+    }
+
+    @JsonPropertyOrder({"wagons", "courier"})
+    public record SetupJson(List<String> wagons, SpaceJson courier) {
+    }
+
+    public record BonusJson(Integer start, Integer growth, Integer max) {
+    }
+
+    public record PricesJson(List<Integer> cost, List<Integer> sale) {
+    }
+
+    public record StepsJson(Integer step, Integer max) {
+    }
+
+    @JsonPropertyOrder({"levels", "upkeep", "stepCost"})
+    public record StatusJson(List<String> levels, List<Integer> upkeep, List<Integer> stepCost) {
+    }
+
+    public record CreditJson(Integer cards, Integer amount, Integer repay) {
+    }
+
+    @JsonPropertyOrder({"driver", "coachDriver", "courier", "expressCourier"})
+    public record MovementJson(Integer driver, Integer coachDriver, Integer courier, Integer expressCourier) {
+    }
+
+    @JsonPropertyOrder({"copies", "marketRightBuys", "wheelwrightPoints", "messengerPoints", "patronFlorins"})
+    public record InfluenceJson(Integer copies, Integer marketRightBuys, Integer wheelwrightPoints,
+                                Integer messengerPoints, Integer patronFlorins) {
+    }
+
+    @JsonPropertyOrder({"format", "name", "goods", "goodsPerType", "cities", "forks", "roads", "setups", "startMoney",
+            "bonus", "prices", "buyLimit", "firstRoundBuys", "reducedCost", "masterLoad", "otherLoad", "offers", "bids",
+            "status", "credit", "investment", "investmentFaceUp", "movement", "influence", "endArrivals"})
+    public record DataJson(String format, String name, List<String> goods, Integer goodsPerType, List<CityJson> cities,
+                           List<String> forks, List<RoadJson> roads, List<SetupJson> setups, Integer startMoney,
+                           BonusJson bonus, PricesJson prices, Integer buyLimit, Integer firstRoundBuys,
+                           Integer reducedCost, Integer masterLoad, Integer otherLoad, StepsJson offers, StepsJson bids,
+                           StatusJson status, CreditJson credit, List<String> investment, Integer investmentFaceUp,
+                           MovementJson movement, InfluenceJson influence, Map<String, Integer> endArrivals) {
+    }
+
+    private final DataJson json;
+    private final String canonical;
+    private final String name;
+    final String[] goods = new String[GOODS];
+    final String[] nodeNames;
+    /** cityGoods[c] = the 3 goods of city c's market, ascending. */
+    final int[][] cityGoods = new int[CITIES][];
+    final boolean[][] cityShows = new boolean[CITIES][GOODS];
+    final int[][] neighbours;
+    final int nodes;
+    final int[][] setupWagons;
+    final int[] setupCourier;
+    final int goodsPerType;
+    final int startMoney;
+    final int bonusStart;
+    final int bonusGrowth;
+    final int bonusMax;
+    final int[] cost;
+    final int[] sale;
+    final int buyLimit;
+    final int firstRoundBuys;
+    final int reducedCost;
+    final int masterLoad;
+    final int otherLoad;
+    final int offerStep;
+    final int offerSteps;
+    final int bidStep;
+    final int bidSteps;
+    final String[] statusNames;
+    final int[] upkeep;
+    final int[] stepCost;
+    final int creditCards;
+    final int creditAmount;
+    final int creditRepay;
+    final Investment[] investment;
+    final int faceUp;
+    final int driverPoints;
+    final int coachDriverPoints;
+    final int courierPoints;
+    final int expressCourierPoints;
+    final int influenceCopies;
+    final int marketRightBuys;
+    final int wheelwrightPoints;
+    final int messengerPoints;
+    final int patronFlorins;
+    final int[] endArrivals = new int[5];
+
+    private static final MerchantsData DEFAULT = loadDefault();
+
+    MerchantsData(DataJson j) {
+        this.json = Json.require(j, "data");
+        this.canonical = Json.write(j, false);
+        if (!FORMAT.equals(j.format())) {
+            throw new GameFormatException("format must be '" + FORMAT + "', not '" + j.format() + "'");
+        }
+        this.name = Json.require(j.name(), "name");
+        List<String> g = Json.require(j.goods(), "goods");
+        if (g.size() != GOODS || new HashSet<>(g).size() != GOODS || g.contains(null) || g.contains("")) {
+            throw new GameFormatException("goods must list " + GOODS + " distinct non-empty names, not " + g);
+        }
+        g.toArray(goods);
+        goodsPerType = atLeast(j.goodsPerType(), 2, "goodsPerType");
+        List<CityJson> cities = Json.require(j.cities(), "cities");
+        if (cities.size() != CITIES) {
+            throw new GameFormatException("cities must list " + CITIES + " cities, not " + cities.size());
+        }
+        List<String> forks = j.forks() == null ? List.of() : j.forks();
+        List<RoadJson> roads = Json.require(j.roads(), "roads");
+        Map<String, Integer> ids = new HashMap<>();
+        List<String> names = new ArrayList<>();
+        for (int c = 0; c < CITIES; c++) {
+            CityJson cj = Json.require(cities.get(c), "cities[" + c + "]");
+            String cn = Json.require(cj.name(), "cities[" + c + "].name");
+            if (ids.putIfAbsent(cn, c) != null) {
+                throw new GameFormatException("city '" + cn + "' is listed twice");
+            }
+            names.add(cn);
+            List<String> cg = Json.require(cj.goods(), "cities[" + c + "].goods");
+            if (cg.size() != CITY_GOODS || new HashSet<>(cg).size() != CITY_GOODS) {
+                throw new GameFormatException("city " + cn + " must show " + CITY_GOODS + " distinct goods, not " + cg);
+            }
+            cityGoods[c] = new int[CITY_GOODS];
+            for (int k = 0; k < CITY_GOODS; k++) {
+                int gi = g.indexOf(cg.get(k));
+                if (gi < 0) {
+                    throw new GameFormatException("city " + cn + " shows unknown good '" + cg.get(k) + "' (goods: " + g + ")");
+                }
+                cityGoods[c][k] = gi;
+                cityShows[c][gi] = true;
+            }
+            Arrays.sort(cityGoods[c]);
+        }
+        for (String f : forks) {
+            if (f == null || ids.putIfAbsent(f, names.size()) != null) {
+                throw new GameFormatException("fork '" + f + "' is listed twice or has a city's name");
+            }
+            names.add(f);
+        }
+        List<List<Integer>> adj = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            adj.add(new ArrayList<>());
+        }
+        Map<String, int[]> roadSpaces = new HashMap<>();
+        for (int r = 0; r < roads.size(); r++) {
+            RoadJson rj = Json.require(roads.get(r), "roads[" + r + "]");
+            Integer a = ids.get(rj.from());
+            Integer b = ids.get(rj.to());
+            if (a == null || b == null) {
+                throw new GameFormatException("road " + r + " joins unknown place '" + (a == null ? rj.from() : rj.to())
+                        + "' (cities and forks: " + names + ")");
+            }
+            if (a.equals(b)) {
+                throw new GameFormatException("road " + r + " joins " + rj.from() + " to itself");
+            }
+            int k = atLeast(rj.spaces(), 0, "roads[" + r + "].spaces");
+            int[] spaces = new int[k];
+            int prev = a;
+            for (int s = 0; s < k; s++) {
+                int id = names.size();
+                names.add(rj.from() + "-" + rj.to() + "#" + (s + 1));
+                adj.add(new ArrayList<>());
+                link(adj, prev, id);
+                spaces[s] = id;
+                prev = id;
+            }
+            link(adj, prev, b);
+            if (roadSpaces.containsKey(rj.to() + "\u0000" + rj.from())
+                    || roadSpaces.put(rj.from() + "\u0000" + rj.to(), spaces) != null) {
+                throw new GameFormatException("two roads join " + rj.from() + " and " + rj.to() + "; give one road");
+            }
+        }
+        nodes = names.size();
+        if (nodes > MAX_NODES) {
+            throw new GameFormatException("the map has " + nodes + " places (cities, forks and spaces); at most " + MAX_NODES);
+        }
+        nodeNames = names.toArray(new String[0]);
+        neighbours = new int[nodes][];
+        for (int v = 0; v < nodes; v++) {
+            List<Integer> nb = adj.get(v);
+            if (nb.size() > MAX_DEGREE) {
+                throw new GameFormatException(nodeNames[v] + " has " + nb.size() + " roads; at most " + MAX_DEGREE);
+            }
+            if (v < CITIES && nb.isEmpty()) {
+                throw new GameFormatException("city " + nodeNames[v] + " has no road");
+            }
+            if (v >= CITIES && v < CITIES + forks.size() && nb.size() < 2) {
+                throw new GameFormatException("fork " + nodeNames[v] + " needs at least 2 roads, has " + nb.size());
+            }
+            neighbours[v] = nb.stream().mapToInt(Integer::intValue).sorted().toArray();
+            for (int w = 1; w < neighbours[v].length; w++) {
+                if (neighbours[v][w] == neighbours[v][w - 1]) {
+                    throw new GameFormatException("two roads join " + nodeNames[v] + " and " + nodeNames[neighbours[v][w]]
+                            + " directly; give one of them a space");
+                }
+            }
+        }
+        boolean[] seen = new boolean[nodes];
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(0));
+        seen[0] = true;
+        while (!queue.isEmpty()) {
+            for (int w : neighbours[queue.poll()]) {
+                if (!seen[w]) {
+                    seen[w] = true;
+                    queue.add(w);
+                }
+            }
+        }
+        for (int c = 0; c < CITIES; c++) {
+            if (!seen[c]) {
+                throw new GameFormatException("city " + nodeNames[c] + " cannot be reached from " + nodeNames[0]);
+            }
+        }
+        requireNoLoopWithoutCity();
+        List<SetupJson> setups = Json.require(j.setups(), "setups");
+        if (setups.isEmpty()) {
+            throw new GameFormatException("setups must list at least one setup");
+        }
+        setupWagons = new int[setups.size()][WAGONS];
+        setupCourier = new int[setups.size()];
+        for (int s = 0; s < setups.size(); s++) {
+            SetupJson sj = Json.require(setups.get(s), "setups[" + s + "]");
+            List<String> w = Json.require(sj.wagons(), "setups[" + s + "].wagons");
+            if (w.size() != WAGONS || new HashSet<>(w).size() != WAGONS) {
+                throw new GameFormatException("setup " + s + " must place " + WAGONS + " wagons in distinct cities, not " + w);
+            }
+            for (int k = 0; k < WAGONS; k++) {
+                Integer c = ids.get(w.get(k));
+                if (c == null || c >= CITIES) {
+                    throw new GameFormatException("setup " + s + " places a wagon in '" + w.get(k) + "', which is not a city");
+                }
+                setupWagons[s][k] = c;
+            }
+            Arrays.sort(setupWagons[s]);
+            SpaceJson cj = Json.require(sj.courier(), "setups[" + s + "].courier");
+            int[] spaces = roadSpaces.get(cj.from() + "\u0000" + cj.to());
+            boolean reversed = false;
+            if (spaces == null) {
+                spaces = roadSpaces.get(cj.to() + "\u0000" + cj.from());
+                reversed = true;
+            }
+            if (spaces == null) {
+                throw new GameFormatException("setup " + s + ": no road joins " + cj.from() + " and " + cj.to());
+            }
+            int at = Json.require(cj.space(), "setups[" + s + "].courier.space");
+            if (at < 1 || at > spaces.length) {
+                throw new GameFormatException("setup " + s + ": the courier's space must be 1.." + spaces.length
+                        + " on the road " + cj.from() + "-" + cj.to() + ", not " + at);
+            }
+            setupCourier[s] = reversed ? spaces[spaces.length - at] : spaces[at - 1];
+        }
+        startMoney = florins(j.startMoney(), 0, "startMoney");
+        BonusJson bonus = Json.require(j.bonus(), "bonus");
+        bonusStart = florins(bonus.start(), 0, "bonus.start");
+        bonusGrowth = florins(bonus.growth(), 0, "bonus.growth");
+        bonusMax = florins(bonus.max(), bonusStart, "bonus.max");
+        PricesJson prices = Json.require(j.prices(), "prices");
+        cost = ints(Json.require(prices.cost(), "prices.cost"), 0, "prices.cost");
+        sale = ints(Json.require(prices.sale(), "prices.sale"), 0, "prices.sale");
+        florins(Arrays.stream(cost).max().orElse(0), 0, "prices.cost");
+        florins(Arrays.stream(sale).max().orElse(0), 0, "prices.sale");
+        if (cost.length != sale.length || cost.length < 2 || cost.length > MAX_LEVELS) {
+            throw new GameFormatException("prices.cost and prices.sale must have the same number of levels (2.."
+                    + MAX_LEVELS + "), not " + cost.length + " and " + sale.length);
+        }
+        buyLimit = atLeast(j.buyLimit(), 1, "buyLimit");
+        firstRoundBuys = atLeast(j.firstRoundBuys(), 1, "firstRoundBuys");
+        reducedCost = florins(j.reducedCost(), 0, "reducedCost");
+        masterLoad = atLeast(j.masterLoad(), 1, "masterLoad");
+        otherLoad = atLeast(j.otherLoad(), 1, "otherLoad");
+        StepsJson offers = Json.require(j.offers(), "offers");
+        offerStep = florins(offers.step(), 1, "offers.step");
+        offerSteps = steps(offers, offerStep, MAX_OFFER_STEPS, "offers");
+        StepsJson bids = Json.require(j.bids(), "bids");
+        bidStep = florins(bids.step(), 1, "bids.step");
+        bidSteps = steps(bids, bidStep, MAX_BID_STEPS, "bids");
+        StatusJson status = Json.require(j.status(), "status");
+        statusNames = Json.require(status.levels(), "status.levels").toArray(new String[0]);
+        if (Arrays.stream(statusNames).anyMatch(x -> x == null || x.isEmpty())
+                || new HashSet<>(Arrays.asList(statusNames)).size() != statusNames.length) {
+            throw new GameFormatException("status.levels must be distinct non-empty names, not "
+                    + Arrays.toString(statusNames));
+        }
+        upkeep = ints(Json.require(status.upkeep(), "status.upkeep"), 0, "status.upkeep");
+        stepCost = ints(Json.require(status.stepCost(), "status.stepCost"), 1, "status.stepCost");
+        florins(Arrays.stream(upkeep).max().orElse(0), 0, "status.upkeep");
+        florins(Arrays.stream(stepCost).max().orElse(0), 0, "status.stepCost");
+        if (statusNames.length < 2 || statusNames.length > MAX_STATUS || upkeep.length != statusNames.length) {
+            throw new GameFormatException("status must have 2.." + MAX_STATUS + " levels with one upkeep each, not "
+                    + statusNames.length + " levels and " + upkeep.length + " upkeeps");
+        }
+        if (upkeep[0] != 0) {
+            throw new GameFormatException("the lowest status level must cost no upkeep, not " + upkeep[0]);
+        }
+        if (stepCost.length == 0) {
+            throw new GameFormatException("status.stepCost must give at least one cost");
+        }
+        CreditJson credit = Json.require(j.credit(), "credit");
+        creditCards = atLeast(credit.cards(), 0, "credit.cards");
+        creditAmount = florins(credit.amount(), 1, "credit.amount");
+        creditRepay = florins(credit.repay(), creditAmount, "credit.repay");
+        List<String> inv = Json.require(j.investment(), "investment");
+        investment = new Investment[inv.size()];
+        for (int k = 0; k < inv.size(); k++) {
+            investment[k] = Investment.byName(inv.get(k));
+        }
+        faceUp = atLeast(j.investmentFaceUp(), 1, "investmentFaceUp");
+        if (faceUp > MAX_FACE_UP) {
+            throw new GameFormatException("investmentFaceUp must be at most " + MAX_FACE_UP + ", not " + faceUp);
+        }
+        MovementJson m = Json.require(j.movement(), "movement");
+        driverPoints = points(m.driver(), "movement.driver");
+        coachDriverPoints = points(m.coachDriver(), "movement.coachDriver");
+        courierPoints = points(m.courier(), "movement.courier");
+        expressCourierPoints = points(m.expressCourier(), "movement.expressCourier");
+        InfluenceJson inf = Json.require(j.influence(), "influence");
+        influenceCopies = atLeast(inf.copies(), 0, "influence.copies");
+        marketRightBuys = atLeast(inf.marketRightBuys(), 0, "influence.marketRightBuys");
+        wheelwrightPoints = points(inf.wheelwrightPoints(), "influence.wheelwrightPoints");
+        messengerPoints = points(inf.messengerPoints(), "influence.messengerPoints");
+        patronFlorins = florins(inf.patronFlorins(), 0, "influence.patronFlorins");
+        Map<String, Integer> end = Json.require(j.endArrivals(), "endArrivals");
+        for (String key : end.keySet()) {
+            if (!key.matches("[2-4]")) {
+                throw new GameFormatException("endArrivals has key '" + key + "'; its keys are the player counts 2, 3 and 4");
+            }
+        }
+        for (int p = MerchantsState.MIN_PLAYERS; p <= MerchantsState.MAX_PLAYERS; p++) {
+            endArrivals[p] = atLeast(end.get(Integer.toString(p)), 1, "endArrivals." + p);
+        }
+    }
+
+    /**
+     * Refuses a loop of roads that passes no city: a wagon on it could travel forever without
+     * arriving. The forks and road spaces, with the roads between them, must form a forest.
+     */
+    private void requireNoLoopWithoutCity() {
+        int[] parent = new int[nodes];
+        for (int v = 0; v < nodes; v++) {
+            parent[v] = v;
+        }
+        for (int v = CITIES; v < nodes; v++) {
+            for (int u : neighbours[v]) {
+                if (u > v) {
+                    int a = root(parent, v);
+                    int b = root(parent, u);
+                    if (a == b) {
+                        throw new GameFormatException("the roads through " + nodeNames[v] + " and " + nodeNames[u]
+                                + " close a loop that passes no city; a wagon there would never arrive");
+                    }
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+
+    private static int root(int[] parent, int v) {
+        while (parent[v] != v) {
+            v = parent[v] = parent[parent[v]];
+        }
+        return v;
+    }
+
+    private static int florins(Integer v, int min, String field) {
+        int x = atLeast(v, min, field);
+        if (x > MAX_FLORINS) {
+            throw new GameFormatException(field + " must be at most " + MAX_FLORINS + " florins, not " + x);
+        }
+        return x;
+    }
+
+    private static int points(Integer v, String field) {
+        int x = atLeast(v, 0, field);
+        if (x > MAX_CARD_POINTS) {
+            throw new GameFormatException(field + " must be at most " + MAX_CARD_POINTS + " points, not " + x);
+        }
+        return x;
+    }
+
+    private static void link(List<List<Integer>> adj, int a, int b) {
+        adj.get(a).add(b);
+        adj.get(b).add(a);
+    }
+
+    private static int atLeast(Integer v, int min, String field) {
+        int x = Json.require(v, field);
+        if (x < min) {
+            throw new GameFormatException(field + " must be at least " + min + ", not " + x);
+        }
+        return x;
+    }
+
+    private static int[] ints(List<Integer> list, int min, String field) {
+        int[] out = new int[list.size()];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = atLeast(list.get(k), min, field + "[" + k + "]");
+        }
+        return out;
+    }
+
+    private static int steps(StepsJson s, int step, int maxSteps, String field) {
+        int max = florins(s.max(), 0, field + ".max");
+        if (max % step != 0 || max / step > maxSteps) {
+            throw new GameFormatException(field + ".max must be a multiple of " + field + ".step and at most " + maxSteps
+                    + " steps, not " + max + " with step " + step);
+        }
+        return max / step;
+    }
+
+    /** Reads and validates a data file (a {@link UserFiles.FileException} when unreadable). */
+    public static MerchantsData load(Path file) {
+        try {
+            return new MerchantsData(UserFiles.readJson(file, MAX_BYTES, "Merchants game data (JSON)", DataJson.class));
+        } catch (GameFormatException e) {
+            throw new GameFormatException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads and validates data given as JSON text. */
+    public static MerchantsData parse(String text) {
+        return new MerchantsData(Json.read(text, DataJson.class));
+    }
+
+    /** The shipped default. */
+    public static MerchantsData standard() {
+        return DEFAULT;
+    }
+
+    private static MerchantsData loadDefault() {
+        try (InputStream in = MerchantsData.class.getResourceAsStream("default-game.json")) {
+            return parse(new String(Objects.requireNonNull(in, "default-game.json").readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the default Merchants data", e);
+        }
+    }
+
+    /** The data as JSON (what the state JSON embeds when the data is not the default). */
+    public DataJson json() {
+        return json;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isStandard() {
+        return this == DEFAULT || equals(DEFAULT);
+    }
+
+    public int nodes() {
+        return nodes;
+    }
+
+    public String nodeName(int v) {
+        return nodeNames[v];
+    }
+
+    public boolean isCity(int v) {
+        return v < CITIES;
+    }
+
+    public int[] neighbours(int v) {
+        return neighbours[v].clone();
+    }
+
+    public String good(int g) {
+        return goods[g];
+    }
+
+    public String city(int c) {
+        return nodeNames[c];
+    }
+
+    public boolean shows(int city, int good) {
+        return cityShows[city][good];
+    }
+
+    public int[] cityGoods(int city) {
+        return cityGoods[city].clone();
+    }
+
+    public int levels() {
+        return cost.length;
+    }
+
+    public int cost(int level) {
+        return cost[level];
+    }
+
+    public int sale(int level) {
+        return sale[level];
+    }
+
+    public int statusLevels() {
+        return statusNames.length;
+    }
+
+    public String statusName(int level) {
+        return statusNames[level];
+    }
+
+    public int upkeep(int level) {
+        return upkeep[level];
+    }
+
+    /** The cost of the next status step after {@code arrivals} wagon arrivals (the last entry beyond the table). */
+    public int stepCost(int arrivals) {
+        return stepCost[Math.min(arrivals, stepCost.length - 1)];
+    }
+
+    /** The most points one move can have: a tile, or Driver, Coach Driver and Wheelwright together. */
+    public int maxMovePoints() {
+        return Math.max(MerchantsState.TILES, driverPoints + coachDriverPoints + wheelwrightPoints);
+    }
+
+    /** The most steps one courier run can have: Courier, Express Courier and Messenger together. */
+    public int maxCourierPoints() {
+        return courierPoints + expressCourierPoints + messengerPoints;
+    }
+
+    public int investmentCards() {
+        return investment.length;
+    }
+
+    public Investment investment(int card) {
+        return investment[card];
+    }
+
+    public int faceUp() {
+        return faceUp;
+    }
+
+    public int endArrivals(int players) {
+        return endArrivals[players];
+    }
+
+    public int goodsPerType() {
+        return goodsPerType;
+    }
+
+    public int startMoney() {
+        return startMoney;
+    }
+
+    public int bidStep() {
+        return bidStep;
+    }
+
+    public int bidSteps() {
+        return bidSteps;
+    }
+
+    public int offerStep() {
+        return offerStep;
+    }
+
+    public int offerSteps() {
+        return offerSteps;
+    }
+
+    public int setups() {
+        return setupWagons.length;
+    }
+
+    public int[] setupWagons(int setup) {
+        return setupWagons[setup].clone();
+    }
+
+    public int setupCourier(int setup) {
+        return setupCourier[setup];
+    }
+
+    public int bonusMax() {
+        return bonusMax;
+    }
+
+    public int creditCards() {
+        return creditCards;
+    }
+
+    public int influenceCards() {
+        return influenceCopies * Influence.COUNT;
+    }
+
+    public int masterLoad() {
+        return masterLoad;
+    }
+
+    public int otherLoad() {
+        return otherLoad;
+    }
+
+    /** Same data: the same JSON, field by field. */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof MerchantsData d && canonical.equals(d.canonical);
+    }
+
+    @Override
+    public int hashCode() {
+        return canonical.hashCode();
+    }
+}

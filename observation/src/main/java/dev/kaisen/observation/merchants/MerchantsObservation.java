@@ -1,0 +1,513 @@
+package dev.kaisen.observation.merchants;
+
+import dev.kaisen.env.SealedChoices;
+import dev.kaisen.env.merchants.Influence;
+import dev.kaisen.env.merchants.Investment;
+import dev.kaisen.env.merchants.MerchantsAction;
+import dev.kaisen.env.merchants.MerchantsData;
+import dev.kaisen.env.merchants.MerchantsState;
+import dev.kaisen.env.merchants.Phase;
+import dev.kaisen.observation.Encoders;
+import dev.kaisen.observation.ObservationSpec;
+import dev.kaisen.observation.SeatEncoder;
+
+/**
+ * The Merchants of the Middle Ages observations: one float32 layout for 2 to 4 players and for
+ * every data file, egocentric (relative seat 0 is the observer, then turn order; seats beyond the
+ * player count are zero, see {@code seats_present}). Counts and florins are raw, one-hots 0/1;
+ * every segment declares its range. Where the data file sets a number without an upper limit
+ * (goods per type, loads, bonus, prices, card copies, thresholds), the bound is a named
+ * {@code [decision]} constant far above the default data's, and a value beyond it is shown capped.
+ * The data that a policy needs to read another data file is in both views: each city's market
+ * goods, the price lines, the end threshold, the current status step cost.
+ *
+ * <p>Hidden (see {@link MerchantsState}): sealed bids and wheel settings of other seats before the
+ * reveal (only whether each seat has committed; {@link SealedChoices#choiceFor}), the kinds of the
+ * influence cards in other hands (only their number), the order of both face-down piles (the
+ * investment pile's composition is public: every card is in the data and the others are face up
+ * or owned), and the random stream. The two views ({@link Encoders}) differ only in money:
+ * <ul>
+ *   <li>{@code information_state} (default, perfect recall): every seat's florins. Money lies
+ *       behind screens, but every payment is public, so a player who remembers knows them all.</li>
+ *   <li>{@code observation} (memoryless, what lies on the table now plus the observer's own
+ *       things): the observer's own florins only.</li>
+ * </ul>
+ * Print the segments with {@code ./kaisen spec --game merchants}.
+ *
+ * <p>Not thread-safe: one encoder per thread.
+ */
+public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
+    public static final int SEATS = MerchantsState.MAX_PLAYERS;
+    private static final int PHASES = Phase.values().length;
+    private static final int G = MerchantsData.GOODS;
+    private static final int C = MerchantsData.CITIES;
+    private static final int W = MerchantsData.WAGONS;
+    private static final int NODES = MerchantsData.MAX_NODES;
+    private static final int LEVELS = MerchantsData.MAX_LEVELS;
+    private static final int STATUS = MerchantsData.MAX_STATUS;
+    private static final int SLOTS = MerchantsData.MAX_FACE_UP;
+    private static final int TILES = MerchantsState.TILES;
+    private static final int INF = Influence.COUNT;
+    private static final int INV = Investment.COUNT;
+    private static final int SPOTS = MerchantsAction.POINTER_SPOTS;
+
+    // ---- value bounds: derived from the rules where they set one, else a [decision] (values beyond are capped)
+    /**
+     * A round has at least five decisions per player (buy pass, movement tile and pass, wheel,
+     * status pass), so with 2 players round r begins after at least 10 (r - 1) decisions, under the cap.
+     */
+    public static final int MAX_ROUND = MerchantsState.DECISION_CAP / (5 * MerchantsState.MIN_PLAYERS) + 1;
+    /**
+     * [decision] Florins shown per seat: the default data starts at 5,000 and sells at most 1,000 a
+     * good; random and greedy play stay far below. More is shown as this.
+     */
+    public static final int MAX_MONEY = 60_000;
+    /** [decision] Goods of one type (supply, one warehouse): the default data has 9 per type. */
+    public static final int MAX_GOODS = 20;
+    /** [decision] Goods of one type one seat has on a wagon or requests (default loads: 3 and 2). */
+    public static final int MAX_LOAD = 10;
+    /** [decision] A city's bonus in florins (default: at most 500). */
+    public static final int MAX_BONUS = 5_000;
+    /** [decision] A price line's cost or sale in florins, and the status step cost (default: at most 2,600). */
+    public static final int MAX_PRICE = 10_000;
+    /** [decision] Wagon arrivals and the end threshold (default: 12, 14, 16; at most 3 more arrive in the last round). */
+    public static final int MAX_ARRIVALS = 40;
+    /** [decision] Credit cards in the game (default 5). */
+    public static final int MAX_CREDIT_CARDS = 20;
+    /** [decision] Investment cards of one kind (default: 2 Office, 1 of each other kind). */
+    public static final int MAX_INVESTMENT_COPIES = 8;
+    /** [decision] Influence cards of one kind (default: 3 copies). */
+    public static final int MAX_INFLUENCE_COPIES = 6;
+    /** Extra movement or courier points in one turn, or one move's points: the most valid data allows (three cards of {@value MerchantsData#MAX_CARD_POINTS}). */
+    public static final int MAX_POINTS = 3 * MerchantsData.MAX_CARD_POINTS;
+    /** [decision] Goods bought in one buy turn, extra buys (default: at most 3 + 2), and buying passes (default 2). */
+    public static final int MAX_BUYS = 20;
+
+    private static final String GOODS_DOC = "goods in data order (default: cloth, iron, wine, food, silk, salt)";
+    private static final String CITIES_DOC = "cities in data order (default: Paris, Cologne, Vienna, Bruges, Hamburg, Genoa)";
+    private static final String INFLUENCE_DOC = "market-right, bargain, wheelwright, messenger, guild, patron, exemption";
+    private static final String INVESTMENT_DOC = "reduced-cost, driver, coach-driver, courier, express-courier, office, low-upkeep";
+
+    /** The offsets of one view's segments (-1: not in this view). */
+    private static final class Layout {
+        final ObservationSpec spec;
+        final boolean recall;
+        final int phase;
+        final int present;
+        final int current;
+        final int first;
+        final int round;
+        final int arrivals;
+        final int endArrivals;
+        final int stepCost;
+        final int priceLevel;
+        final int priceLines;
+        final int supply;
+        final int cityGoods;
+        final int bonus;
+        final int openCities;
+        final int wagonNode;
+        final int wagonPrev;
+        final int arrived;
+        final int arrivedBy;
+        final int master;
+        final int cargo;
+        final int courier;
+        final int money;
+        final int ownMoney;
+        final int status;
+        final int credit;
+        final int tiles;
+        final int warehouses;
+        final int investments;
+        final int handSizes;
+        final int ownHand;
+        final int discard;
+        final int piles;
+        final int faceUp;
+        final int investmentPile;
+        final int creditLeft;
+        final int bidCommitted;
+        final int bidsRevealed;
+        final int bidValues;
+        final int auctionWagon;
+        final int auctionSlot;
+        final int wheelCommitted;
+        final int wheelsRevealed;
+        final int wheelPointers;
+        final int loadWagon;
+        final int loader;
+        final int request;
+        final int offer;
+        final int buyTurn;
+        final int tilePlayed;
+        final int pendingTile;
+        final int extraPoints;
+        final int courierLeft;
+        final int courierDone;
+        final int blocked;
+        final int moving;
+        final int movePoints;
+        final int played;
+        final int officeLeft;
+        final int statusTurn;
+        final int progress;
+
+        Layout(boolean recall) {
+            this.recall = recall;
+            ObservationSpec.Builder b = ObservationSpec.builder();
+            b.flags("phase", PHASES, "one-hot: BUY, BID, MASTER_LOAD, REQUEST, OFFER, ANSWER, MOVE, WHEEL, SHIFT, "
+                    + "INVEST, STATUS, GAME_OVER");
+            b.flags("seats_present", SEATS, "1 for each relative seat that is in the game");
+            b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)");
+            b.flags("first_player", SEATS, "one-hot relative seat of this round's first player");
+            b.counts("round", 1, MAX_ROUND, "the round, from 1");
+            b.counts("arrivals", 1, MAX_ARRIVALS, "wagon arrivals so far (the wagon track)");
+            b.counts("end_arrivals", 1, MAX_ARRIVALS, "the arrivals that end the game at a round's end for this "
+                    + "player count (data)");
+            b.counts("step_cost", 1, MAX_PRICE, "florins the next status level costs now (data, by the wagon track)");
+            b.flags("price_level", G * LEVELS, "per good, one-hot price level (0 = the lowest line); " + GOODS_DOC);
+            b.counts("price_lines", 2 * LEVELS, MAX_PRICE, "the cost of each price level, then its sale price, "
+                    + "in florins (data; 0 beyond the data's levels)");
+            b.counts("supply", G, MAX_GOODS, "per good, goods left in the supply");
+            b.flags("city_goods", C * G, "per city, 1 for each good its market shows (data); " + CITIES_DOC);
+            b.counts("city_bonus", C, MAX_BONUS, "per city, its bonus in florins (taken by the player who moves a "
+                    + "wagon in)");
+            b.flags("open_cities", C, "per city, 1 where goods may be bought into warehouses now (an empty wagon "
+                    + "there, or a wagon reaching it next)");
+            b.flags("wagon_node", W * NODES, "per wagon 0..2, one-hot place (cities 0..5, then forks, then road spaces; "
+                    + "data)");
+            b.flags("wagon_prev", W * NODES, "per wagon, one-hot place it came from (its backward direction; all 0 "
+                    + "in a city)");
+            b.flags("wagon_arrived", W, "per wagon, 1 if it arrived in a city this round (it moves no more)");
+            b.flags("wagon_arrived_by", W * SEATS, "per wagon, one-hot relative seat that moved it in this round "
+                    + "(takes the city's bonus)");
+            b.flags("wagon_master", W * SEATS, "per wagon, one-hot relative seat of its loading master (none: 0)");
+            b.counts("wagon_cargo", W * SEATS * G, MAX_LOAD, "per wagon, relative seat and good, goods of that seat "
+                    + "on the wagon");
+            b.flags("courier", NODES, "one-hot place of the courier");
+            if (recall) {
+                b.counts("money", SEATS, MAX_MONEY, "florins per relative seat (every payment is public; capped at "
+                        + MAX_MONEY + ")");
+            } else {
+                b.counts("own_money", 1, MAX_MONEY, "the observer's florins (the others' are behind screens; capped "
+                        + "at " + MAX_MONEY + ")");
+            }
+            b.flags("status", SEATS * STATUS, "per relative seat, one-hot status level (0 = the lowest; data's ladder)");
+            b.flags("credit", SEATS, "per relative seat, 1 if it holds a credit card");
+            b.flags("tiles", SEATS * TILES, "per relative seat, 1 for each movement tile 1..4 still face up");
+            b.counts("warehouses", SEATS * C * G, MAX_GOODS, "per relative seat, city and good, goods in that "
+                    + "seat's warehouse");
+            b.counts("investments", SEATS * INV, MAX_INVESTMENT_COPIES, "per relative seat, investment cards owned "
+                    + "per kind: " + INVESTMENT_DOC);
+            b.counts("hand_sizes", SEATS, INF * MAX_INFLUENCE_COPIES, "per relative seat, influence cards held (the "
+                    + "number is public, the kinds are not)");
+            b.counts("own_influence", INF, MAX_INFLUENCE_COPIES, "the observer's influence cards per kind: "
+                    + INFLUENCE_DOC);
+            b.counts("influence_discard", INF, MAX_INFLUENCE_COPIES, "influence cards played (face up) per kind");
+            b.counts("piles", new int[] {INV * MAX_INVESTMENT_COPIES, INF * MAX_INFLUENCE_COPIES}, "face-down cards "
+                    + "left: the investment pile, the influence pile");
+            b.flags("face_up", SLOTS * (INV + 1), "per face-up investment slot 0..3, one-hot kind (" + INVESTMENT_DOC
+                    + ", empty); all 0 for a slot the data does not have");
+            b.counts("investment_pile", INV, MAX_INVESTMENT_COPIES, "the face-down investment pile's cards per kind "
+                    + "(public: every card is in the data; the order is hidden)");
+            b.counts("credit_left", 1, MAX_CREDIT_CARDS, "credit cards left to take");
+            b.flags("bid_committed", SEATS, "this auction: per relative seat, 1 once it has committed its sealed bid (until the next auction)");
+            b.flags("bids_revealed", 1, "1 once the bids are revealed (until the next auction)");
+            b.counts("bid_values", SEATS, MerchantsData.MAX_BID_STEPS, "per relative seat, the bid in bid steps where "
+                    + "the observer may see it: its own once committed, every seat's once revealed; else 0");
+            b.flags("auction_wagon", W, "one-hot wagon whose loading master is being auctioned");
+            b.flags("auction_slot", SLOTS, "one-hot face-up slot whose investment card is being auctioned");
+            b.flags("wheel_committed", SEATS, "this round: per relative seat, 1 once it has set its price wheel (until the next round's wheels)");
+            b.flags("wheels_revealed", 1, "1 once the price wheels are revealed (until the next round's wheels)");
+            b.counts("wheel_pointers", SEATS * SPOTS, 2, "per relative seat, pointers of its wheel at each good and "
+                    + "at its own coat of arms (6), where the observer may see them: its own once set, every seat's "
+                    + "once revealed; else 0");
+            b.flags("load_wagon", W, "one-hot wagon being loaded");
+            b.flags("loader", SEATS, "one-hot relative seat requesting goods from the loading master");
+            b.counts("request", G, MAX_LOAD, "per good, goods in the open request");
+            b.counts("offer", 1, MerchantsData.MAX_OFFER_STEPS, "the master's price for the request, in offer steps");
+            b.counts("buy_turn", new int[] {MAX_BUYS, MAX_BUYS, MAX_BUYS, 1, 1}, "this buy turn: goods bought, the "
+                    + "buying pass (0; 1 for round 1's second), extra goods allowed (Market Right), 1 if Bargain was "
+                    + "played, 1 once the reduced price is paid (further goods free); all 0 outside BUY");
+            b.flags("tile_played", 1, "this movement turn: 1 once a movement tile is played (the movement-turn segments are 0 outside MOVE)");
+            b.flags("pending_tile", TILES, "one-hot movement tile 1..4 played and waiting for its wagon");
+            b.counts("extra_points", 1, MAX_POINTS, "this movement turn: extra movement points left (Driver, Coach "
+                    + "Driver, Wheelwright)");
+            b.counts("courier_left", 1, MAX_POINTS, "this movement turn: courier points left");
+            b.flags("courier_done", 1, "this movement turn: 1 once the courier's run has ended");
+            b.flags("blocked_wagon", W, "one-hot wagon the courier's run blocks for the player to act this turn");
+            b.flags("moving_wagon", W, "one-hot wagon in the middle of a move (waiting for a branch)");
+            b.counts("move_points", 1, MAX_POINTS, "movement points the moving wagon has left");
+            b.flags("played_this_turn", INF, "influence kinds played this turn (BUY, MOVE, SHIFT, STATUS): " + INFLUENCE_DOC);
+            b.counts("office_left", 1, MAX_INVESTMENT_COPIES, "this price-shift turn: Office shifts left (0 outside SHIFT)");
+            b.flags("status_turn", 2, "this status turn: 1 if Exemption was played, 1 once credit was taken or repaid (0 outside STATUS)");
+            b.add("game_progress", 1, 0, 1, "decisions made / " + MerchantsState.DECISION_CAP + " (the safety cap)");
+            spec = b.build();
+            phase = at("phase");
+            present = at("seats_present");
+            current = at("current_player");
+            first = at("first_player");
+            round = at("round");
+            arrivals = at("arrivals");
+            endArrivals = at("end_arrivals");
+            stepCost = at("step_cost");
+            priceLevel = at("price_level");
+            priceLines = at("price_lines");
+            supply = at("supply");
+            cityGoods = at("city_goods");
+            bonus = at("city_bonus");
+            openCities = at("open_cities");
+            wagonNode = at("wagon_node");
+            wagonPrev = at("wagon_prev");
+            arrived = at("wagon_arrived");
+            arrivedBy = at("wagon_arrived_by");
+            master = at("wagon_master");
+            cargo = at("wagon_cargo");
+            courier = at("courier");
+            money = at("money");
+            ownMoney = at("own_money");
+            status = at("status");
+            credit = at("credit");
+            tiles = at("tiles");
+            warehouses = at("warehouses");
+            investments = at("investments");
+            handSizes = at("hand_sizes");
+            ownHand = at("own_influence");
+            discard = at("influence_discard");
+            piles = at("piles");
+            faceUp = at("face_up");
+            investmentPile = at("investment_pile");
+            creditLeft = at("credit_left");
+            bidCommitted = at("bid_committed");
+            bidsRevealed = at("bids_revealed");
+            bidValues = at("bid_values");
+            auctionWagon = at("auction_wagon");
+            auctionSlot = at("auction_slot");
+            wheelCommitted = at("wheel_committed");
+            wheelsRevealed = at("wheels_revealed");
+            wheelPointers = at("wheel_pointers");
+            loadWagon = at("load_wagon");
+            loader = at("loader");
+            request = at("request");
+            offer = at("offer");
+            buyTurn = at("buy_turn");
+            tilePlayed = at("tile_played");
+            pendingTile = at("pending_tile");
+            extraPoints = at("extra_points");
+            courierLeft = at("courier_left");
+            courierDone = at("courier_done");
+            blocked = at("blocked_wagon");
+            moving = at("moving_wagon");
+            movePoints = at("move_points");
+            played = at("played_this_turn");
+            officeLeft = at("office_left");
+            statusTurn = at("status_turn");
+            progress = at("game_progress");
+        }
+
+        private int at(String name) {
+            return spec.segments().stream().anyMatch(s -> s.name().equals(name)) ? spec.segment(name).offset() : -1;
+        }
+    }
+
+    private static final Layout INFORMATION_STATE_LAYOUT = new Layout(true);
+    private static final Layout OBSERVATION_LAYOUT = new Layout(false);
+    public static final ObservationSpec INFORMATION_STATE_SPEC = INFORMATION_STATE_LAYOUT.spec;
+    public static final ObservationSpec OBSERVATION_SPEC = OBSERVATION_LAYOUT.spec;
+
+    private final Layout l;
+
+    private MerchantsObservation(Layout layout, String view) {
+        super(view, layout.spec);
+        this.l = layout;
+    }
+
+    public static MerchantsObservation informationState() {
+        return new MerchantsObservation(INFORMATION_STATE_LAYOUT, Encoders.INFORMATION_STATE);
+    }
+
+    public static MerchantsObservation observation() {
+        return new MerchantsObservation(OBSERVATION_LAYOUT, Encoders.OBSERVATION);
+    }
+
+    private static boolean isFaceUp(MerchantsState s, int card) {
+        for (int slot = 0; slot < s.data().faceUp(); slot++) {
+            if (s.faceUpCard(slot) == card) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The value, shown as its bound when above it (only a data file beyond a [decision] bound gets there). */
+    private static float cap(int v, int max) {
+        return Math.min(v, max);
+    }
+
+    @Override
+    public void encode(MerchantsState s, int observer, float[] buf, int offset) {
+        int n = begin(s, observer, buf, offset);
+        int o = offset;
+        MerchantsData d = s.data();
+        buf[o + l.phase + s.phase().ordinal()] = 1f;
+        if (!s.isTerminal()) {
+            buf[o + l.current + rel(s.currentPlayer(), observer, n)] = 1f;
+        }
+        buf[o + l.first + rel(s.firstPlayer(), observer, n)] = 1f;
+        buf[o + l.round] = cap(s.round(), MAX_ROUND);
+        buf[o + l.arrivals] = cap(s.arrivals(), MAX_ARRIVALS);
+        buf[o + l.endArrivals] = cap(d.endArrivals(n), MAX_ARRIVALS);
+        buf[o + l.stepCost] = cap(s.stepCost(), MAX_PRICE);
+        for (int level = 0; level < d.levels(); level++) {
+            buf[o + l.priceLines + level] = cap(d.cost(level), MAX_PRICE);
+            buf[o + l.priceLines + LEVELS + level] = cap(d.sale(level), MAX_PRICE);
+        }
+        for (int g = 0; g < G; g++) {
+            buf[o + l.priceLevel + g * LEVELS + s.priceLevel(g)] = 1f;
+            buf[o + l.supply + g] = cap(s.supply(g), MAX_GOODS);
+        }
+        int open = s.openCities();
+        for (int c = 0; c < C; c++) {
+            for (int g = 0; g < G; g++) {
+                buf[o + l.cityGoods + c * G + g] = d.shows(c, g) ? 1f : 0f;
+            }
+            buf[o + l.bonus + c] = cap(s.bonus(c), MAX_BONUS);
+            buf[o + l.openCities + c] = (open & (1 << c)) != 0 ? 1f : 0f;
+        }
+        for (int w = 0; w < W; w++) {
+            buf[o + l.wagonNode + w * NODES + s.wagonNode(w)] = 1f;
+            if (s.wagonPrev(w) >= 0) {
+                buf[o + l.wagonPrev + w * NODES + s.wagonPrev(w)] = 1f;
+            }
+            buf[o + l.arrived + w] = s.arrived(w) ? 1f : 0f;
+            if (s.arrivedBy(w) >= 0) {
+                buf[o + l.arrivedBy + w * SEATS + rel(s.arrivedBy(w), observer, n)] = 1f;
+            }
+            if (s.master(w) >= 0) {
+                buf[o + l.master + w * SEATS + rel(s.master(w), observer, n)] = 1f;
+            }
+            for (int p = 0; p < n; p++) {
+                int r = rel(p, observer, n);
+                for (int g = 0; g < G; g++) {
+                    buf[o + l.cargo + (w * SEATS + r) * G + g] = cap(s.cargo(w, p, g), MAX_LOAD);
+                }
+            }
+        }
+        buf[o + l.courier + s.courier()] = 1f;
+        if (l.recall) {
+            for (int p = 0; p < n; p++) {
+                buf[o + l.money + rel(p, observer, n)] = cap(s.money(p), MAX_MONEY);
+            }
+        } else {
+            buf[o + l.ownMoney] = cap(s.money(observer), MAX_MONEY);
+        }
+        for (int p = 0; p < n; p++) {
+            int r = rel(p, observer, n);
+            buf[o + l.present + r] = 1f;
+            buf[o + l.status + r * STATUS + s.status(p)] = 1f;
+            buf[o + l.credit + r] = s.hasCredit(p) ? 1f : 0f;
+            for (int t = 0; t < TILES; t++) {
+                buf[o + l.tiles + r * TILES + t] = (s.tiles(p) & (1 << t)) != 0 ? 1f : 0f;
+            }
+            for (int c = 0; c < C; c++) {
+                for (int g = 0; g < G; g++) {
+                    buf[o + l.warehouses + (r * C + c) * G + g] = cap(s.warehouse(p, c, g), MAX_GOODS);
+                }
+            }
+            buf[o + l.handSizes + r] = cap(s.handSize(p), INF * MAX_INFLUENCE_COPIES);
+        }
+        // investment cards: owned (public), face up, and the rest in the face-down pile
+        for (int slot = 0; slot < d.faceUp(); slot++) {
+            int card = s.faceUpCard(slot);
+            buf[o + l.faceUp + slot * (INV + 1) + (card >= 0 ? d.investment(card).ordinal() : INV)] = 1f;
+        }
+        for (int card = 0; card < d.investmentCards(); card++) {
+            int kind = d.investment(card).ordinal();
+            int owner = s.investmentOwner(card);
+            int at = owner >= 0 ? o + l.investments + rel(owner, observer, n) * INV + kind
+                    : isFaceUp(s, card) ? -1 : o + l.investmentPile + kind;
+            if (at >= 0) {
+                buf[at] = Math.min(buf[at] + 1f, MAX_INVESTMENT_COPIES);
+            }
+        }
+        for (Influence kind : Influence.values()) {
+            int k = kind.ordinal();
+            buf[o + l.ownHand + k] = cap(s.influence(observer, kind), MAX_INFLUENCE_COPIES);
+            buf[o + l.discard + k] = cap(s.discarded(kind), MAX_INFLUENCE_COPIES);
+        }
+        buf[o + l.piles] = cap(s.investmentLeft(), INV * MAX_INVESTMENT_COPIES);
+        buf[o + l.piles + 1] = cap(s.influenceLeft(), INF * MAX_INFLUENCE_COPIES);
+        buf[o + l.creditLeft] = cap(s.creditLeft(), MAX_CREDIT_CARDS);
+        // sealed choices: what the observer may see (its own, everyone's once revealed)
+        SealedChoices bids = s.bids();
+        SealedChoices wheels = s.wheels();
+        buf[o + l.bidsRevealed] = bids.isRevealed() ? 1f : 0f;
+        buf[o + l.wheelsRevealed] = wheels.isRevealed() ? 1f : 0f;
+        for (int p = 0; p < n; p++) {
+            int r = rel(p, observer, n);
+            buf[o + l.bidCommitted + r] = bids.hasCommitted(p) ? 1f : 0f;
+            int bid = bids.choiceFor(observer, p);
+            if (bid >= 0) {
+                buf[o + l.bidValues + r] = bid;
+            }
+            buf[o + l.wheelCommitted + r] = wheels.hasCommitted(p) ? 1f : 0f;
+            int wheel = wheels.choiceFor(observer, p);
+            if (wheel >= 0) {
+                buf[o + l.wheelPointers + r * SPOTS + MerchantsAction.wheelA(wheel)]++;
+                buf[o + l.wheelPointers + r * SPOTS + MerchantsAction.wheelB(wheel)]++;
+            }
+        }
+        if (s.auctionWagon() >= 0) {
+            buf[o + l.auctionWagon + s.auctionWagon()] = 1f;
+        }
+        if (s.auctionSlot() >= 0) {
+            buf[o + l.auctionSlot + s.auctionSlot()] = 1f;
+        }
+        // loading
+        if (s.loadWagon() >= 0) {
+            buf[o + l.loadWagon + s.loadWagon()] = 1f;
+        }
+        if (s.loader() >= 0) {
+            buf[o + l.loader + rel(s.loader(), observer, n)] = 1f;
+        }
+        for (int g = 0; g < G; g++) {
+            buf[o + l.request + g] = cap(s.request(g), MAX_LOAD);
+        }
+        buf[o + l.offer] = cap(s.offer() / d.offerStep(), MerchantsData.MAX_OFFER_STEPS);
+        // the turn in progress: only in its phase (the engine keeps a finished turn's values until the next such turn)
+        Phase phase = s.phase();
+        if (phase == Phase.BUY) {
+            buf[o + l.buyTurn] = cap(s.bought(), MAX_BUYS);
+            buf[o + l.buyTurn + 1] = cap(s.buyPass(), MAX_BUYS);
+            buf[o + l.buyTurn + 2] = cap(s.buyExtra(), MAX_BUYS);
+            buf[o + l.buyTurn + 3] = s.bargain() ? 1f : 0f;
+            buf[o + l.buyTurn + 4] = s.paidReduced() ? 1f : 0f;
+        } else if (phase == Phase.MOVE) {
+            buf[o + l.tilePlayed] = s.tilePlayed() ? 1f : 0f;
+            if (s.pendingTile() > 0) {
+                buf[o + l.pendingTile + s.pendingTile() - 1] = 1f;
+            }
+            buf[o + l.extraPoints] = cap(s.extraPoints(), MAX_POINTS);
+            buf[o + l.courierLeft] = cap(s.courierLeft(), MAX_POINTS);
+            buf[o + l.courierDone] = s.courierDone() ? 1f : 0f;
+            if (s.blockedWagon() >= 0) {
+                buf[o + l.blocked + s.blockedWagon()] = 1f;
+            }
+            if (s.movingWagon() >= 0) {
+                buf[o + l.moving + s.movingWagon()] = 1f;
+                buf[o + l.movePoints] = cap(s.movePoints(), MAX_POINTS);
+            }
+        } else if (phase == Phase.SHIFT) {
+            buf[o + l.officeLeft] = cap(s.officeLeft(), MAX_INVESTMENT_COPIES);
+        } else if (phase == Phase.STATUS) {
+            buf[o + l.statusTurn] = s.exempt() ? 1f : 0f;
+            buf[o + l.statusTurn + 1] = s.creditActed() ? 1f : 0f;
+        }
+        boolean turnPlays = phase == Phase.BUY || phase == Phase.MOVE || phase == Phase.SHIFT || phase == Phase.STATUS;
+        for (Influence kind : Influence.values()) {
+            buf[o + l.played + kind.ordinal()] = turnPlays && s.playedThisTurn(kind) ? 1f : 0f;
+        }
+        buf[o + l.progress] = (float) s.decisions() / MerchantsState.DECISION_CAP;
+    }
+}
