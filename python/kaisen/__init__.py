@@ -12,7 +12,8 @@ agent (self-play; :func:`kaisen.policies.act` answers a step with several polici
 other; ``kaisen.load_record`` reads a game record (as the
 CLI and the envs' ``record_dir=`` write them) and replays it as states. A game's options are keyword
 arguments (``kaisen.make("osaka", num_players=3, some_option=True)``), checked by the JVM's
-registry. All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
+registry. ``kaisen.zoo.models()`` lists the trained models that play by name
+(``opponents="zoo:osaka-2p"``). All of them run the rules in one JVM per Python process (see :mod:`kaisen._jvm`).
 
 Importing registers one Gymnasium id per game (``kaisen/Osaka-v2``; see
 :mod:`kaisen.games` for how the list is read and cached without starting the gateway).
@@ -26,7 +27,7 @@ from typing import Any
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from . import policies
+from . import policies, zoo
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
 from .errors import IllegalActionError, JvmDiedError, KaisenError, RecordError
@@ -52,6 +53,7 @@ __all__ = [
     "evaluate", "game_info", "games", "gym_id", "load_record", "make", "multi_agent_vector_env",
     "normalize_observations", "policies",
     "register_gymnasium_ids", "sb3_vec_env",
+    "zoo",
     "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]

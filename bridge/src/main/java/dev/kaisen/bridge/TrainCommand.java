@@ -2,6 +2,7 @@ package dev.kaisen.bridge;
 
 import dev.kaisen.training.ppo.PpoConfig;
 import dev.kaisen.training.ppo.PpoTrainer;
+import dev.kaisen.training.ppo.RunInfo;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -86,6 +87,22 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", defaultValue = "100000", description = "Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The command as typed, quoted for a POSIX shell where needed. */
+    private String commandLine() {
+        List<String> args = new java.util.ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+        if (args.isEmpty() || !args.get(0).equals("train")) {
+            args.add(0, "train");
+        }
+        StringBuilder b = new StringBuilder("./kaisen");
+        for (String a : args) {
+            b.append(' ').append(a.matches("[A-Za-z0-9_./:=,+@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return b.toString();
+    }
+
     @Override
     public Integer call() {
         PpoTrainer trainer;
@@ -118,6 +135,8 @@ final class TrainCommand implements Callable<Integer> {
             c.evalOpponents = evalOpponents == null ? List.of() : evalOpponents;
             c.snapshotEvery = snapshotEvery;
             trainer = PpoTrainer.start(c, out);
+            // how the run was made, for ./kaisen zoo pack
+            RunInfo.write(out, commandLine());
         }
         try (trainer) {
             PpoConfig c = trainer.config();

@@ -35,6 +35,12 @@ public final class KaisenGateway {
         return Json.write(dev.kaisen.bridge.GamesCommand.list(), false);
     }
 
+    /** The zoo models (name, game, players, metadata, size, location) as a JSON array (see {@code ./kaisen zoo list}). */
+    public String zooModels() {
+        return Json.write(dev.kaisen.training.zoo.Zoo.models().stream().map(dev.kaisen.training.zoo.Zoo.Model::toMap)
+                .toList(), false);
+    }
+
     static Game<?> game(String game, String configJson) {
         return Games.create(game, configJson);
     }

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -89,21 +90,116 @@ public final class Checkpoint {
 
     public static void write(Path target, PolicyNetwork network, PpoConfig config, Progress progress,
                              List<MlpWeights> snapshots) {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put(CONFIG, json(config));
+        entries.put(PROGRESS, json(progress));
+        entries.put(LAYOUT, json(Layout.of(config)));
+        for (int i = 0; i < snapshots.size(); i++) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            try {
+                snapshots.get(i).write(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            entries.put(SNAPSHOTS + i + ".bin", out.toByteArray());
+        }
+        writeZip(target, network, true, entries);
+    }
+
+    /**
+     * A slim copy of {@code source} for playing only (a model of the zoo): the network without its
+     * optimizer state, the source's config, progress and recorded layout, no snapshot pool, and
+     * {@code extra} entries beside (e.g. the zoo's metadata). It is still a checkpoint: every
+     * reader of this class accepts it ({@link #read} with an empty pool). A source that records no
+     * layout is refused: a packed model must be checkable by every later build.
+     */
+    public static void writeSlim(Path source, Path target, Map<String, byte[]> extra) {
+        NativeBackend.require("packing checkpoint " + source);
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        PolicyNetwork network;
+        try (ZipFile zip = open(source)) {
+            PpoConfig config = config(entry(zip, source, CONFIG));
+            if (zip.getEntry(LAYOUT) == null) {
+                throw new IllegalArgumentException("checkpoint " + source + " records no layout (written before "
+                        + "layout hashes), so a packed copy could not be checked by later builds; retrain it");
+            }
+            network = new PolicyNetwork(ModelSerializer.restoreComputationGraph(source.toFile(), false));
+            checkLayout(zip, source, config, network.inputSize(), network.actions());
+            entries.put(CONFIG, entry(zip, source, CONFIG));
+            entries.put(PROGRESS, entry(zip, source, PROGRESS));
+            entries.put(LAYOUT, entry(zip, source, LAYOUT));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + source + ": " + UserFiles.why(e), e);
+        }
+        entries.putAll(extra);
+        writeZip(target, network, false, entries);
+    }
+
+    /** One entry of a checkpoint, or null when it has none (e.g. the zoo's metadata of a training checkpoint). */
+    public static byte[] entry(Path file, String name) {
+        try (ZipFile zip = open(file)) {
+            ZipEntry e = zip.getEntry(name);
+            if (e == null) {
+                return null;
+            }
+            try (InputStream in = zip.getInputStream(e)) {
+                return in.readAllBytes();
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    /** A checkpoint's run settings (its game, players, options and view among them). */
+    public static PpoConfig readConfig(Path file) {
+        try (ZipFile zip = open(file)) {
+            return config(entry(zip, file, CONFIG));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    /** Where the run stood when a checkpoint was written (its step, training seconds). */
+    public static Progress readProgress(Path file) {
+        try (ZipFile zip = open(file)) {
+            return Json.mapper().readValue(entry(zip, file, PROGRESS), Progress.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    /** The number of self-play snapshots a checkpoint holds (none in a slim one, see {@link #writeSlim}). */
+    public static int snapshotCount(Path file) {
+        try (ZipFile zip = open(file)) {
+            int n = 0;
+            while (zip.getEntry(SNAPSHOTS + n + ".bin") != null) {
+                n++;
+            }
+            return n;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    private static byte[] json(Object value) {
+        try {
+            return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The network (with or without its updater state) and Kaisen's entries, written atomically to {@code target}. */
+    private static void writeZip(Path target, PolicyNetwork network, boolean saveUpdater, Map<String, byte[]> entries) {
         Path dir = target.toAbsolutePath().getParent();
         Path tmp = null;
         try {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            ModelSerializer.writeModel(network.graph(), tmp.toFile(), true);
+            ModelSerializer.writeModel(network.graph(), tmp.toFile(), saveUpdater);
             try (FileSystem zip = FileSystems.newFileSystem(tmp)) {
-                Files.write(zip.getPath(CONFIG), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(config));
-                Files.write(zip.getPath(PROGRESS), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(progress));
-                Files.write(zip.getPath(LAYOUT),
-                        Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(Layout.of(config)));
-                for (int i = 0; i < snapshots.size(); i++) {
-                    try (OutputStream out = Files.newOutputStream(zip.getPath(SNAPSHOTS + i + ".bin"))) {
-                        snapshots.get(i).write(out);
-                    }
+                for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                    Files.write(zip.getPath(e.getKey()), e.getValue());
                 }
             }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -168,7 +264,8 @@ public final class Checkpoint {
         }
     }
 
-    static Policy readPolicy(Path file) {
+    /** The policy alone (weights and config), for agents; the layout checked as by {@link #read}. */
+    public static Policy readPolicy(Path file) {
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
             MlpWeights weights = new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export();

@@ -40,20 +40,14 @@ public final class Dl4jProvider implements AgentProvider {
 
     @Override
     public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
-        String rest = name.substring(name.indexOf(':') + 1);
-        NeuralAgent.Mode mode = NeuralAgent.Mode.GREEDY;
-        if (rest.endsWith(":sample")) {
-            mode = NeuralAgent.Mode.SAMPLE;
-            rest = rest.substring(0, rest.length() - ":sample".length());
-        } else if (rest.endsWith(":greedy")) {
-            rest = rest.substring(0, rest.length() - ":greedy".length());
-        }
+        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
+        String rest = named.target();
         if (rest.isEmpty()) {
             throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
         }
         Checkpoint.Policy policy = load(Path.of(rest));
         policy.config().requirePlays(game, rest);
-        return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, mode, seed);
+        return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, named.mode(), seed);
     }
 
     /** The policy of a checkpoint, from the cache when this version of the file was read before. */

@@ -17,6 +17,22 @@ import dev.kaisen.observation.Masks;
 public final class NeuralAgent<S extends GameState<S>> implements Agent<S> {
     public enum Mode { GREEDY, SAMPLE }
 
+    /**
+     * What an agent name names after its prefix: {@code TARGET[:greedy|sample]} (greedy when no
+     * mode is given), e.g. a checkpoint path for {@code dl4j:} or a model name for {@code zoo:}.
+     */
+    public record Named(String target, Mode mode) {
+        public static Named parse(String rest) {
+            if (rest.endsWith(":sample")) {
+                return new Named(rest.substring(0, rest.length() - ":sample".length()), Mode.SAMPLE);
+            }
+            if (rest.endsWith(":greedy")) {
+                return new Named(rest.substring(0, rest.length() - ":greedy".length()), Mode.GREEDY);
+            }
+            return new Named(rest, Mode.GREEDY);
+        }
+    }
+
     private final MlpWeights weights;
     private final String name;
     private final Mode mode;

@@ -1,0 +1,92 @@
+package dev.kaisen.bridge;
+
+import dev.kaisen.env.Json;
+import dev.kaisen.training.zoo.Zoo;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "zoo", mixinStandardHelpOptions = true,
+        description = {"The model zoo: small trained policies playable by name as zoo:GAME-Np (see models/README.md)."},
+        subcommands = {ZooCommand.Pack.class, ZooCommand.ListModels.class})
+final class ZooCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "pack", mixinStandardHelpOptions = true,
+            description = {"Write a slim copy of a training checkpoint (no self-play pool, no optimizer state) with "
+                    + "how it was made, as MODELS/NAME.zip: a zoo model, playable as zoo:NAME once the jar is rebuilt "
+                    + "(or at once with KAISEN_ZOO_DIR=MODELS)."})
+    static final class Pack implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "CHECKPOINT", description = "A checkpoint of ./kaisen train, e.g. runs/osaka-2p/best.zip.")
+        Path checkpoint;
+
+        @Option(names = "--name", description = "GAME-Np or GAME-Np-VARIANT (default: GAME-Np of the checkpoint).")
+        String name;
+
+        @Option(names = "--models", defaultValue = "models", description = "Folder to write to (default ${DEFAULT-VALUE}).")
+        Path models;
+
+        @Option(names = "--command", description = "The command that trained it (default: the run folder's run.json, "
+                + "else one rebuilt from the checkpoint's settings).")
+        String command;
+
+        @Option(names = "--hardware", description = "The machine that trained it (default: the run folder's run.json).")
+        String hardware;
+
+        @Option(names = "--notes", description = "Free text kept with the model.")
+        String notes;
+
+        @Override
+        public Integer call() {
+            Zoo.Model m = Zoo.pack(checkpoint, models, name, command, hardware, notes);
+            System.out.printf(Locale.ROOT, "packed %s -> %s (%.2f MB, step %,d)%n", checkpoint, m.location(),
+                    m.bytes() / 1e6, m.metadata().step());
+            System.out.println("command: " + m.metadata().command());
+            System.out.println("hardware: " + (m.metadata().hardware() == null ? "unknown" : m.metadata().hardware()));
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = {"The zoo models this build carries (and those of KAISEN_ZOO_DIR): name, game, players, "
+                    + "size, training step."})
+    static final class ListModels implements Callable<Integer> {
+        @Option(names = "--json", description = "Print one JSON array with every model's metadata.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            List<Zoo.Model> models = Zoo.models();
+            if (json) {
+                System.out.println(Json.write(models.stream().map(Zoo.Model::toMap).toList(), false));
+                return 0;
+            }
+            if (models.isEmpty()) {
+                System.out.println("no zoo models in this build (pack one with ./kaisen zoo pack, see models/README.md)");
+                return 0;
+            }
+            System.out.printf(Locale.ROOT, "%-22s %-16s %7s %9s %12s  %s%n", "name", "game", "players", "size", "step",
+                    "location");
+            for (Zoo.Model m : models) {
+                if (m.metadata() == null) {
+                    System.out.printf(Locale.ROOT, "%-22s (%s)  %s%n", m.name(), m.problem(), m.location());
+                    continue;
+                }
+                System.out.printf(Locale.ROOT, "%-22s %-16s %7d %6.2f MB %,12d  %s%n", m.name(), m.metadata().game(),
+                        m.metadata().players(), m.bytes() / 1e6, m.metadata().step(), m.location());
+            }
+            return 0;
+        }
+    }
+}

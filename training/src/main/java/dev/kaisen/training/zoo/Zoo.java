@@ -1,0 +1,374 @@
+package dev.kaisen.training.zoo;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.Json;
+import dev.kaisen.env.UserFiles;
+import dev.kaisen.training.ppo.Checkpoint;
+import dev.kaisen.training.ppo.Dl4jProvider;
+import dev.kaisen.training.ppo.NativeBackend;
+import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.ppo.RunInfo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * The model zoo: small trained policies playable by name ({@code zoo:osaka-2p}) wherever agents
+ * are named. A zoo model is a slim checkpoint ({@link Checkpoint#writeSlim}: the network without
+ * optimizer state or self-play pool, its config and layout) plus {@code kaisen-zoo.json}
+ * ({@link Metadata}: how it was made), written by {@code ./kaisen zoo pack}. Being a checkpoint,
+ * it also plays as {@code dl4j:models/NAME.zip}.
+ *
+ * <p>Where models are found: the repository's {@code models/} folder is packaged into the
+ * training jar under {@value #RESOURCES} (see the training module's POM), so the jar, the wheel
+ * and Python find them without a path; the folder named by the system property
+ * {@value #DIR_PROPERTY} or else the environment variable {@value #DIR_ENV} (models packed since
+ * the build, or kept elsewhere) is read too, and its models win over packaged ones of the same
+ * name. A model's name is its file name without {@code .zip}: {@code GAME-Np}, optionally
+ * followed by {@code -VARIANT}.
+ */
+public final class Zoo {
+    public static final String PREFIX = "zoo";
+    /** The class-path folder of the packaged models; its README.md marks it (it is copied with them). */
+    public static final String RESOURCES = "dev/kaisen/zoo/";
+    public static final String DIR_PROPERTY = "kaisen.zoo.dir";
+    public static final String DIR_ENV = "KAISEN_ZOO_DIR";
+    /** The metadata entry a packed model carries beside the checkpoint's own. */
+    public static final String METADATA = "kaisen-zoo.json";
+    private static final String MARKER = RESOURCES + "README.md";
+    private static final Pattern NAME = Pattern.compile("[a-z0-9_]+-[0-9]+p(-[a-z0-9_]+)*");
+
+    /**
+     * How a zoo model was made, stored in it as {@value #METADATA}.
+     *
+     * @param step            the learner steps the source checkpoint had trained for
+     * @param trainingSeconds wall-clock training time up to that step
+     * @param hardware        the machine that trained it (null when unknown)
+     * @param command         the command that trained it
+     * @param source          the checkpoint it was packed from, as given to {@code zoo pack}
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Metadata(String name, String game, int players, Map<String, Object> options, String view,
+                           int[] hidden, long step, double trainingSeconds, String hardware, String command,
+                           String notes, String source, String packed) {
+    }
+
+    /**
+     * A model found in the zoo.
+     *
+     * @param metadata null when the file is no packed model ({@link #problem} says why)
+     * @param bytes    the file's size
+     * @param location where it was found: a file path, or the class-path URL of a packaged one
+     */
+    public record Model(String name, Metadata metadata, long bytes, String location, String problem) {
+        /** What a listing shows of it (name, metadata, size, location), e.g. for Python. */
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name);
+            if (metadata != null) {
+                m.putAll(Json.mapper().convertValue(metadata, Map.class));
+                m.put("name", name);
+            }
+            m.put("bytes", bytes);
+            m.put("location", location);
+            if (problem != null) {
+                m.put("problem", problem);
+            }
+            return m;
+        }
+    }
+
+    /** A model file: on disk ({@code file}) or a class-path resource ({@code resource}). */
+    private record Found(String name, Path file, URL resource, long bytes) {
+        String location() {
+            return file != null ? file.toString() : resource.toString();
+        }
+
+        InputStream open() throws IOException {
+            return file != null ? Files.newInputStream(file) : resource.openStream();
+        }
+    }
+
+    private static volatile List<Model> packaged;
+    private static final Map<String, Checkpoint.Policy> POLICIES = new ConcurrentHashMap<>();
+
+    private Zoo() {
+    }
+
+    /** Every model, sorted by name: the packaged ones and those of the zoo folder (which win on equal names). */
+    public static List<Model> models() {
+        Map<String, Model> byName = new LinkedHashMap<>();
+        for (Model m : packagedModels()) {
+            byName.put(m.name(), m);
+        }
+        Path dir = directory();
+        if (dir != null) {
+            for (Found f : inDirectory(dir)) {
+                byName.put(f.name(), describe(f));
+            }
+        }
+        List<Model> out = new ArrayList<>(byName.values());
+        out.sort(Comparator.comparing(Model::name));
+        return out;
+    }
+
+    /** The models packaged on the class path (the jar's copy of {@code models/}), read once. */
+    public static List<Model> packagedModels() {
+        if (packaged == null) {
+            List<Model> out = new ArrayList<>();
+            for (Found f : onClassPath()) {
+                out.add(describe(f));
+            }
+            out.sort(Comparator.comparing(Model::name));
+            packaged = List.copyOf(out);
+        }
+        return packaged;
+    }
+
+    /** The zoo folder outside the jar, from {@value #DIR_PROPERTY} or {@value #DIR_ENV}; null when neither is set. */
+    public static Path directory() {
+        String d = System.getProperty(DIR_PROPERTY);
+        if (d == null || d.isBlank()) {
+            d = System.getenv(DIR_ENV);
+        }
+        return d == null || d.isBlank() ? null : Path.of(d);
+    }
+
+    /** The model called {@code name} ({@code zoo:} prefix and {@code :greedy|sample} suffix allowed). */
+    public static Model model(String name) {
+        String n = bare(name);
+        List<Model> all = models();
+        for (Model m : all) {
+            if (m.name().equals(n)) {
+                if (m.problem() != null) {
+                    throw new IllegalArgumentException("zoo model " + n + " (" + m.location() + ") cannot be used: "
+                            + m.problem());
+                }
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown zoo model '" + n + "' (available: " + names(all)
+                + "; models are packed into models/ with ./kaisen zoo pack, see models/README.md)");
+    }
+
+    /** The policy of a zoo model, for any use (e.g. a search guided by it); read once and cached. */
+    public static Checkpoint.Policy policy(String name) {
+        Model m = model(name);
+        if (!m.location().startsWith("jar:")) {
+            return Dl4jProvider.load(Path.of(m.location())); // cached per version of the file
+        }
+        return POLICIES.computeIfAbsent(m.location(), k -> load(m));
+    }
+
+    /**
+     * The policy of a zoo model that can play {@code game}: a model of another game, player count
+     * or options is refused, the message naming the zoo models of this game.
+     */
+    public static Checkpoint.Policy policyFor(Game<?> game, String name) {
+        Model m = model(name);
+        Metadata md = m.metadata();
+        String mine = names(models().stream().filter(o -> o.metadata() != null && o.metadata().game().equals(game.id())
+                && o.metadata().players() == game.numPlayers()).toList());
+        String hint = "; zoo models for " + game.numPlayers() + "-player " + game.id() + ": " + mine;
+        if (!md.game().equals(game.id())) {
+            throw new IllegalArgumentException("zoo model " + m.name() + " plays " + md.game() + " and cannot play "
+                    + game.id() + hint);
+        }
+        if (md.players() != game.numPlayers()) {
+            throw new IllegalArgumentException("zoo model " + m.name() + " was trained for " + md.players()
+                    + " players and cannot play a " + game.numPlayers() + "-player game of " + game.id() + hint);
+        }
+        Checkpoint.Policy policy = policy(name);
+        policy.config().requirePlays(game, "zoo:" + m.name());
+        return policy;
+    }
+
+    /**
+     * Packs {@code source} (a checkpoint of {@code ./kaisen train}) as the zoo model {@code name}
+     * (null: {@code GAME-Np} of its config) into {@code modelsDir}. The command and hardware
+     * default to the run folder's {@code run.json} ({@link RunInfo}); without one, the command is
+     * rebuilt from the checkpoint's settings and the hardware is left unknown.
+     */
+    public static Model pack(Path source, Path modelsDir, String name, String command, String hardware, String notes) {
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalArgumentException("no checkpoint at " + source + " (expected e.g. RUN/best.zip written by "
+                    + "./kaisen train)");
+        }
+        NativeBackend.require("zoo pack");
+        PpoConfig config = Checkpoint.readConfig(source);
+        Checkpoint.Progress progress = Checkpoint.readProgress(source);
+        String stem = config.game + "-" + config.players + "p";
+        String n = name == null || name.isBlank() ? stem : name.trim();
+        if (!NAME.matcher(n).matches() || !(n.equals(stem) || n.startsWith(stem + "-"))) {
+            throw new IllegalArgumentException("zoo name '" + n + "' does not fit the checkpoint, which plays "
+                    + config.players + "-player " + config.game + ": expected " + stem + " or " + stem
+                    + "-VARIANT (lower-case letters, digits, _)");
+        }
+        Path parent = source.toAbsolutePath().getParent();
+        RunInfo run = parent == null ? null : RunInfo.read(parent);
+        String cmd = command != null && !command.isBlank() ? command
+                : run != null && run.command() != null ? run.command() : trainCommand(config);
+        String hw = hardware != null && !hardware.isBlank() ? hardware : run != null ? run.hardware() : null;
+        Metadata md = new Metadata(n, config.game, config.players, config.options, config.view, config.hidden,
+                progress.step(), progress.seconds(), hw, cmd, notes, source.toString(), Instant.now().toString());
+        Path target = modelsDir.resolve(n + ".zip");
+        byte[] json;
+        try {
+            json = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(md);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Checkpoint.writeSlim(source, target, Map.of(METADATA, json));
+        return describe(found(target));
+    }
+
+    /**
+     * The {@code ./kaisen train} command that the settings of {@code c} stand for (a checkpoint
+     * without {@code run.json}); the run folder is not recorded, so {@code --out} is a placeholder.
+     */
+    static String trainCommand(PpoConfig c) {
+        List<String> a = new ArrayList<>(List.of("./kaisen", "train", "--game", c.game, "--players",
+                Integer.toString(c.players)));
+        if (!c.options.isEmpty()) {
+            a.addAll(List.of("--config", "'" + Json.write(c.options, false) + "'"));
+        }
+        a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
+                Long.toString(c.steps), "--seed", Long.toString(c.seed), "--envs", Integer.toString(c.envs),
+                "--rollout", Integer.toString(c.rollout), "--epochs", Integer.toString(c.epochs), "--minibatch",
+                Integer.toString(c.minibatch), "--lr", Double.toString(c.learningRate)));
+        if (!c.annealLr) {
+            a.add("--no-anneal-lr");
+        }
+        a.addAll(List.of("--ent-coef", Double.toString(c.entCoef), "--hidden",
+                Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(",")), "--reward",
+                c.rewardMode, "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
+                "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
+        if (!c.evalOpponents.isEmpty()) {
+            a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));
+        }
+        a.addAll(List.of("--out", "RUN"));
+        return String.join(" ", a);
+    }
+
+    private static String bare(String name) {
+        String n = name.trim();
+        if (n.startsWith(PREFIX + ":")) {
+            n = n.substring(PREFIX.length() + 1);
+        }
+        int colon = n.indexOf(':');
+        return colon < 0 ? n : n.substring(0, colon);
+    }
+
+    private static String names(List<Model> models) {
+        return models.isEmpty() ? "none" : models.stream().map(Model::name).collect(Collectors.joining(", "));
+    }
+
+    /** A model packaged in a jar, read once per process. */
+    private static Checkpoint.Policy load(Model m) {
+        NativeBackend.require("zoo:" + m.name());
+        // a packaged model: DL4J reads files, so the class-path copy goes to a temporary file once
+        try {
+            Path tmp = Files.createTempFile("kaisen-zoo-" + m.name() + "-", ".zip");
+            tmp.toFile().deleteOnExit();
+            try (InputStream in = new URL(m.location()).openStream()) {
+                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            }
+            Checkpoint.Policy p = Checkpoint.readPolicy(tmp);
+            if (p.warning() != null) {
+                System.err.println("warning: zoo:" + m.name() + ": " + p.warning());
+            }
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read zoo model " + m.name() + " from " + m.location() + ": "
+                    + UserFiles.why(e), e);
+        }
+    }
+
+    private static Model describe(Found f) {
+        try (ZipInputStream zip = new ZipInputStream(f.open())) {
+            for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
+                if (e.getName().equals(METADATA)) {
+                    Metadata md = Json.mapper().readValue(zip.readAllBytes(), Metadata.class);
+                    return new Model(f.name(), md, f.bytes(), f.location(), null);
+                }
+            }
+            return new Model(f.name(), null, f.bytes(), f.location(), "it has no " + METADATA
+                    + " (not packed by ./kaisen zoo pack; pack the training checkpoint instead)");
+        } catch (IOException e) {
+            return new Model(f.name(), null, f.bytes(), f.location(), "unreadable: " + UserFiles.why(e));
+        }
+    }
+
+    private static Found found(Path file) {
+        try {
+            String fn = file.getFileName().toString();
+            return new Found(fn.substring(0, fn.length() - ".zip".length()), file, null, Files.size(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    private static List<Found> inDirectory(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("the zoo folder " + dir + " (" + DIR_PROPERTY + " or " + DIR_ENV
+                    + ") is not a folder");
+        }
+        try (var files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".zip") && Files.isRegularFile(p)).sorted()
+                    .map(Zoo::found).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the zoo folder " + dir + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    /** The packaged models: next to each copy of the marker README on the class path (a folder or a jar). */
+    private static List<Found> onClassPath() {
+        List<Found> out = new ArrayList<>();
+        try {
+            Enumeration<URL> marks = Zoo.class.getClassLoader().getResources(MARKER);
+            for (URL mark : Collections.list(marks)) {
+                if (mark.getProtocol().equals("file")) {
+                    out.addAll(inDirectory(Path.of(mark.toURI()).getParent()));
+                } else if (mark.getProtocol().equals("jar")) {
+                    String spec = mark.getPath();
+                    Path jarPath = Path.of(new URL(spec.substring(0, spec.indexOf("!/"))).toURI());
+                    try (JarFile jar = new JarFile(jarPath.toFile())) {
+                        for (JarEntry e : Collections.list(jar.entries())) {
+                            String n = e.getName();
+                            if (n.startsWith(RESOURCES) && n.endsWith(".zip") && n.indexOf('/', RESOURCES.length()) < 0) {
+                                out.add(new Found(n.substring(RESOURCES.length(), n.length() - ".zip".length()), null,
+                                        new URL("jar:" + jarPath.toUri() + "!/" + n), e.getSize()));
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException("cannot list the packaged zoo models: " + e.getMessage(), e);
+        }
+        return out;
+    }
+}
