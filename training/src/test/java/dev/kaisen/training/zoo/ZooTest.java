@@ -1,0 +1,278 @@
+package dev.kaisen.training.zoo;
+
+import dev.kaisen.env.Agent;
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameProvider;
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.Games;
+import dev.kaisen.env.SelfPlay;
+import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.training.eval.SeatEvaluation;
+import dev.kaisen.training.ppo.Checkpoint;
+import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.ppo.PpoTrainer;
+import dev.kaisen.training.ppo.RunInfo;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The model zoo: every model committed under {@code models/} is packaged, loads by its
+ * {@code zoo:} name, plays legal games and beats {@code random}; packing makes a slim checkpoint
+ * that plays like its source; names that do not fit are clear errors. The machinery is checked
+ * with a model packed here from a tiny training run, so it is tested while {@code models/} is
+ * empty too.
+ */
+class ZooTest {
+    /** The repository's models folder (Surefire runs in the module's folder). */
+    private static final Path MODELS = Path.of("..", "models");
+    private static final String VARIANT = "osaka-2p-zootest";
+
+    @TempDir
+    static Path shared;
+    private static Path source;
+    private static Path zooDir;
+
+    /** A tiny run (a few seconds) with its run.json, and its best checkpoint packed into a zoo folder. */
+    @BeforeAll
+    static void trainAndPack() {
+        PpoConfig c = new PpoConfig();
+        c.players = 2;
+        c.opponents = new ArrayList<>(List.of("random", "self"));
+        c.steps = 256;
+        c.envs = 4;
+        c.rollout = 32;
+        c.minibatch = 64;
+        c.epochs = 1;
+        c.hidden = new int[]{16};
+        c.threads = 1;
+        c.evalEvery = 256;
+        c.evalGames = 2;
+        c.snapshotEvery = 64;
+        c.poolSize = 3;
+        c.seed = 7;
+        Path run = shared.resolve("run");
+        try (PpoTrainer trainer = PpoTrainer.start(c, run)) {
+            trainer.train(new PpoTrainer.Listener() { });
+        }
+        RunInfo.write(run, "./kaisen train --game osaka --steps 256 --out RUN");
+        source = run.resolve("best.zip");
+        zooDir = shared.resolve("zoo");
+        Zoo.pack(source, zooDir, VARIANT, null, "the test machine", "packed by ZooTest");
+    }
+
+    /** Runs {@code body} with the zoo folder set (the system property), restoring it after. */
+    private static <T> T withZooDir(Path dir, Callable<T> body) throws Exception {
+        String before = System.getProperty(Zoo.DIR_PROPERTY);
+        System.setProperty(Zoo.DIR_PROPERTY, dir.toString());
+        try {
+            return body.call();
+        } finally {
+            if (before == null) {
+                System.clearProperty(Zoo.DIR_PROPERTY);
+            } else {
+                System.setProperty(Zoo.DIR_PROPERTY, before);
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyModelOfTheModelsFolderIsPackagedPlaysLegalGamesAndBeatsRandom() throws IOException {
+        List<String> committed;
+        try (Stream<Path> files = Files.list(MODELS)) {
+            committed = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zip")).sorted()
+                    .map(n -> n.substring(0, n.length() - ".zip".length())).toList();
+        }
+        List<String> packaged = Zoo.packagedModels().stream().map(Zoo.Model::name).toList();
+        // a model missing from the jar (resources config) or left there after its removal (a stale build) fails here
+        assertEquals(committed, packaged, "the models packaged on the class path are exactly those of " + MODELS
+                + " (after removing one, rebuild from clean)");
+        if (committed.isEmpty()) {
+            return Stream.of(DynamicTest.dynamicTest("models/ holds no model yet; the machinery is checked with "
+                    + "a packed tiny model (packedModelLoadsByNameAndPlaysLegalGames)", () -> { }));
+        }
+        return committed.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Zoo.Model m = Zoo.model(name);
+            assertNull(m.problem(), m.problem());
+            Zoo.Metadata md = m.metadata();
+            assertEquals(name, md.name(), "the file is named as it was packed");
+            assertTrue(m.bytes() < 5_000_000, name + " is " + m.bytes() + " bytes; a zoo model should be a few MB at most");
+            assertTrue(md.command() != null && !md.command().isBlank(), "the command that made it is recorded");
+            PpoConfig config = Zoo.policy(name).config();
+            assertEquals(md.game(), config.game);
+            assertEquals(md.players(), config.players);
+            Game<?> game = config.game();
+            playsLegalGamesAtEverySeat(game, "zoo:" + name, 20);
+            SeatEvaluation.Result r = SeatEvaluation.run(game, "zoo:" + name, "random", 20, 11, 1);
+            assertTrue(r.winRate() > 0.5, name + " wins only " + r.winRate() + " of 20 games against random");
+        }));
+    }
+
+    /**
+     * {@code games} games (seats rotated: the agent at each seat in turn, random elsewhere) with the
+     * game's invariants checked after every decision.
+     */
+    private static void playsLegalGamesAtEverySeat(Game<?> game, String agent, int games) {
+        int n = game.numPlayers();
+        for (int seat = 0; seat < n; seat++) {
+            List<String> agents = new ArrayList<>();
+            for (int p = 0; p < n; p++) {
+                agents.add(p == seat ? agent : Agents.RANDOM);
+            }
+            SelfPlay.Summary s = SelfPlay.run(game, new SelfPlay.Options(Math.max(1, games / n), agents, 100 + seat,
+                    true, null, 1));
+            assertEquals(0, s.invariantViolations(), agent + " at seat " + seat + ": " + s.firstViolation());
+            assertEquals(0, s.truncated(), agent + " at seat " + seat + ": games cut by the length cap");
+        }
+    }
+
+    @Test
+    void packedModelIsSlimRecordsHowItWasMadeAndPlaysLikeItsSource() throws Exception {
+        Path slim = zooDir.resolve(VARIANT + ".zip");
+        assertTrue(Checkpoint.snapshotCount(source) > 0, "the source holds its self-play pool");
+        assertEquals(0, Checkpoint.snapshotCount(slim));
+        try (ZipFile src = new ZipFile(source.toFile()); ZipFile z = new ZipFile(slim.toFile())) {
+            assertNotNull(src.getEntry("updaterState.bin"), "the source holds Adam's state");
+            assertNull(z.getEntry("updaterState.bin"), "the zoo model does not");
+        }
+        assertTrue(Files.size(slim) < Files.size(source), Files.size(slim) + " >= " + Files.size(source));
+
+        // still a checkpoint: the full reader and the dl4j: agent read it
+        Checkpoint.Loaded loaded = Checkpoint.read(slim);
+        assertTrue(loaded.snapshots().isEmpty());
+        assertEquals(Checkpoint.read(source).progress().step(), loaded.progress().step());
+        assertEquals(Checkpoint.readPolicy(source).weights(), Checkpoint.readPolicy(slim).weights());
+
+        Zoo.Metadata md = withZooDir(zooDir, () -> Zoo.model("zoo:" + VARIANT + ":sample").metadata());
+        assertEquals(VARIANT, md.name());
+        assertEquals("osaka", md.game());
+        assertEquals(2, md.players());
+        assertEquals(256, md.step());
+        assertTrue(md.trainingSeconds() > 0);
+        assertEquals("./kaisen train --game osaka --steps 256 --out RUN", md.command(), "from the run's run.json");
+        assertEquals("the test machine", md.hardware());
+        assertEquals("packed by ZooTest", md.notes());
+
+        // the zoo: name, the dl4j: name of the slim file and that of the source choose the same actions
+        OsakaGame game = new OsakaGame(2);
+        withZooDir(zooDir, () -> {
+            sameActions(game, List.of(Agents.create(game, "zoo:" + VARIANT, 1),
+                    Agents.create(game, "dl4j:" + slim, 1), Agents.create(game, "dl4j:" + source, 1)));
+            return null;
+        });
+    }
+
+    private static <S extends GameState<S>> void sameActions(Game<S> game, List<Agent<S>> agents) {
+        S s = game.newGame(5);
+        long rng = 9;
+        for (int k = 0; k < 200 && !s.isTerminal(); k++) {
+            int first = agents.get(0).chooseAction(s);
+            for (Agent<S> a : agents) {
+                assertEquals(first, a.chooseAction(s), a.name() + " at decision " + k);
+            }
+            int[] legal = s.legalActions();
+            rng = SplitMix64.advance(rng);
+            s.applyInPlace(legal[(int) (SplitMix64.unit(SplitMix64.mix(rng)) * legal.length)]);
+        }
+    }
+
+    @Test
+    void packedModelLoadsByNameAndPlaysLegalGames() throws Exception {
+        withZooDir(zooDir, () -> {
+            assertTrue(Zoo.models().stream().anyMatch(m -> m.name().equals(VARIANT) && m.location().equals(
+                    zooDir.resolve(VARIANT + ".zip").toString())));
+            Game<?> game = Zoo.policy(VARIANT).config().game();
+            playsLegalGamesAtEverySeat(game, "zoo:" + VARIANT, 6);
+            playsLegalGamesAtEverySeat(game, "zoo:" + VARIANT + ":sample", 6);
+            return null;
+        });
+    }
+
+    @Test
+    void namesThatDoNotFitAreClearErrors() throws Exception {
+        withZooDir(zooDir, () -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Agents.create(new OsakaGame(2), "zoo:nope", 1));
+            assertTrue(e.getMessage().startsWith("unknown zoo model 'nope' (available: ")
+                    && e.getMessage().contains(VARIANT), e.getMessage());
+
+            e = assertThrows(IllegalArgumentException.class, () -> Agents.create(new OsakaGame(3), "zoo:" + VARIANT, 1));
+            assertTrue(e.getMessage().startsWith("zoo model " + VARIANT + " was trained for 2 players and cannot play "
+                    + "a 3-player game of osaka; zoo models for 3-player osaka: "), e.getMessage());
+
+            GameProvider other = Games.all().stream().filter(p -> !p.id().equals("osaka")).findFirst().orElseThrow();
+            Game<?> otherGame = Games.create(other.id());
+            e = assertThrows(IllegalArgumentException.class, () -> Agents.create(otherGame, "zoo:" + VARIANT, 1));
+            assertTrue(e.getMessage().startsWith("zoo model " + VARIANT + " plays osaka and cannot play " + other.id()
+                    + "; zoo models for "), e.getMessage());
+
+            e = assertThrows(IllegalArgumentException.class, () -> Agents.create(new OsakaGame(2), "zoo:", 1));
+            assertTrue(e.getMessage().contains("expected zoo:GAME-Np[:greedy|sample]"), e.getMessage());
+
+            // a plain training checkpoint copied into the zoo folder is listed with what is wrong, and refused
+            Files.copy(source, zooDir.resolve("osaka-2p-raw.zip"));
+            try {
+                Zoo.Model raw = Zoo.models().stream().filter(m -> m.name().equals("osaka-2p-raw")).findFirst()
+                        .orElseThrow();
+                assertTrue(raw.problem().contains("not packed by ./kaisen zoo pack"), raw.problem());
+                e = assertThrows(IllegalArgumentException.class, () -> Zoo.policy("osaka-2p-raw"));
+                assertTrue(e.getMessage().contains("cannot be used"), e.getMessage());
+            } finally {
+                Files.delete(zooDir.resolve("osaka-2p-raw.zip"));
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void packRefusesANameThatDoesNotFitAndAFileThatIsNoCheckpoint(@TempDir Path dir) throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Zoo.pack(source, dir, "osaka-3p", null, null, null));
+        assertTrue(e.getMessage().contains("expected osaka-2p or osaka-2p-VARIANT"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Zoo.pack(source, dir, "Osaka 2p", null, null, null));
+        assertTrue(e.getMessage().contains("does not fit"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Zoo.pack(dir.resolve("none.zip"), dir, null, null,
+                null, null));
+        assertTrue(e.getMessage().startsWith("no checkpoint at "), e.getMessage());
+        Files.writeString(dir.resolve("text.zip"), "not a zip");
+        assertThrows(IllegalArgumentException.class, () -> Zoo.pack(dir.resolve("text.zip"), dir, null, null, null,
+                null));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of("text.zip"), files.map(p -> p.getFileName().toString()).toList(),
+                    "nothing written by a refused pack");
+        }
+    }
+
+    @Test
+    void defaultNameAndCommandComeFromTheCheckpoint(@TempDir Path dir) throws IOException {
+        Path bare = dir.resolve("run").resolve("best.zip");
+        Files.createDirectories(bare.getParent());
+        Files.copy(source, bare);
+        Zoo.Model m = Zoo.pack(bare, dir.resolve("models"), null, null, null, null);
+        assertEquals("osaka-2p", m.name());
+        assertTrue(m.metadata().command().startsWith("./kaisen train --game osaka --players 2 --view "),
+                "rebuilt from the settings when the run has no run.json: " + m.metadata().command());
+        assertNull(m.metadata().hardware());
+        assertEquals(Map.of(), m.metadata().options());
+    }
+}
