@@ -8,7 +8,7 @@ checkout) and prints the wheel's path and size.
 
 The full wheel carries ND4J's and OpenBLAS's linux-x86_64 native libraries (``dl4j:`` checkpoints
 need them), so it is tagged ``linux_x86_64``; ``--no-natives`` leaves them out and is
-``py3-none-any`` (every game and bot, no ``dl4j:`` agents). Both leave out the jars of
+``py3-none-any`` (every game and bot, no ``dl4j:`` or ``zoo:`` agents). Both leave out the jars of
 :data:`LEFT_OUT`, which the Python runtime path (the gateway, ``games --json``, ``dl4j:`` agents)
 never loads.
 """
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
                                      "the engine (the jar and its libraries) inside.")
     parser.add_argument("--out", type=Path, default=DIST, help=f"folder for the wheel (default {DIST})")
     parser.add_argument("--no-natives", action="store_true",
-                        help="leave out ND4J's native libraries: a py3-none-any wheel without dl4j: agents")
+                        help="leave out ND4J's native libraries: a py3-none-any wheel without dl4j: or zoo: agents")
     parser.add_argument("--target", type=Path, default=TARGET, help=f"the Maven build's folder (default {TARGET})")
     args = parser.parse_args(argv)
     wheel = build(args.out, natives=not args.no_natives, target=args.target)
