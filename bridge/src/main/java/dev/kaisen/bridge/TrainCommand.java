@@ -152,8 +152,7 @@ final class TrainCommand implements Callable<Integer> {
             return exit();
         }
         if (!algo.equals(PpoConfig.PPO)) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                    "--algo must be ppo or exit, not '" + algo + "'");
+            throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
         }
         PpoTrainer trainer;
         if (resume) {
@@ -248,8 +247,8 @@ final class TrainCommand implements Callable<Integer> {
     /** --algo exit: expert iteration (no resume). */
     private int exit() {
         if (resume) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                    "--resume is not supported with --algo exit: start a new run with another --out");
+            throw new IllegalArgumentException("--resume is not supported with --algo exit: start a new run with "
+                    + "another --out");
         }
         PpoConfig c = new PpoConfig();
         shared(c);
