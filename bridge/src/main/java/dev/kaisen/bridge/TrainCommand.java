@@ -35,55 +35,55 @@ final class TrainCommand implements Callable<Integer> {
     String view;
 
     @Option(names = "--opponents", split = ",",
-            description = "Opponent pool; env i plays the (i mod size)-th; 'self' = past snapshots of the policy "
+            description = "[ppo] Opponent pool; env i plays the (i mod size)-th; 'self' = past snapshots of the policy "
                     + "(default: the game's rollout bot and self, e.g. greedy,self for osaka).")
     List<String> opponents;
 
-    @Option(names = "--steps", description = "Learner steps to train for (default 5000000; with --resume: the saved "
+    @Option(names = "--steps", description = "[ppo] Learner steps to train for (default 5000000; with --resume: the saved "
             + "budget unless given).")
     Long steps;
 
     @Option(names = "--out", required = true, description = "Run folder, e.g. runs/osaka-ppo.")
     Path out;
 
-    @Option(names = "--resume", description = "Continue the run in --out from its last checkpoint (its saved settings "
+    @Option(names = "--resume", description = "[ppo] Continue the run in --out from its last checkpoint (its saved settings "
             + "are used; --steps may raise the budget).")
     boolean resume;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--envs", defaultValue = "32", description = "Parallel envs (default ${DEFAULT-VALUE}).")
+    @Option(names = "--envs", defaultValue = "32", description = "[ppo] Parallel envs (default ${DEFAULT-VALUE}).")
     int envs;
 
-    @Option(names = "--rollout", defaultValue = "128", description = "Steps per env per update (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rollout", defaultValue = "128", description = "[ppo] Steps per env per update (default ${DEFAULT-VALUE}).")
     int rollout;
 
-    @Option(names = "--epochs", defaultValue = "4", description = "Passes over each rollout (default ${DEFAULT-VALUE}).")
+    @Option(names = "--epochs", defaultValue = "4", description = "[ppo] Passes over each rollout (default ${DEFAULT-VALUE}).")
     int epochs;
 
-    @Option(names = "--minibatch", defaultValue = "512", description = "Minibatch size (default ${DEFAULT-VALUE}).")
+    @Option(names = "--minibatch", defaultValue = "512", description = "[ppo] Minibatch size (default ${DEFAULT-VALUE}).")
     int minibatch;
 
     @Option(names = "--lr", description = "Adam learning rate (default 3e-4 for ppo, 1e-3 for exit).")
     Double lr;
 
-    @Option(names = "--no-anneal-lr", description = "Keep the learning rate constant (default: linear decay).")
+    @Option(names = "--no-anneal-lr", description = "[ppo] Keep the learning rate constant (default: linear decay).")
     boolean noAnneal;
 
-    @Option(names = "--ent-coef", defaultValue = "0.01", description = "Entropy bonus (default ${DEFAULT-VALUE}).")
+    @Option(names = "--ent-coef", defaultValue = "0.01", description = "[ppo] Entropy bonus (default ${DEFAULT-VALUE}).")
     double entCoef;
 
     @Option(names = "--hidden", defaultValue = "128,128", split = ",", description = "Hidden layer sizes (default ${DEFAULT-VALUE}).")
     int[] hidden;
 
-    @Option(names = "--reward", defaultValue = "terminal", description = "terminal or vp_difference (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reward", defaultValue = "terminal", description = "[ppo] terminal or vp_difference (default ${DEFAULT-VALUE}).")
     String reward;
 
     @Option(names = "--threads", defaultValue = "2", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--eval-every", defaultValue = "100000", description = "Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
+    @Option(names = "--eval-every", defaultValue = "100000", description = "[ppo] Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
     long evalEvery;
 
     @Option(names = "--eval-games", defaultValue = "200", description = "Games per evaluation opponent (default ${DEFAULT-VALUE}).")
@@ -143,7 +143,7 @@ final class TrainCommand implements Callable<Integer> {
             + "checkpoints (default ${DEFAULT-VALUE}).")
     int evalEveryGeneration;
 
-    @Option(names = "--snapshot-every", defaultValue = "100000", description = "Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
+    @Option(names = "--snapshot-every", defaultValue = "100000", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
     @Override
@@ -157,6 +157,11 @@ final class TrainCommand implements Callable<Integer> {
         PpoTrainer trainer;
         if (resume) {
             trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
+            if (PpoConfig.EXIT.equals(trainer.config().algo)) {
+                trainer.close();
+                throw new IllegalArgumentException(out + " holds an expert-iteration run, which cannot resume: start a "
+                        + "new run with another --out");
+            }
             System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
             trainer.notices().forEach(n -> System.out.println("note: " + n));
         } else {
