@@ -105,6 +105,21 @@ class ExitTrainerTest {
     }
 
     @Test
+    void aRunDoesNotDependOnTheThreadCount(@TempDir Path dir) {
+        List<dev.kaisen.training.ppo.MlpWeights> nets = new ArrayList<>();
+        for (int threads : new int[]{1, 2}) {
+            PpoConfig c = tiny(2);
+            c.threads = threads;
+            c.evalGames = 0;
+            c.exit.generations = 1;
+            ExitTrainer trainer = ExitTrainer.start(c, dir.resolve("t" + threads));
+            trainer.train(new ExitTrainer.Listener() { });
+            nets.add(trainer.network().export());
+        }
+        assertEquals(nets.get(0), nets.get(1));
+    }
+
+    @Test
     void badNetNamesAreClearErrors(@TempDir Path dir) {
         OsakaGame game = new OsakaGame(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
