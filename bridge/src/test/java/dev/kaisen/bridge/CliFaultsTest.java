@@ -115,4 +115,14 @@ class CliFaultsTest {
         Files.writeString(file, "x");
         assertTrue(error("selfplay", "--games", "1", "--records", file.toString()).contains("is a file, not a folder"));
     }
+
+    @Test
+    void trainRefusesAnUnknownAlgorithmAndResumingExpertIteration(@TempDir Path dir) {
+        String out = dir.resolve("run").toString();
+        assertTrue(error("train", "--algo", "dqn", "--out", out).contains("--algo must be ppo or exit, not 'dqn'"));
+        assertTrue(error("train", "--algo", "exit", "--resume", "--out", out)
+                .contains("--resume is not supported with --algo exit"));
+        assertTrue(error("train", "--algo", "exit", "--search", "0", "--out", out).contains("search must be positive"));
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
 }

@@ -6,6 +6,9 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.training.ppo.Checkpoint;
+import dev.kaisen.training.ppo.MlpWeights;
+import dev.kaisen.training.ppo.PpoConfig;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -60,6 +63,20 @@ import java.util.SplittableRandom;
  *
  * <p>Reward: the game's win share for each player (1/k to each of k winners, 0 to the others).
  * One agent per thread (it keeps scratch buffers).
+ *
+ * <p><b>Guided by a network</b> ({@link Guide}, as AlphaZero and its descendants over
+ * determinizations). The prior {@code P} of a node is the network's softmax over the actions
+ * legal in the determinization at hand, from the logits it gives for the acting player's
+ * observation (computed once per node, when it is created: the node is that player's
+ * information set, so its observation is the same in every determinization). At the end of an
+ * iteration the leaf's result is {@code w * network + (1 - w) * rollout} with
+ * {@code w = }{@link Guide#leafValue}; with {@code w = 1} no rollout is played. [decision] The value
+ * head predicts one number, the expected win share {@code v} of the player to act at the leaf;
+ * it is clamped to [0, 1] and spread over the seats as {@code v} to that player and
+ * {@code (1 - v) / (P - 1)} to each of the {@code P - 1} others: win shares always sum to 1, and
+ * without a per-seat prediction the even split of the rest is the assumption that favours no
+ * one (with 2 players it is exact). A terminal leaf uses the game's win shares. The network is
+ * read with {@link MlpWeights} (plain Java, no native call per node).
  */
 public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
     /**
@@ -89,9 +106,11 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
      * @param iterations  determinizations searched per decision (at least 1)
      * @param rollout     the rollout policy's name ({@code random}, or one of the game's bots)
      * @param exploration the PUCT constant (positive)
-     * @param prior       the prior over a node's actions (always {@link Prior#UNIFORM} with random rollouts)
+     * @param prior       the prior over a node's actions (always {@link Prior#UNIFORM} with random rollouts);
+     *                    unused with a guide, whose network gives the prior
+     * @param guide       null, or the network guiding the search
      */
-    public record Settings(int iterations, String rollout, double exploration, Prior prior) {
+    public record Settings(int iterations, String rollout, double exploration, Prior prior, Guide guide) {
         /** The largest exploration constant: beyond it the exploration term can overflow. */
         public static final double MAX_EXPLORATION = 1e6;
 
@@ -107,6 +126,76 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
                         + MAX_EXPLORATION + ", not " + exploration);
             }
         }
+
+        /** Settings without a guiding network. */
+        public Settings(int iterations, String rollout, double exploration, Prior prior) {
+            this(iterations, rollout, exploration, prior, null);
+        }
+    }
+
+    /**
+     * A policy/value network guiding the search.
+     *
+     * @param weights   the network (inputs: the observation of {@code view}; one logit per action; one value)
+     * @param view      the observation view it reads
+     * @param leafValue the weight {@code w} in [0, 1] of its value at a leaf, {@code 1 - w} going to the rollout;
+     *                  above 0 only for a network whose value head is on the win-share scale
+     * @param source    how it was named ({@code runs/x/best.zip}, {@code zoo:NAME}), for the agent's name
+     */
+    public record Guide(MlpWeights weights, String view, double leafValue, String source) {
+        public Guide {
+            if (!(leafValue >= 0 && leafValue <= 1)) {
+                throw new IllegalArgumentException("the leaf value weight must be from 0 to 1, not " + leafValue);
+            }
+        }
+
+        /**
+         * The guide made of a checkpoint's network. [decision] {@code leafValue} null means the
+         * checkpoint's own: the weight its expert-iteration run searched with, and 0 for a PPO
+         * checkpoint, whose value head is on its reward mode's discounted-return scale
+         * ({@link PpoConfig#valueScale}): such a network gives the prior only, and asking for its
+         * value is refused.
+         */
+        public static Guide of(Checkpoint.Policy policy, Double leafValue, String source) {
+            PpoConfig c = policy.config();
+            boolean winShare = PpoConfig.VALUE_WIN_SHARE.equals(c.valueScale);
+            double w;
+            if (leafValue == null) {
+                w = winShare && c.exit != null ? c.exit.leafValue : 0;
+            } else {
+                w = leafValue;
+                if (w > 0 && !winShare) {
+                    throw new IllegalArgumentException("the network " + source + " was trained by " + c.algo
+                            + " and its value head predicts the " + c.valueScale + " of reward mode " + c.rewardMode
+                            + ", not a win share: it can guide the prior only (value=0)");
+                }
+            }
+            return new Guide(policy.weights(), c.view, w, source);
+        }
+    }
+
+    /**
+     * Dirichlet noise mixed into the prior at the root ({@code (1 - weight) P + weight * Dir(alpha)}),
+     * for self-play exploration; only with a guide.
+     */
+    public record RootNoise(double alpha, double weight) {
+        public RootNoise {
+            if (!(alpha > 0) || !(weight >= 0 && weight <= 1)) {
+                throw new IllegalArgumentException("root noise needs alpha > 0 and a weight from 0 to 1, not "
+                        + alpha + " and " + weight);
+            }
+        }
+    }
+
+    /**
+     * What a search found at the root.
+     *
+     * @param legal  the root's legal actions, ascending
+     * @param visits the visits of each, same order
+     * @param choice the index of the answer: the most visited (ties: the better mean, then the lowest id)
+     * @param value  the searcher's mean result over all iterations (its estimated win share; NaN without search)
+     */
+    public record SearchResult(int[] legal, int[] visits, int choice, double value) {
     }
 
     private final Settings settings;
@@ -121,6 +210,12 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
     private final int[] pathMover;
     private final Encoder<S> encoder;
     private final float[] encoded;
+    private final Guide guide;
+    private final Encoder<S> guideEncoder;
+    private final float[] guideObs;
+    private final MlpWeights.Scratch guideScratch;
+    private final double[] priorBuf;
+    private final double[] netOutcome;
 
     /** The default search with {@code iterations} and the given rollout policy. */
     public IsmctsAgent(Game<S> game, int iterations, String rolloutAgent, long seed) {
@@ -145,6 +240,25 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         this.pathAction = new int[longest];
         this.pathMover = new int[longest];
         this.name = name(game, settings);
+        this.guide = settings.guide();
+        this.priorBuf = new double[numActions];
+        this.netOutcome = new double[game.numPlayers()];
+        if (guide != null) {
+            Encoder<S> e = Encoders.create(game, guide.view());
+            if (guide.weights().inputSize() != e.size() || guide.weights().actions() != numActions) {
+                throw new IllegalArgumentException("the network " + guide.source() + " reads " + guide.weights().inputSize()
+                        + " inputs and gives " + guide.weights().actions() + " actions, but " + game.id() + " has "
+                        + e.size() + " and " + numActions);
+            }
+            // the information-state view is what the node keys encode already: reuse that encoding
+            this.guideEncoder = guide.view().equals(Encoders.INFORMATION_STATE) ? null : e;
+            this.guideObs = guideEncoder == null ? encoded : new float[e.size()];
+            this.guideScratch = guide.weights().scratch();
+        } else {
+            this.guideEncoder = null;
+            this.guideObs = null;
+            this.guideScratch = null;
+        }
     }
 
     /** The canonical name: {@code ismcts:N}, then only the settings that differ from the defaults. */
@@ -156,7 +270,9 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         if (s.exploration() != DEFAULT_EXPLORATION) {
             b.append(":c=").append(s.exploration());
         }
-        if (s.prior() != Prior.BOT && !s.rollout().equals(Agents.RANDOM)) {
+        if (s.guide() != null) {
+            b.append(":value=").append(s.guide().leafValue()).append(":net=").append(s.guide().source());
+        } else if (s.prior() != Prior.BOT && !s.rollout().equals(Agents.RANDOM)) {
             b.append(":prior=").append(s.prior().key());
         }
         return b.toString();
@@ -178,6 +294,11 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         final double[] reward;
         int total;
         double value;
+        /** With a guide: the network's logits and value (clamped to [0, 1]) for this information set. */
+        float[] logits;
+        double netValue;
+        /** At the root with {@link RootNoise}: the noise per action. */
+        double[] noise;
 
         Node(int actions) {
             visits = new int[actions];
@@ -186,21 +307,55 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         }
     }
 
+    /** A node for {@code d}'s acting player; with a guide, evaluated by the network ({@link #encoded} holds their encoding). */
+    private Node newNode(S d) {
+        Node n = new Node(numActions);
+        if (guide != null) {
+            if (guideEncoder != null) {
+                guideEncoder.encode(d, d.currentPlayer(), guideObs, 0);
+            }
+            n.logits = new float[numActions];
+            float v = guide.weights().forward(guideObs, guideScratch, n.logits);
+            n.netValue = Math.max(0, Math.min(1, v));
+        }
+        return n;
+    }
+
     @Override
     public int chooseAction(S root) {
+        SearchResult r = search(root, null);
+        return r.legal()[r.choice()];
+    }
+
+    /**
+     * Searches from {@code root} for its player to act and returns the root's visit counts
+     * (with a single legal action, no search: one visit). {@code noise} (null for none) mixes
+     * Dirichlet noise into the root's prior; it needs a guide.
+     */
+    public SearchResult search(S root, RootNoise noise) {
         int rootCount = root.legalActions(legal);
         if (rootCount == 0) {
             throw new IllegalStateException("no legal action: the game is over");
         }
-        if (rootCount == 1) {
-            return legal[0];
-        }
         int[] rootLegal = Arrays.copyOf(legal, rootCount);
+        if (rootCount == 1) {
+            return new SearchResult(rootLegal, new int[]{1}, 0, Double.NaN);
+        }
         int me = root.currentPlayer();
-        Node rootNode = new Node(numActions);
+        if (guide != null) {
+            encoder.encode(root, me, encoded, 0);
+        }
+        Node rootNode = newNode(root);
+        if (noise != null) {
+            if (guide == null) {
+                throw new IllegalStateException("root noise needs a guiding network");
+            }
+            rootNode.noise = dirichlet(rootLegal, noise.alpha(), noise.weight());
+        }
         Map<Long, Node> table = new HashMap<>();
         double[] outcome = new double[root.numPlayers()];
         double even = 1.0 / root.numPlayers();
+        double leafValue = guide == null ? 0 : guide.leafValue();
         for (int i = 0; i < settings.iterations(); i++) {
             S d = root.determinize(me, random.nextLong());
             Node node = rootNode;
@@ -217,12 +372,28 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
                 if (fresh || d.isTerminal()) {
                     break;
                 }
-                node = table.computeIfAbsent(key(d), k -> new Node(numActions));
+                node = node(table, d);
             }
-            while (!d.isTerminal()) {
-                d.applyInPlace(rollout.chooseAction(d));
+            if (d.isTerminal()) {
+                d.winShares(outcome);
+            } else {
+                if (leafValue > 0) {
+                    spread(node(table, d).netValue, d.currentPlayer(), netOutcome);
+                }
+                if (leafValue < 1) {
+                    while (!d.isTerminal()) {
+                        d.applyInPlace(rollout.chooseAction(d));
+                    }
+                    d.winShares(outcome);
+                } else {
+                    Arrays.fill(outcome, 0);
+                }
+                if (leafValue > 0) {
+                    for (int p = 0; p < outcome.length; p++) {
+                        outcome[p] = leafValue * netOutcome[p] + (1 - leafValue) * outcome[p];
+                    }
+                }
             }
-            d.winShares(outcome);
             for (int j = 0; j < depth; j++) {
                 Node n = pathNode[j];
                 double r = outcome[pathMover[j]];
@@ -233,20 +404,91 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
                 pathNode[j] = null;
             }
         }
-        int best = rootLegal[0];
-        for (int a : rootLegal) {
+        int[] visits = new int[rootCount];
+        for (int k = 0; k < rootCount; k++) {
+            visits[k] = rootNode.visits[rootLegal[k]];
+        }
+        int best = 0;
+        for (int k = 1; k < rootCount; k++) {
+            int a = rootLegal[k];
+            int b = rootLegal[best];
             int v = rootNode.visits[a];
-            int bv = rootNode.visits[best];
-            if (v > bv || (v == bv && v > 0 && rootNode.reward[a] / v > rootNode.reward[best] / bv)) {
-                best = a;
+            int bv = rootNode.visits[b];
+            if (v > bv || (v == bv && v > 0 && rootNode.reward[a] / v > rootNode.reward[b] / bv)) {
+                best = k;
             }
         }
-        return best;
+        return new SearchResult(rootLegal, visits, best, rootNode.total == 0 ? Double.NaN : rootNode.value / rootNode.total);
+    }
+
+    /** The node of {@code d}'s acting player, created (and evaluated by the guide) on first sight. */
+    private Node node(Map<Long, Node> table, S d) {
+        long k = key(d);
+        Node n = table.get(k);
+        if (n == null) {
+            n = newNode(d);
+            table.put(k, n);
+        }
+        return n;
+    }
+
+    /** [decision] A leaf value {@code v} of {@code mover} as win shares: {@code v} to them, {@code (1 - v) / (P - 1)} to each other seat. */
+    static void spread(double v, int mover, double[] out) {
+        int players = out.length;
+        double rest = (1 - v) / (players - 1);
+        for (int p = 0; p < players; p++) {
+            out[p] = p == mover ? v : rest;
+        }
+    }
+
+    /** Dirichlet({@code alpha}) noise over {@code actions}, scaled by {@code weight}, per action id. */
+    private double[] dirichlet(int[] actions, double alpha, double weight) {
+        double[] noise = new double[numActions];
+        double sum = 0;
+        for (int a : actions) {
+            noise[a] = gamma(alpha);
+            sum += noise[a];
+        }
+        for (int a : actions) {
+            noise[a] = sum > 0 ? weight * noise[a] / sum : weight / actions.length;
+        }
+        return noise;
+    }
+
+    /** A Gamma(shape, 1) variate (Marsaglia and Tsang 2000; shape below 1 by the boost {@code U^(1/shape)}). */
+    private double gamma(double shape) {
+        if (shape < 1) {
+            return gamma(shape + 1) * Math.pow(random.nextDouble(), 1 / shape);
+        }
+        double d = shape - 1.0 / 3;
+        double c = 1 / Math.sqrt(9 * d);
+        while (true) {
+            double x;
+            double v;
+            do {
+                x = normal();
+                v = 1 + c * x;
+            } while (v <= 0);
+            v = v * v * v;
+            double u = random.nextDouble();
+            if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) {
+                return d * v;
+            }
+        }
+    }
+
+    private double normal() {
+        double u = random.nextDouble();
+        double v = random.nextDouble();
+        return Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
     }
 
     /** PUCT over the actions legal in {@code d}; counts their availability; ties broken at random. */
     private int select(S d, Node node, double even) {
         int count = d.legalActions(legal);
+        if (node.logits != null) {
+            return selectGuided(node, count, even);
+        }
         int favourite = botPrior ? rollout.chooseAction(d) : -1;
         double spread = (botPrior ? PRIOR_MIX : 1.0) / count;
         double firstPlay = node.total == 0 ? even : node.value / node.total;
@@ -270,6 +512,52 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
             }
         }
         return best;
+    }
+
+    /** PUCT with the network's softmax over the {@code count} legal actions in {@link #legal} as the prior. */
+    private int selectGuided(Node node, int count, double even) {
+        float[] logits = node.logits;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < count; k++) {
+            max = Math.max(max, logits[legal[k]]);
+        }
+        double sum = 0;
+        for (int k = 0; k < count; k++) {
+            double e = Math.exp(logits[legal[k]] - max);
+            priorBuf[k] = e;
+            sum += e;
+        }
+        double keep = node.noise == null ? 1 : 1 - sumNoise(node.noise, count);
+        double firstPlay = node.total == 0 ? even : node.value / node.total;
+        double c = settings.exploration();
+        int best = -1;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        int ties = 0;
+        for (int k = 0; k < count; k++) {
+            int a = legal[k];
+            int n = node.visits[a];
+            int available = ++node.availability[a];
+            double prior = keep * priorBuf[k] / sum + (node.noise == null ? 0 : node.noise[a]);
+            double q = n == 0 ? firstPlay : node.reward[a] / n;
+            double score = q + c * prior * Math.sqrt(available) / (1 + n);
+            if (score > bestScore) {
+                bestScore = score;
+                best = a;
+                ties = 1;
+            } else if (score == bestScore && random.nextInt(++ties) == 0) {
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    /** The noise's total weight over the legal actions (its weight, when they are the root's). */
+    private double sumNoise(double[] noise, int count) {
+        double s = 0;
+        for (int k = 0; k < count; k++) {
+            s += noise[legal[k]];
+        }
+        return s;
     }
 
     /** The acting player and their information-state encoding, hashed to 64 bits. */

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * of its observations and actions, and refuses to load where this build's layout differs (see
  * {@link Checkpoint}).
  */
-public final class Dl4jProvider implements AgentProvider {
+public final class Dl4jProvider implements AgentProvider, PolicySource {
     private record Key(Path path, long size, long modified) {
     }
 
@@ -48,6 +48,16 @@ public final class Dl4jProvider implements AgentProvider {
         Checkpoint.Policy policy = load(Path.of(rest));
         policy.config().requirePlays(game, rest);
         return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, named.mode(), seed);
+    }
+
+    /** {@code dl4j:PATH} (a trailing {@code :greedy} or {@code :sample} is allowed and ignored) as a network. */
+    @Override
+    public Checkpoint.Policy policy(String name) {
+        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
+        if (named.target().isEmpty()) {
+            throw new IllegalArgumentException("'" + name + "': expected " + usage());
+        }
+        return load(Path.of(named.target()));
     }
 
     /** The policy of a checkpoint, from the cache when this version of the file was read before. */

@@ -21,6 +21,24 @@ import java.util.Map;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
 public final class PpoConfig {
+    /** The algorithm that wrote the checkpoint: {@value #PPO} or {@value #EXIT} (expert iteration). */
+    public String algo = PPO;
+    /**
+     * What the value head predicts. [decision] {@value #VALUE_RETURN} (PPO; the default, also
+     * for checkpoints written before this field): the discounted return of {@link #rewardMode},
+     * whose scale depends on that mode and on {@link #gamma}, so search uses such a network's
+     * prior only. {@value #VALUE_WIN_SHARE} (expert iteration): the expected win share in [0, 1]
+     * of the player to act (1/k for each of k winners), which search may back up at its leaves.
+     */
+    public String valueScale = VALUE_RETURN;
+    /** Expert iteration's settings; null for PPO. */
+    public dev.kaisen.training.exit.ExitConfig exit;
+
+    public static final String PPO = "ppo";
+    public static final String EXIT = "exit";
+    public static final String VALUE_RETURN = "return";
+    public static final String VALUE_WIN_SHARE = "win_share";
+
     /** The game's registry id, player count and options: a checkpoint plays only this game. */
     public String game = "osaka";
     public int players = 2;
@@ -81,6 +99,19 @@ public final class PpoConfig {
         }
         int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
+        if (!algo.equals(PPO) && !algo.equals(EXIT)) {
+            throw new IllegalArgumentException("algo must be " + PPO + " or " + EXIT + ", not '" + algo + "'");
+        }
+        if (!valueScale.equals(VALUE_RETURN) && !valueScale.equals(VALUE_WIN_SHARE)) {
+            throw new IllegalArgumentException("value scale must be " + VALUE_RETURN + " or " + VALUE_WIN_SHARE
+                    + ", not '" + valueScale + "'");
+        }
+        if (algo.equals(EXIT)) {
+            if (exit == null) {
+                throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
+            }
+            exit.validate();
+        }
         positive("steps", steps);
         positive("envs", envs);
         positive("rollout", rollout);

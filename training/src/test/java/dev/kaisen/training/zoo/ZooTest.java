@@ -204,6 +204,8 @@ class ZooTest {
             Game<?> game = Zoo.policy(VARIANT).config().game();
             playsLegalGamesAtEverySeat(game, "zoo:" + VARIANT, 6);
             playsLegalGamesAtEverySeat(game, "zoo:" + VARIANT + ":sample", 6);
+            // the same name gives the network to the guided search
+            playsLegalGamesAtEverySeat(game, "ismcts:8:net=zoo:" + VARIANT, 2);
             return null;
         });
     }
