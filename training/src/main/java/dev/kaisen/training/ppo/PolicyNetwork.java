@@ -12,8 +12,10 @@ import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
 import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.api.ops.executioner.OpExecutioner;
 import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.linalg.learning.config.Adam;
+import org.nd4j.nativeblas.NativeOpsHolder;
 
 import java.util.Map;
 
@@ -38,13 +40,22 @@ public final class PolicyNetwork {
     private final int actions;
 
     /**
-     * Sets the threads ND4J's native ops may use. One is fastest for these small matrices on
-     * a small machine, where a second OpenMP thread only competes with the env workers
-     * (measured: 2x the training throughput on 2 cores).
+     * Sets the threads ND4J's native ops may use, for the calling thread's later ops. One is
+     * fastest for these small matrices on a small machine, where a second thread only competes
+     * with the env workers (measured: 2x the training throughput on 2 cores). Three settings,
+     * because three pools exist: ND4J's own ({@code Environment}), OpenMP's (the reductions and
+     * transforms: {@code Environment.setMaxThreads} alone leaves it at the core count, and each
+     * op then waits for a second thread that a busy machine may not schedule for milliseconds),
+     * and OpenBLAS's (the matrix products). Op profiling is turned off too: ND4J's default
+     * checks every op's arguments for workspace misuse, a cost per op for a check this code
+     * does not need.
      */
     public static void setNativeThreads(int threads) {
         Nd4j.getEnvironment().setMaxThreads(threads);
         Nd4j.getEnvironment().setMaxMasterThreads(threads);
+        NativeOpsHolder.getInstance().getDeviceNativeOps().setOmpNumThreads(threads);
+        Nd4j.factory().blas().setMaxThreads(threads);
+        Nd4j.getExecutioner().setProfilingMode(OpExecutioner.ProfilingMode.DISABLED);
         // what DL4J allocates outside its workspaces is freed when Java collects its handles:
         // have ND4J ask for a collection every second so native memory stays bounded
         Nd4j.getMemoryManager().togglePeriodicGc(true);
