@@ -74,6 +74,10 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--net-threads", defaultValue = "1", description = "Threads for the network's native ops (ND4J, "
+            + "OpenMP, OpenBLAS; default ${DEFAULT-VALUE}: fastest for small networks on a small machine).")
+    int netThreads;
+
     @Option(names = "--eval-every", defaultValue = "100000", description = "Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
     long evalEvery;
 
@@ -113,6 +117,7 @@ final class TrainCommand implements Callable<Integer> {
             c.hidden = hidden;
             c.rewardMode = reward;
             c.threads = threads;
+            c.netThreads = netThreads;
             c.evalEvery = evalEvery;
             c.evalGames = evalGames;
             c.evalOpponents = evalOpponents == null ? List.of() : evalOpponents;
