@@ -1,5 +1,6 @@
 package dev.kaisen.training.ppo;
 
+import org.bytedeco.javacpp.FloatPointer;
 import org.deeplearning4j.nn.conf.ComputationGraphConfiguration;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.WorkspaceMode;
@@ -10,7 +11,6 @@ import org.deeplearning4j.nn.graph.ComputationGraph;
 import org.deeplearning4j.nn.weights.WeightInit;
 import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
 import org.nd4j.linalg.activations.Activation;
-import org.bytedeco.javacpp.FloatPointer;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.memory.MemoryWorkspace;
 import org.nd4j.linalg.api.memory.conf.WorkspaceConfiguration;
@@ -59,7 +59,8 @@ public final class PolicyNetwork {
     /**
      * Sets the threads ND4J's native ops may use, for the calling thread's later ops. One is
      * fastest for these small matrices on a small machine, where a second thread only competes
-     * with the env workers (measured: 2x the training throughput on 2 cores). Three settings,
+     * with the env workers (measured: 2x the training throughput on 2 cores, and 1.7x more from
+     * setting the OpenMP and OpenBLAS pools too on a busy 2-core machine). Three settings,
      * because three pools exist: ND4J's own ({@code Environment}), OpenMP's (the reductions and
      * transforms: {@code Environment.setMaxThreads} alone leaves it at the core count, and each
      * op then waits for a second thread that a busy machine may not schedule for milliseconds),
