@@ -114,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minibatch", type=int, default=512, help="minibatch size (default 512)")
     parser.add_argument("--hidden", type=int, default=128, help="width of both hidden layers (default 128)")
     parser.add_argument("--opponents", default="greedy",
-                        help="comma-separated bots, and self for policy snapshots; env i plays the (i mod n)-th "
-                             "(default greedy)")
+                        help="comma-separated bots, and self for policy snapshots; the envs are split evenly "
+                             "between them (default greedy)")
     parser.add_argument("--net-threads", type=int, default=1,
                         help="threads of the network: ND4J/OpenMP/OpenBLAS, torch.set_num_threads (default 1)")
     parser.add_argument("--env-threads", type=int, default=2, help="threads of the JVM's vector envs (default 2)")
