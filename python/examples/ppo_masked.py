@@ -76,9 +76,13 @@ class Args:
     hidden: int = 128
     torch_threads: int = 1
     """1 leaves the other core to the JVM's env workers"""
+    env_threads: int = 0
+    """threads of the JVM's vector envs (0: all cores but one)"""
     eval_every: int = 100_000
     eval_games: int = 100
+    """games per opponent at each evaluation (0: no evaluations, no checkpoints)"""
     final_eval_games: int = 1000
+    """games per opponent of the final evaluation of best.pt (0: none)"""
     eval_opponents: str = ""
     """comma-separated bots; empty: random and the game's bots"""
     out: str = "runs/torch-ppo"
@@ -222,7 +226,7 @@ class _Pool:
         self.names = names
         self.seeds = [kaisen.derive_seed(args.seed, 100 + k) for k in range(len(names))]
         self.envs = [
-            kaisen.vector_env(num_envs=n, opponents=o, seed=s, threads=0, **game_kwargs(args))
+            kaisen.vector_env(num_envs=n, opponents=o, seed=s, threads=args.env_threads, **game_kwargs(args))
             for o, n, s in zip(names, sizes, self.seeds)
         ]
         self.bounds = np.cumsum([0] + sizes)
@@ -306,7 +310,8 @@ class _SelfPlayPool:
             seat = i % self.players
             patterns.append([None if s == seat else bots[k] for s in range(self.players)])
         self.env = kaisen.multi_agent_vector_env(num_envs=n, jvm_seats=patterns, seed=kaisen.derive_seed(args.seed, 100),
-                                                 reward_mode="terminal", threads=0, **game_kwargs(args))
+                                                 reward_mode="terminal", threads=args.env_threads,
+                                                 **game_kwargs(args))
         self.rng = np.random.default_rng(kaisen.derive_seed(args.seed, 101))
         self.generator = generator
         self.pool_size = args.pool_size
@@ -519,7 +524,7 @@ def train(args: Args) -> tuple[Agent, Path]:
             bar.set_postfix(sps=f"{batch_size / dt:.0f}", win=f"{win_all:.2f}")
             out_of_time = args.max_seconds > 0 and time.time() - start >= args.max_seconds
             last_update = update == num_updates or out_of_time
-            if global_step >= next_eval or last_update:
+            if args.eval_games > 0 and (global_step >= next_eval or last_update):
                 while next_eval <= global_step:
                     next_eval += args.eval_every
                 agent.eval()
@@ -571,6 +576,8 @@ def main() -> None:
     summary = json.loads((out / "train_summary.json").read_text())
     print(f"trained {summary['steps']} steps in {summary['seconds']} s ({summary['steps_per_s']} steps/s, "
           f"env share {summary['env_share']})")
+    if args.final_eval_games <= 0 or not (out / "best.pt").exists():
+        return
     policy = load_policy(out / "best.pt")
     report = evaluate_policy(policy, args, args.final_eval_games, kaisen.derive_seed(args.seed, 4))
     print(report)

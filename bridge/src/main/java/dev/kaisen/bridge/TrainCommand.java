@@ -84,6 +84,10 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--net-threads", defaultValue = "1", description = "Threads for the network's native ops (ND4J, "
+            + "OpenMP, OpenBLAS; default ${DEFAULT-VALUE}: fastest for small networks on a small machine).")
+    int netThreads;
+
     @Option(names = "--eval-every", defaultValue = "100000", description = "[ppo] Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
     long evalEvery;
 
@@ -264,6 +268,7 @@ final class TrainCommand implements Callable<Integer> {
         c.learningRate = lr != null ? lr : algo.equals(PpoConfig.EXIT) ? 1e-3 : 3e-4;
         c.hidden = hidden;
         c.threads = threads;
+        c.netThreads = netThreads;
         c.evalGames = evalGames;
         c.evalOpponents = evalOpponents == null ? List.of() : evalOpponents;
     }

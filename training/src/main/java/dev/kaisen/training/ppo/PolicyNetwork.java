@@ -1,5 +1,6 @@
 package dev.kaisen.training.ppo;
 
+import org.bytedeco.javacpp.FloatPointer;
 import org.deeplearning4j.nn.conf.ComputationGraphConfiguration;
 import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.WorkspaceMode;
@@ -11,9 +12,16 @@ import org.deeplearning4j.nn.weights.WeightInit;
 import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
 import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.memory.MemoryWorkspace;
+import org.nd4j.linalg.api.memory.conf.WorkspaceConfiguration;
+import org.nd4j.linalg.api.memory.enums.AllocationPolicy;
+import org.nd4j.linalg.api.memory.enums.LearningPolicy;
+import org.nd4j.linalg.api.memory.enums.SpillPolicy;
 import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.api.ops.executioner.OpExecutioner;
 import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.linalg.learning.config.Adam;
+import org.nd4j.nativeblas.NativeOpsHolder;
 
 import java.util.Map;
 
@@ -32,19 +40,40 @@ public final class PolicyNetwork {
     public static final String POLICY = "policy";
     public static final String VALUE = "value";
 
+    /** The workspace of {@link #output(float[], int, float[], float[])}'s results, reused call after call. */
+    private static final String OUTPUT_WORKSPACE_ID = "kaisen-policy-output";
+    private static final WorkspaceConfiguration OUTPUT_WORKSPACE = WorkspaceConfiguration.builder()
+            .initialSize(0).overallocationLimit(0.2).policyAllocation(AllocationPolicy.OVERALLOCATE)
+            .policyLearning(LearningPolicy.FIRST_LOOP).policySpill(SpillPolicy.REALLOCATE).build();
+
+    /** The arrays the flat-array methods fill: one each, reused while the batch size stays the same. */
+    private enum Buffer { OBSERVATIONS, MINIBATCH, GRAD_LOGITS, GRAD_VALUES }
+
     private final ComputationGraph graph;
-    private INDArray lastInput;
+    private final INDArray[] buffers = new INDArray[Buffer.values().length];
+    /** The detached activations of the last {@link #trainForward}, freed after its {@link #step}. */
+    private Map<String, INDArray> lastActivations;
     private final int inputSize;
     private final int actions;
 
     /**
-     * Sets the threads ND4J's native ops may use. One is fastest for these small matrices on
-     * a small machine, where a second OpenMP thread only competes with the env workers
-     * (measured: 2x the training throughput on 2 cores).
+     * Sets the threads ND4J's native ops may use, for the calling thread's later ops. One is
+     * fastest for these small matrices on a small machine, where a second thread only competes
+     * with the env workers (measured: 2x the training throughput on 2 cores, and 1.7x more from
+     * setting the OpenMP and OpenBLAS pools too on a busy 2-core machine). Three settings,
+     * because three pools exist: ND4J's own ({@code Environment}), OpenMP's (the reductions and
+     * transforms: {@code Environment.setMaxThreads} alone leaves it at the core count, and each
+     * op then waits for a second thread that a busy machine may not schedule for milliseconds),
+     * and OpenBLAS's (the matrix products). Op profiling is turned off too: ND4J's default
+     * checks every op's arguments for workspace misuse, a cost per op for a check this code
+     * does not need.
      */
     public static void setNativeThreads(int threads) {
         Nd4j.getEnvironment().setMaxThreads(threads);
         Nd4j.getEnvironment().setMaxMasterThreads(threads);
+        NativeOpsHolder.getInstance().getDeviceNativeOps().setOmpNumThreads(threads);
+        Nd4j.factory().blas().setMaxThreads(threads);
+        Nd4j.getExecutioner().setProfilingMode(OpExecutioner.ProfilingMode.DISABLED);
         // what DL4J allocates outside its workspaces is freed when Java collects its handles:
         // have ND4J ask for a collection every second so native memory stays bounded
         Nd4j.getMemoryManager().togglePeriodicGc(true);
@@ -126,11 +155,13 @@ public final class PolicyNetwork {
 
     /** Inference on rows of a flat array: fills {@code logits[batch*actions]} and {@code values[batch]}. */
     public void output(float[] obs, int batch, float[] logits, float[] values) {
-        INDArray x = array(obs, batch, inputSize);
-        INDArray[] out = output(x);
-        copyRows(out[0], logits);
-        copyRows(out[1], values);
-        release(x, out[0], out[1]);
+        INDArray x = rows(Buffer.OBSERVATIONS, obs, batch, inputSize);
+        // the outputs live in a workspace reused by every call, not in arrays allocated per call
+        try (MemoryWorkspace ws = Nd4j.getWorkspaceManager().getAndActivateWorkspace(OUTPUT_WORKSPACE, OUTPUT_WORKSPACE_ID)) {
+            INDArray[] out = graph.output(false, ws, x);
+            copyRows(out[0], logits);
+            copyRows(out[1], values);
+        }
     }
 
     /**
@@ -138,20 +169,23 @@ public final class PolicyNetwork {
      * {@link #step}. Fills {@code logits[batch*actions]} and {@code values[batch]}.
      */
     public void trainForward(float[] obs, int batch, float[] logits, float[] values) {
-        INDArray x = array(obs, batch, inputSize);
+        INDArray x = rows(Buffer.MINIBATCH, obs, batch, inputSize);
         Map<String, INDArray> act = graph.feedForward(new INDArray[]{x}, true, false);
         copyRows(act.get(POLICY), logits);
         copyRows(act.get(VALUE), values);
-        lastInput = x;
+        act.remove(INPUT);
+        lastActivations = act;
     }
 
     /** {@link #step(INDArray, INDArray, double)} from flat arrays of the last {@link #trainForward}'s batch. */
     public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
-        INDArray gl = array(gradLogits, batch, actions);
-        INDArray gv = array(gradValues, batch, 1);
+        INDArray gl = rows(Buffer.GRAD_LOGITS, gradLogits, batch, actions);
+        INDArray gv = rows(Buffer.GRAD_VALUES, gradValues, batch, 1);
         double norm = step(gl, gv, maxGradNorm);
-        release(gl, gv, lastInput);
-        lastInput = null;
+        if (lastActivations != null) {
+            release(lastActivations.values().toArray(new INDArray[0]));
+            lastActivations = null;
+        }
         return norm;
     }
 
@@ -237,7 +271,27 @@ public final class PolicyNetwork {
         }
     }
 
-    /** Rows of a flat array as a matrix in the network's precision. */
+    /**
+     * Rows of a flat array as a matrix in the network's precision: in single precision, the
+     * buffer array of {@code use}, filled by one native copy (allocated again only when the batch
+     * size changes); in another precision (tests), a new array.
+     */
+    private INDArray rows(Buffer use, float[] data, int rows, int cols) {
+        DataType type = graph.params().dataType();
+        if (type != DataType.FLOAT) {
+            return Nd4j.create(data, new long[]{rows, cols}, 'c').castTo(type);
+        }
+        INDArray a = buffers[use.ordinal()];
+        if (a == null || a.rows() != rows || a.columns() != cols) {
+            release(a);
+            a = Nd4j.createUninitializedDetached(DataType.FLOAT, rows, cols);
+            buffers[use.ordinal()] = a;
+        }
+        new FloatPointer(a.data().addressPointer()).put(data, 0, rows * cols);
+        return a;
+    }
+
+    /** Rows of a flat array as a new matrix in the network's precision. */
     private INDArray array(float[] data, long rows, long cols) {
         INDArray a = Nd4j.create(data, new long[]{rows, cols}, 'c');
         DataType type = graph.params().dataType();
@@ -251,11 +305,13 @@ public final class PolicyNetwork {
     private static void copyRows(INDArray a, float[] out) {
         boolean plain = !a.isView() && a.ordering() == 'c' && a.dataType() == DataType.FLOAT
                 && a.data().length() == a.length();
-        INDArray c = plain ? a : a.castTo(DataType.FLOAT).dup('c');
+        if (plain) {
+            new FloatPointer(a.data().addressPointer()).get(out, 0, (int) a.length());
+            return;
+        }
+        INDArray c = a.castTo(DataType.FLOAT).dup('c');
         float[] src = c.data().asFloat();
         System.arraycopy(src, 0, out, 0, src.length);
-        if (c != a) {
-            release(c);
-        }
+        release(c);
     }
 }

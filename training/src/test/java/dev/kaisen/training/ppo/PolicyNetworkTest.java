@@ -116,6 +116,27 @@ class PolicyNetworkTest {
     }
 
     @Test
+    void flatArrayMethodsGiveTheArrayResultsWhateverTheBatchSizesBefore() {
+        PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-3, 11);
+        // the reused input arrays and output workspace must not carry anything from one call to the next
+        for (int batch : new int[]{BATCH, 2, BATCH, 1, BATCH}) {
+            float[] obs = random(batch * IN, 40 + batch);
+            float[] logits = new float[batch * ACTIONS];
+            float[] values = new float[batch];
+            net.output(obs, batch, logits, values);
+            INDArray[] expected = net.output(org.nd4j.linalg.factory.Nd4j.create(obs, new long[]{batch, IN}, 'c'));
+            assertArrayEquals(expected[0].data().asFloat(), logits, 1e-6f);
+            assertArrayEquals(expected[1].data().asFloat(), values, 1e-6f);
+            float[] trainLogits = new float[batch * ACTIONS];
+            float[] trainValues = new float[batch];
+            net.trainForward(obs, batch, trainLogits, trainValues);
+            assertArrayEquals(logits, trainLogits, 1e-6f);
+            assertArrayEquals(values, trainValues, 1e-6f);
+            net.step(new float[batch * ACTIONS], new float[batch], batch, 0.5);
+        }
+    }
+
+    @Test
     void plainJavaCopyMatchesTheNetwork() {
         PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-3, 11);
         float[] obs = random(BATCH * IN, 4);

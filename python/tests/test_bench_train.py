@@ -1,0 +1,57 @@
+"""``./kaisen bench train`` on a tiny budget: both trainers run with the same settings, and both
+rates and their ratio come out (needs the ``train`` extra); no timing is asserted."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+
+from kaisen import bench_train  # noqa: E402
+
+TINY = ["--steps", "256", "--envs", "4", "--rollout", "32", "--minibatch", "64", "--epochs", "1", "--hidden", "8"]
+
+
+def test_both_rates_and_their_ratio_in_the_json(capsys):
+    assert bench_train.main([*TINY, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dl4j_steps_per_s"] > 0 and out["pytorch_steps_per_s"] > 0
+    assert out["ratio"] == pytest.approx(out["dl4j_steps_per_s"] / out["pytorch_steps_per_s"], rel=1e-2)
+    # at least two updates per run, the first left out of the rate
+    assert (out["steps"], out["updates_measured"]) == (256, 1)
+    assert (out["envs"], out["rollout"], out["epochs"], out["minibatch"], out["hidden"]) == (4, 32, 1, 64, [8, 8])
+
+
+def test_text_names_both_sides_and_the_ratio_with_self_play(capsys):
+    assert bench_train.main([*TINY, "--opponents", "greedy,self"]) == 0
+    text = capsys.readouterr().out
+    assert "DL4J" in text and "PyTorch" in text and "ratio DL4J / PyTorch" in text
+    assert "opponents greedy,self" in text
+
+
+def test_both_sides_get_the_same_settings(tmp_path: Path):
+    ns = argparse.Namespace(game="osaka", players=2, config="{}", steps=5000, envs=8, rollout=64, epochs=3,
+                            minibatch=128, hidden=32, opponents="greedy,self", net_threads=1, env_threads=2, seed=5)
+    s = bench_train.settings_from(ns)
+    assert s["steps"] == 5120  # rounded up to whole updates of 8 x 64
+    java = bench_train.dl4j_command(s, tmp_path / "j")
+    torch = bench_train.pytorch_command(s, tmp_path / "t")
+
+    def flag(cmd: list[str], name: str) -> str:
+        return cmd[cmd.index(name) + 1]
+
+    assert flag(java, "--steps") == flag(torch, "--total-timesteps") == "5120"
+    assert flag(java, "--envs") == flag(torch, "--num-envs") == "8"
+    assert flag(java, "--rollout") == flag(torch, "--num-steps") == "64"
+    assert flag(java, "--epochs") == flag(torch, "--update-epochs") == "3"
+    assert flag(torch, "--num-minibatches") == "4" and flag(java, "--minibatch") == "128"
+    assert flag(java, "--hidden") == "32,32" and flag(torch, "--hidden") == "32"
+    assert flag(java, "--net-threads") == flag(torch, "--torch-threads") == "1"
+    assert flag(java, "--threads") == flag(torch, "--env-threads") == "2"
+    assert flag(java, "--opponents") == "greedy,self"
+    assert (flag(torch, "--opponents"), flag(torch, "--self-play"), flag(torch, "--self-play-share")) == \
+        ("greedy", "true", "0.5")
