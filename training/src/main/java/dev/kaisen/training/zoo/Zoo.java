@@ -286,24 +286,40 @@ public final class Zoo {
         return models.isEmpty() ? "none" : models.stream().map(Model::name).collect(Collectors.joining(", "));
     }
 
-    /** A model packaged in a jar, read once per process. */
-    private static Checkpoint.Policy load(Model m) {
+    /** A model packaged in a jar, read once per process (package-private for tests). */
+    static Checkpoint.Policy load(Model m) {
         NativeBackend.require("zoo:" + m.name());
         // a packaged model: DL4J reads files, so the class-path copy goes to a temporary file once
+        // (deleted once read: the policy is cached, and a process that is killed runs no exit hook)
+        Path tmp = null;
         try {
-            Path tmp = Files.createTempFile("kaisen-zoo-" + m.name() + "-", ".zip");
-            tmp.toFile().deleteOnExit();
+            tmp = Files.createTempFile("kaisen-zoo-" + m.name() + "-", ".zip");
             try (InputStream in = new URL(m.location()).openStream()) {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
             }
-            Checkpoint.Policy p = Checkpoint.readPolicy(tmp);
+            Checkpoint.Policy p;
+            try {
+                p = Checkpoint.readPolicy(tmp);
+            } catch (IllegalArgumentException e) {
+                // the message names the temporary copy, which is gone: name the packaged model instead
+                throw new IllegalArgumentException("zoo model " + m.name() + ": "
+                        + String.valueOf(e.getMessage()).replace(tmp.toString(), m.location()), e);
+            }
             if (p.warning() != null) {
-                System.err.println("warning: zoo:" + m.name() + ": " + p.warning());
+                System.err.println("warning: zoo:" + m.name() + ": " + p.warning().replace(tmp.toString(), m.location()));
             }
             return p;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read zoo model " + m.name() + " from " + m.location() + ": "
                     + UserFiles.why(e), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the model was read (or its error is the one to report); a stray temporary file is all
+                }
+            }
         }
     }
 

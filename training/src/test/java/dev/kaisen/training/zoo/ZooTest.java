@@ -246,6 +246,47 @@ class ZooTest {
         });
     }
 
+    /** The temporary copies a packaged model (one inside a jar) is read through. */
+    private static List<Path> zooTempFiles(String name) throws IOException {
+        try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("kaisen-zoo-" + name + "-")).toList();
+        }
+    }
+
+    /** A jar holding {@code entries} (name, file) under the zoo's class-path folder. */
+    private static Path jarWith(Path jar, Map<String, Path> entries) throws IOException {
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            for (Map.Entry<String, Path> e : entries.entrySet()) {
+                out.putNextEntry(new java.util.jar.JarEntry(Zoo.RESOURCES + e.getKey()));
+                Files.copy(e.getValue(), out);
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void aModelInsideAJarIsReadThroughATemporaryCopyThatIsDeletedAtOnce(@TempDir Path dir) throws IOException {
+        Path slim = zooDir.resolve(VARIANT + ".zip");
+        Path junk = dir.resolve("junk.zip");
+        Files.writeString(junk, "not a checkpoint");
+        Path jar = jarWith(dir.resolve("models.jar"), Map.of(VARIANT + ".zip", slim, "osaka-2p-junk.zip", junk));
+        List<Path> before = zooTempFiles(VARIANT);
+        String location = "jar:" + jar.toUri() + "!/" + Zoo.RESOURCES + VARIANT + ".zip";
+        Checkpoint.Policy p = Zoo.load(new Zoo.Model(VARIANT, null, Files.size(slim), location, null));
+        assertEquals(Checkpoint.readPolicy(slim).weights(), p.weights());
+        assertEquals(before, zooTempFiles(VARIANT), "the temporary copy is deleted once read");
+
+        String junkLocation = "jar:" + jar.toUri() + "!/" + Zoo.RESOURCES + "osaka-2p-junk.zip";
+        List<Path> junkBefore = zooTempFiles("osaka-2p-junk");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Zoo.load(new Zoo.Model("osaka-2p-junk", null, 16, junkLocation, null)));
+        assertTrue(e.getMessage().startsWith("zoo model osaka-2p-junk: ") && e.getMessage().contains(junkLocation)
+                && !e.getMessage().contains("kaisen-zoo-osaka-2p-junk-"), "names the model, not its copy: "
+                + e.getMessage());
+        assertEquals(junkBefore, zooTempFiles("osaka-2p-junk"), "deleted after a failed read too");
+    }
+
     @Test
     void packRefusesANameThatDoesNotFitAndAFileThatIsNoCheckpoint(@TempDir Path dir) throws IOException {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
