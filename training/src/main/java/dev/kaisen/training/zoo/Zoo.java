@@ -7,6 +7,7 @@ import dev.kaisen.env.UserFiles;
 import dev.kaisen.training.ppo.Checkpoint;
 import dev.kaisen.training.ppo.Dl4jProvider;
 import dev.kaisen.training.ppo.NativeBackend;
+import dev.kaisen.training.ppo.NeuralAgent;
 import dev.kaisen.training.ppo.PpoConfig;
 import dev.kaisen.training.ppo.RunInfo;
 
@@ -273,13 +274,16 @@ public final class Zoo {
         return String.join(" ", a);
     }
 
+    /**
+     * The model name of {@code zoo:NAME[:greedy|sample]}: only those suffixes are dropped, so a
+     * misspelt one ({@code zoo:osaka-2p:sampel}) is an unknown model rather than silently greedy.
+     */
     private static String bare(String name) {
         String n = name.trim();
         if (n.startsWith(PREFIX + ":")) {
             n = n.substring(PREFIX.length() + 1);
         }
-        int colon = n.indexOf(':');
-        return colon < 0 ? n : n.substring(0, colon);
+        return NeuralAgent.Named.parse(n).target();
     }
 
     private static String names(List<Model> models) {

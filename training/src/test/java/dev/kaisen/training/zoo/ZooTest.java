@@ -228,6 +228,11 @@ class ZooTest {
             assertTrue(e.getMessage().startsWith("zoo model " + VARIANT + " plays osaka and cannot play " + other.id()
                     + "; zoo models for "), e.getMessage());
 
+            // a misspelt mode is no mode: an unknown model, not a greedy agent
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> Agents.create(new OsakaGame(2), "zoo:" + VARIANT + ":sampel", 1));
+            assertTrue(e.getMessage().startsWith("unknown zoo model '" + VARIANT + ":sampel'"), e.getMessage());
+
             e = assertThrows(IllegalArgumentException.class, () -> Agents.create(new OsakaGame(2), "zoo:", 1));
             assertTrue(e.getMessage().contains("expected zoo:GAME-Np[:greedy|sample]"), e.getMessage());
 
