@@ -332,6 +332,11 @@ public final class Zoo {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                 if (e.getName().equals(METADATA)) {
                     Metadata md = Json.mapper().readValue(zip.readAllBytes(), Metadata.class);
+                    if (md == null || md.game() == null || md.game().isBlank() || md.players() < 1) {
+                        // every lookup filters the models by game and players: such a file must not reach them
+                        return new Model(f.name(), null, f.bytes(), f.location(), "its " + METADATA
+                                + " names no game or player count (damaged, or not written by ./kaisen zoo pack)");
+                    }
                     return new Model(f.name(), md, f.bytes(), f.location(), null);
                 }
             }

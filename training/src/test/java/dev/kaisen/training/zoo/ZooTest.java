@@ -293,6 +293,33 @@ class ZooTest {
     }
 
     @Test
+    void aModelWithIncompleteMetadataIsListedWithItsProblemAndSpoilsNoOtherName() throws Exception {
+        Path bad = zooDir.resolve("osaka-2p-nometa.zip");
+        try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(bad))) {
+            out.putNextEntry(new java.util.zip.ZipEntry(Zoo.METADATA));
+            out.write("{\"name\": \"osaka-2p-nometa\", \"players\": 2, \"step\": 1, \"trainingSeconds\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        try {
+            withZooDir(zooDir, () -> {
+                Zoo.Model m = Zoo.models().stream().filter(o -> o.name().equals("osaka-2p-nometa")).findFirst()
+                        .orElseThrow();
+                assertTrue(m.problem() != null && m.problem().contains("game"), String.valueOf(m.problem()));
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> Zoo.policy("osaka-2p-nometa"));
+                assertTrue(e.getMessage().contains("cannot be used"), e.getMessage());
+                // the other models still play (the listing of those that fit reads every model's metadata)
+                assertEquals("zoo:" + VARIANT, Agents.create(new OsakaGame(2), "zoo:" + VARIANT, 1).name());
+                e = assertThrows(IllegalArgumentException.class, () -> Agents.create(new OsakaGame(3), "zoo:" + VARIANT, 1));
+                assertTrue(e.getMessage().contains("was trained for 2 players"), e.getMessage());
+                return null;
+            });
+        } finally {
+            Files.delete(bad);
+        }
+    }
+
+    @Test
     void packRefusesANameThatDoesNotFitAndAFileThatIsNoCheckpoint(@TempDir Path dir) throws IOException {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Zoo.pack(source, dir, "osaka-3p", null, null, null));
