@@ -299,6 +299,8 @@ final class TrainCommand implements Callable<Integer> {
         e.evalEvery = evalEveryGeneration;
         c.exit = e;
         ExitTrainer trainer = ExitTrainer.start(c, out);
+        // how the run was made, for ./kaisen zoo pack (as a PPO run)
+        RunInfo.write(out, commandLine());
         System.out.printf(Locale.ROOT, "expert iteration on %s, %d players (%s view): %d generations x %d games, "
                         + "ismcts:%d (leaf value %.2f, rollout %s), net %s -> %s%n", c.game, c.players, c.view,
                 e.generations, e.gamesPerGeneration, e.search, e.leafValue, e.rollout,

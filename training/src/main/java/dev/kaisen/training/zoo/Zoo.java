@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.UserFiles;
+import dev.kaisen.training.exit.ExitConfig;
 import dev.kaisen.training.ppo.Checkpoint;
 import dev.kaisen.training.ppo.Dl4jProvider;
 import dev.kaisen.training.ppo.NativeBackend;
@@ -256,17 +257,31 @@ public final class Zoo {
         if (!c.options.isEmpty()) {
             a.addAll(List.of("--config", "'" + Json.write(c.options, false) + "'"));
         }
-        a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
-                Long.toString(c.steps), "--seed", Long.toString(c.seed), "--envs", Integer.toString(c.envs),
-                "--rollout", Integer.toString(c.rollout), "--epochs", Integer.toString(c.epochs), "--minibatch",
-                Integer.toString(c.minibatch), "--lr", Double.toString(c.learningRate)));
-        if (!c.annealLr) {
-            a.add("--no-anneal-lr");
+        String hidden = Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(","));
+        if (PpoConfig.EXIT.equals(c.algo) && c.exit != null) {
+            // expert iteration: its own options, none of PPO's (which it ignores)
+            ExitConfig e = c.exit;
+            a.addAll(List.of("--algo", PpoConfig.EXIT, "--view", c.view, "--seed", Long.toString(c.seed), "--search",
+                    Integer.toString(e.search), "--generations", Integer.toString(e.generations), "--games-per-gen",
+                    Integer.toString(e.gamesPerGeneration), "--leaf-value", Double.toString(e.leafValue),
+                    "--search-rollout", e.rollout, "--c", Double.toString(e.exploration), "--temperature-moves",
+                    Integer.toString(e.temperatureMoves), "--noise", Double.toString(e.noiseWeight), "--noise-alpha",
+                    Double.toString(e.noiseAlpha), "--buffer", Integer.toString(e.buffer), "--exit-epochs",
+                    Double.toString(e.epochs), "--exit-minibatch", Integer.toString(e.minibatch), "--eval-every-gen",
+                    Integer.toString(e.evalEvery), "--lr", Double.toString(c.learningRate), "--hidden", hidden,
+                    "--threads", Integer.toString(c.threads), "--eval-games", Integer.toString(c.evalGames)));
+        } else {
+            a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
+                    Long.toString(c.steps), "--seed", Long.toString(c.seed), "--envs", Integer.toString(c.envs),
+                    "--rollout", Integer.toString(c.rollout), "--epochs", Integer.toString(c.epochs), "--minibatch",
+                    Integer.toString(c.minibatch), "--lr", Double.toString(c.learningRate)));
+            if (!c.annealLr) {
+                a.add("--no-anneal-lr");
+            }
+            a.addAll(List.of("--ent-coef", Double.toString(c.entCoef), "--hidden", hidden, "--reward", c.rewardMode,
+                    "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
+                    "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
         }
-        a.addAll(List.of("--ent-coef", Double.toString(c.entCoef), "--hidden",
-                Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(",")), "--reward",
-                c.rewardMode, "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
-                "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
         if (!c.evalOpponents.isEmpty()) {
             a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));
         }

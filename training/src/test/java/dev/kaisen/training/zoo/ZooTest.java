@@ -339,6 +339,23 @@ class ZooTest {
     }
 
     @Test
+    void theCommandRebuiltForAnExpertIterationCheckpointIsAnExpertIterationCommand() {
+        PpoConfig c = new PpoConfig();
+        c.algo = PpoConfig.EXIT;
+        c.valueScale = PpoConfig.VALUE_WIN_SHARE;
+        c.exit = new dev.kaisen.training.exit.ExitConfig();
+        c.exit.search = 37;
+        c.exit.generations = 5;
+        c.exit.rollout = "greedy";
+        String cmd = Zoo.trainCommand(c);
+        assertTrue(cmd.startsWith("./kaisen train --game osaka --players 2 --algo exit "), cmd);
+        assertTrue(cmd.contains(" --search 37 ") && cmd.contains(" --generations 5 ")
+                && cmd.contains(" --search-rollout greedy "), cmd);
+        assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
+        assertTrue(Zoo.trainCommand(new PpoConfig()).contains(" --steps "), "PPO's as before");
+    }
+
+    @Test
     void defaultNameAndCommandComeFromTheCheckpoint(@TempDir Path dir) throws IOException {
         Path bare = dir.resolve("run").resolve("best.zip");
         Files.createDirectories(bare.getParent());
