@@ -78,7 +78,7 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--hidden", defaultValue = "128,128", split = ",", description = "Hidden layer sizes (default ${DEFAULT-VALUE}).")
     int[] hidden;
 
-    @Option(names = "--reward", defaultValue = "terminal", description = "[ppo] terminal or vp_difference (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reward", defaultValue = "terminal", description = "[ppo] terminal or score_difference (default ${DEFAULT-VALUE}).")
     String reward;
 
     @Option(names = "--threads", defaultValue = "2", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
