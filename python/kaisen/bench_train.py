@@ -3,8 +3,11 @@
 Runs, one after the other on this machine, ``kaisen.jar train`` (masked PPO in the JVM,
 Deeplearning4j) and ``python/examples/ppo_masked.py`` (the same algorithm in PyTorch over
 ``kaisen.vector_env``) for the same game, number of steps, envs, rollout length, epochs,
-minibatch size, network (a tanh MLP, both hidden layers of one width), opponents and thread
-counts, every one passed explicitly to both, without evaluations; then prints each one's
+minibatch size, network (a tanh MLP, both hidden layers of one width), opponents, thread counts,
+seed and PPO hyperparameters (``PPO``: learning rate 3e-4 annealed linearly to 0, gamma 0.99, GAE
+lambda 0.95, clip 0.2, entropy coefficient 0.01, value-loss coefficient 0.5, max grad norm 0.5,
+advantages normalised per minibatch), every one passed explicitly to both, without evaluations;
+the reward (terminal) and the network's initialisation are each side's own. Then prints each one's
 steady-state env steps per second and their ratio. The rate of a run is its steps over the
 seconds of its updates (collection and learning), the first update (warm-up: JIT, native
 libraries, first allocations) left out; both programs time an update the same way and write it
@@ -31,6 +34,9 @@ from kaisen import _jvm
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ppo_masked.py"
 SELF = "self"
+#: the PPO hyperparameters both sides get, named as in the result (the trainers' defaults)
+PPO: dict[str, Any] = {"learning_rate": 3e-4, "anneal_lr": True, "gamma": 0.99, "gae_lambda": 0.95, "clip": 0.2,
+                       "ent_coef": 0.01, "vf_coef": 0.5, "max_grad_norm": 0.5, "norm_adv": True}
 
 
 def settings_from(args: argparse.Namespace) -> dict[str, Any]:
@@ -45,7 +51,7 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     return {"game": args.game, "players": args.players, "config": json.loads(args.config), "steps": updates * batch,
             "envs": args.envs, "rollout": args.rollout, "epochs": args.epochs, "minibatch": args.minibatch,
             "hidden": [args.hidden, args.hidden], "activation": "tanh", "opponents": opponents,
-            "net_threads": args.net_threads, "env_threads": args.env_threads, "seed": args.seed}
+            "net_threads": args.net_threads, "env_threads": args.env_threads, "seed": args.seed, **PPO}
 
 
 def dl4j_command(s: dict[str, Any], out: Path) -> list[str]:
@@ -54,7 +60,14 @@ def dl4j_command(s: dict[str, Any], out: Path) -> list[str]:
             "--epochs", str(s["epochs"]), "--minibatch", str(s["minibatch"]),
             "--hidden", ",".join(map(str, s["hidden"])), "--opponents", ",".join(s["opponents"]),
             "--threads", str(s["env_threads"]), "--net-threads", str(s["net_threads"]), "--seed", str(s["seed"]),
+            "--lr", str(s["learning_rate"]), "--gamma", str(s["gamma"]), "--gae-lambda", str(s["gae_lambda"]),
+            "--clip", str(s["clip"]), "--ent-coef", str(s["ent_coef"]), "--vf-coef", str(s["vf_coef"]),
+            "--max-grad-norm", str(s["max_grad_norm"]),
             "--eval-games", "0", "--eval-every", str(s["steps"]), "--out", str(out)]
+    if not s["anneal_lr"]:
+        args.append("--no-anneal-lr")
+    if not s["norm_adv"]:
+        args.append("--no-norm-adv")
     # a bounded heap also bounds ND4J's native memory (as ./kaisen train)
     return _jvm.java_command(_jvm.find_jar(), *args, opts=["-Xmx2g"])
 
@@ -68,6 +81,10 @@ def pytorch_command(s: dict[str, Any], out: Path) -> list[str]:
             "--update-epochs", str(s["epochs"]), "--num-minibatches", str(batch // s["minibatch"]),
             "--hidden", str(s["hidden"][0]), "--opponents", ",".join(bots),
             "--torch-threads", str(s["net_threads"]), "--env-threads", str(s["env_threads"]), "--seed", str(s["seed"]),
+            "--learning-rate", str(s["learning_rate"]), "--anneal-lr", str(s["anneal_lr"]).lower(),
+            "--gamma", str(s["gamma"]), "--gae-lambda", str(s["gae_lambda"]), "--clip-coef", str(s["clip"]),
+            "--ent-coef", str(s["ent_coef"]), "--vf-coef", str(s["vf_coef"]), "--max-grad-norm", str(s["max_grad_norm"]),
+            "--norm-adv", str(s["norm_adv"]).lower(),
             "--eval-games", "0", "--final-eval-games", "0", "--progress", "false", "--out", str(out)]
     if share > 0:
         # the JVM trainer adds a snapshot every 100,000 steps by default: the same, in updates

@@ -55,3 +55,30 @@ def test_both_sides_get_the_same_settings(tmp_path: Path):
     assert flag(java, "--opponents") == "greedy,self"
     assert (flag(torch, "--opponents"), flag(torch, "--self-play"), flag(torch, "--self-play-share")) == \
         ("greedy", "true", "0.5")
+    # the PPO hyperparameters too, not left to the two programs' defaults
+    assert flag(java, "--lr") == flag(torch, "--learning-rate") == "0.0003"
+    assert "--no-anneal-lr" not in java and flag(torch, "--anneal-lr") == "true"
+    assert flag(java, "--gamma") == flag(torch, "--gamma") == "0.99"
+    assert flag(java, "--gae-lambda") == flag(torch, "--gae-lambda") == "0.95"
+    assert flag(java, "--clip") == flag(torch, "--clip-coef") == "0.2"
+    assert flag(java, "--ent-coef") == flag(torch, "--ent-coef") == "0.01"
+    assert flag(java, "--vf-coef") == flag(torch, "--vf-coef") == "0.5"
+    assert flag(java, "--max-grad-norm") == flag(torch, "--max-grad-norm") == "0.5"
+    assert "--no-norm-adv" not in java and flag(torch, "--norm-adv") == "true"
+    s2 = {**s, "anneal_lr": False, "norm_adv": False}
+    java2, torch2 = bench_train.dl4j_command(s2, tmp_path / "j"), bench_train.pytorch_command(s2, tmp_path / "t")
+    assert "--no-anneal-lr" in java2 and flag(torch2, "--anneal-lr") == "false"
+    assert "--no-norm-adv" in java2 and flag(torch2, "--norm-adv") == "false"
+
+
+def test_the_ppo_settings_are_the_python_examples_defaults(monkeypatch):
+    """bench_train.PPO names each setting as ppo_masked.py's Args, with its default value."""
+    import dataclasses
+
+    monkeypatch.syspath_prepend(str(bench_train.EXAMPLE.parent))
+    from ppo_masked import Args
+
+    defaults = {f.name: f.default for f in dataclasses.fields(Args)}
+    names = {"clip": "clip_coef"}
+    for key, value in bench_train.PPO.items():
+        assert defaults[names.get(key, key)] == value, key

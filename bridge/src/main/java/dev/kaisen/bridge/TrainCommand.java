@@ -75,6 +75,25 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--ent-coef", defaultValue = "0.01", description = "[ppo] Entropy bonus (default ${DEFAULT-VALUE}).")
     double entCoef;
 
+    @Option(names = "--gamma", defaultValue = "0.99", description = "[ppo] Discount factor, 0 to 1 (default ${DEFAULT-VALUE}).")
+    double gamma;
+
+    @Option(names = "--gae-lambda", defaultValue = "0.95", description = "[ppo] GAE lambda, 0 to 1 (default ${DEFAULT-VALUE}).")
+    double gaeLambda;
+
+    @Option(names = "--clip", defaultValue = "0.2", description = "[ppo] PPO clip range, > 0 (default ${DEFAULT-VALUE}).")
+    double clip;
+
+    @Option(names = "--no-norm-adv", description = "[ppo] Use the advantages as they are (default: normalised per minibatch).")
+    boolean noNormAdv;
+
+    @Option(names = "--vf-coef", description = "Weight of the value loss (default 0.5 for ppo, 1.0 for exit).")
+    Double vfCoef;
+
+    @Option(names = "--max-grad-norm", description = "Gradient-norm clipping threshold, > 0 (default 0.5 for ppo, 1.0 "
+            + "for exit).")
+    Double maxGradNorm;
+
     @Option(names = "--hidden", defaultValue = "128,128", split = ",", description = "Hidden layer sizes (default ${DEFAULT-VALUE}).")
     int[] hidden;
 
@@ -197,6 +216,10 @@ final class TrainCommand implements Callable<Integer> {
             c.minibatch = minibatch;
             c.annealLr = !noAnneal;
             c.entCoef = entCoef;
+            c.gamma = gamma;
+            c.gaeLambda = gaeLambda;
+            c.clip = clip;
+            c.normalizeAdvantages = !noNormAdv;
             c.rewardMode = reward;
             c.evalEvery = evalEvery;
             c.snapshotEvery = snapshotEvery;
@@ -257,7 +280,7 @@ final class TrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The settings both algorithms share: game, view, seed, network, threads and evaluation. */
+    /** The settings both algorithms share: game, view, seed, network, optimiser, threads and evaluation. */
     private void shared(PpoConfig c) {
         dev.kaisen.env.Game<?> game = gameOptions.create();
         c.game = game.id();
@@ -265,7 +288,10 @@ final class TrainCommand implements Callable<Integer> {
         c.options = new java.util.LinkedHashMap<>(game.config().options());
         c.view = view == null ? dev.kaisen.observation.Encoders.DEFAULT_VIEW : view;
         c.seed = seed;
-        c.learningRate = lr != null ? lr : algo.equals(PpoConfig.EXIT) ? 1e-3 : 3e-4;
+        boolean exit = algo.equals(PpoConfig.EXIT);
+        c.learningRate = lr != null ? lr : exit ? 1e-3 : 3e-4;
+        c.vfCoef = vfCoef != null ? vfCoef : exit ? 1.0 : 0.5;
+        c.maxGradNorm = maxGradNorm != null ? maxGradNorm : exit ? 1.0 : 0.5;
         c.hidden = hidden;
         c.threads = threads;
         c.netThreads = netThreads;
@@ -281,8 +307,6 @@ final class TrainCommand implements Callable<Integer> {
         }
         PpoConfig c = new PpoConfig();
         shared(c);
-        c.vfCoef = 1.0;
-        c.maxGradNorm = 1.0;
         ExitConfig e = new ExitConfig();
         e.search = search;
         e.generations = generations;

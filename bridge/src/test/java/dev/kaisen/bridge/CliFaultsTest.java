@@ -125,4 +125,17 @@ class CliFaultsTest {
         assertTrue(error("train", "--algo", "exit", "--search", "0", "--out", out).contains("search must be positive"));
         assertFalse(Files.exists(dir.resolve("run")), "nothing written");
     }
+
+    @Test
+    void trainChecksEveryPpoSettingItTakes(@TempDir Path dir) {
+        String out = dir.resolve("run").toString();
+        assertTrue(error("train", "--gamma", "1.5", "--out", out).contains("gamma must be at most 1, not 1.5"));
+        assertTrue(error("train", "--gae-lambda", "-0.1", "--out", out).contains("gae-lambda must be >= 0, not -0.1"));
+        assertTrue(error("train", "--clip", "0", "--out", out).contains("clip must be > 0, not 0.0"));
+        assertTrue(error("train", "--vf-coef", "NaN", "--out", out)
+                .contains("vf-coef (value loss weight) must be a finite number, not NaN"));
+        assertTrue(error("train", "--algo", "exit", "--max-grad-norm", "0", "--out", out)
+                .contains("max-grad-norm must be > 0, not 0.0"));
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
 }

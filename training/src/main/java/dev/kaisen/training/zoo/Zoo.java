@@ -268,7 +268,8 @@ public final class Zoo {
                     Integer.toString(e.temperatureMoves), "--noise", Double.toString(e.noiseWeight), "--noise-alpha",
                     Double.toString(e.noiseAlpha), "--buffer", Integer.toString(e.buffer), "--exit-epochs",
                     Double.toString(e.epochs), "--exit-minibatch", Integer.toString(e.minibatch), "--eval-every-gen",
-                    Integer.toString(e.evalEvery), "--lr", Double.toString(c.learningRate), "--hidden", hidden,
+                    Integer.toString(e.evalEvery), "--lr", Double.toString(c.learningRate), "--vf-coef",
+                    Double.toString(c.vfCoef), "--max-grad-norm", Double.toString(c.maxGradNorm), "--hidden", hidden,
                     "--threads", Integer.toString(c.threads), "--eval-games", Integer.toString(c.evalGames)));
         } else {
             a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
@@ -278,7 +279,13 @@ public final class Zoo {
             if (!c.annealLr) {
                 a.add("--no-anneal-lr");
             }
-            a.addAll(List.of("--ent-coef", Double.toString(c.entCoef), "--hidden", hidden, "--reward", c.rewardMode,
+            a.addAll(List.of("--ent-coef", Double.toString(c.entCoef), "--gamma", Double.toString(c.gamma),
+                    "--gae-lambda", Double.toString(c.gaeLambda), "--clip", Double.toString(c.clip), "--vf-coef",
+                    Double.toString(c.vfCoef), "--max-grad-norm", Double.toString(c.maxGradNorm)));
+            if (!c.normalizeAdvantages) {
+                a.add("--no-norm-adv");
+            }
+            a.addAll(List.of("--hidden", hidden, "--reward", c.rewardMode,
                     "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
                     "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
         }

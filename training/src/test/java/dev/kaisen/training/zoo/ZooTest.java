@@ -353,6 +353,15 @@ class ZooTest {
                 && cmd.contains(" --search-rollout greedy "), cmd);
         assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
         assertTrue(Zoo.trainCommand(new PpoConfig()).contains(" --steps "), "PPO's as before");
+        assertTrue(cmd.contains(" --vf-coef 1.0 ") || cmd.contains(" --vf-coef 0.5 "), "its optimiser settings: " + cmd);
+        PpoConfig p = new PpoConfig();
+        p.gamma = 0.9;
+        p.clip = 0.1;
+        p.normalizeAdvantages = false;
+        String ppo = Zoo.trainCommand(p);
+        assertTrue(ppo.contains(" --gamma 0.9 ") && ppo.contains(" --gae-lambda 0.95 ") && ppo.contains(" --clip 0.1 ")
+                && ppo.contains(" --vf-coef 0.5 ") && ppo.contains(" --max-grad-norm 0.5 ")
+                && ppo.contains(" --no-norm-adv "), "every PPO setting: " + ppo);
     }
 
     @Test
