@@ -34,6 +34,13 @@ import java.util.Map;
  *
  * <p>Masking happens outside the network ({@link MaskedPolicy}): the heads output raw
  * logits; illegal actions never receive probability nor gradient.
+ *
+ * <p>Not thread-safe: an instance is used by one thread at a time. The flat-array methods
+ * fill reused buffers (and {@link #output(float[], int, float[], float[])} a reused workspace),
+ * the graph keeps its layers' inputs between {@link #trainForward} and {@link #step} /
+ * {@link #parameterGradient}, and {@link #trainForward}'s activations are held until then; two
+ * threads that share one instance must synchronise around each such sequence. Separate
+ * instances (as the trainer's self-play snapshots) may be used from separate threads.
  */
 public final class PolicyNetwork {
     public static final String INPUT = "obs";
@@ -51,13 +58,19 @@ public final class PolicyNetwork {
 
     private final ComputationGraph graph;
     private final INDArray[] buffers = new INDArray[Buffer.values().length];
-    /** The detached activations of the last {@link #trainForward}, freed after its {@link #step}. */
+    /**
+     * The detached activations of the last {@link #trainForward}, freed after its {@link #step}
+     * or {@link #parameterGradient}, or by the next {@link #trainForward}.
+     */
     private Map<String, INDArray> lastActivations;
     private final int inputSize;
     private final int actions;
 
     /**
-     * Sets the threads ND4J's native ops may use, for the calling thread's later ops. One is
+     * Sets the threads ND4J's native ops may use, for the whole process: every setting here is
+     * process-wide (ND4J's {@code Environment}, the OpenMP and OpenBLAS pools, the executioner's
+     * profiling mode and the memory manager's periodic collection), so it applies to every
+     * thread and every network of the JVM, and a later call replaces an earlier one. One is
      * fastest for these small matrices on a small machine, where a second thread only competes
      * with the env workers (measured: 2x the training throughput on 2 cores, and 1.7x more from
      * setting the OpenMP and OpenBLAS pools too on a busy 2-core machine). Three settings,
@@ -174,19 +187,28 @@ public final class PolicyNetwork {
         copyRows(act.get(POLICY), logits);
         copyRows(act.get(VALUE), values);
         act.remove(INPUT);
+        // a second forward pass without a step between: the first one's activations are not needed
+        Map<String, INDArray> previous = lastActivations;
         lastActivations = act;
+        if (previous != null) {
+            previous.values().removeIf(a -> act.values().stream().anyMatch(b -> b == a));
+            release(previous.values().toArray(new INDArray[0]));
+        }
+    }
+
+    /** Frees the activations of the last {@link #trainForward}, if any. */
+    private void releaseActivations() {
+        if (lastActivations != null) {
+            release(lastActivations.values().toArray(new INDArray[0]));
+            lastActivations = null;
+        }
     }
 
     /** {@link #step(INDArray, INDArray, double)} from flat arrays of the last {@link #trainForward}'s batch. */
     public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
         INDArray gl = rows(Buffer.GRAD_LOGITS, gradLogits, batch, actions);
         INDArray gv = rows(Buffer.GRAD_VALUES, gradValues, batch, 1);
-        double norm = step(gl, gv, maxGradNorm);
-        if (lastActivations != null) {
-            release(lastActivations.values().toArray(new INDArray[0]));
-            lastActivations = null;
-        }
-        return norm;
+        return step(gl, gv, maxGradNorm);
     }
 
     /**
@@ -197,7 +219,9 @@ public final class PolicyNetwork {
      */
     public double step(INDArray gradLogits, INDArray gradValues, double maxGradNorm) {
         Gradient gradient = graph.backpropGradient(gradLogits, gradValues);
-        return apply(gradient, maxGradNorm);
+        double norm = apply(gradient, maxGradNorm);
+        releaseActivations();
+        return norm;
     }
 
     /**
@@ -209,6 +233,7 @@ public final class PolicyNetwork {
                 array(gradValues, batch, 1));
         float[] out = gradient.gradient().castTo(DataType.FLOAT).dup('c').data().asFloat();
         graph.clearLayersStates();
+        releaseActivations();
         return out;
     }
 

@@ -137,6 +137,29 @@ class PolicyNetworkTest {
     }
 
     @Test
+    void aSecondForwardPassBeforeTheStepReplacesTheFirst() {
+        // the first pass's activations are freed by the second: the step is that of the second pass alone
+        PolicyNetwork once = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-2, 13);
+        PolicyNetwork twice = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-2, 13);
+        Batch b = Batch.make(21);
+        float[] gl = new float[BATCH * ACTIONS];
+        float[] gv = new float[BATCH];
+        for (int i = 0; i < 3; i++) {
+            loss(once, b, gl, gv);
+            double expected = once.step(gl, gv, BATCH, 0.5);
+            loss(twice, Batch.make(100 + i), new float[BATCH * ACTIONS], new float[BATCH]);
+            loss(twice, b, gl, gv);
+            assertEquals(expected, twice.step(gl, gv, BATCH, 0.5), 1e-9);
+            float[] g = new float[BATCH * ACTIONS];
+            float[] v = new float[BATCH];
+            loss(twice, b, g, v);
+            twice.trainForward(b.obs(), BATCH, new float[BATCH * ACTIONS], new float[BATCH]);
+            assertEquals(twice.parameterGradient(g, v, BATCH).length, once.graph().params().length());
+        }
+        assertArrayEquals(once.graph().params().data().asFloat(), twice.graph().params().data().asFloat(), 0f);
+    }
+
+    @Test
     void plainJavaCopyMatchesTheNetwork() {
         PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-3, 11);
         float[] obs = random(BATCH * IN, 4);
