@@ -9,25 +9,21 @@ import dev.kaisen.env.UserFiles;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.Masks;
-import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.ismcts.IsmctsAgent;
 import dev.kaisen.training.ppo.Checkpoint;
 import dev.kaisen.training.ppo.MaskedPolicy;
 import dev.kaisen.training.ppo.MlpWeights;
 import dev.kaisen.training.ppo.NativeBackend;
-import dev.kaisen.training.ppo.NeuralAgent;
 import dev.kaisen.training.ppo.PolicyNetwork;
 import dev.kaisen.training.ppo.PpoConfig;
 import dev.kaisen.training.ppo.PpoMath;
 import dev.kaisen.training.ppo.PpoTrainer;
+import dev.kaisen.training.ppo.RunFiles;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -350,70 +346,28 @@ public final class ExitTrainer {
     }
 
     private void evaluateAndSave(Listener listener, double seconds) {
-        List<PpoTrainer.EvalResult> results = evaluate(game, network.export(), config.evalGames);
-        double score = 0;
-        for (PpoTrainer.EvalResult r : results) {
-            score += r.winRate();
-        }
-        score = results.isEmpty() ? 0 : score / results.size();
-        boolean best = !results.isEmpty() && score > bestScore;
-        if (best) {
-            bestScore = score;
+        RunFiles.Evaluation e = RunFiles.evaluate(out, game, config, network.export(), step, bestScore);
+        if (e.best()) {
+            bestScore = e.score();
             bestStep = step;
-        }
-        for (PpoTrainer.EvalResult r : results) {
-            appendLine(out.resolve("eval.csv"), String.format(Locale.ROOT, "%d,%s,%d,%.4f,%.4f,%.4f,%.3f,%.3f", r.step(),
-                    r.opponent(), r.games(), r.winRate(), r.low(), r.high(), r.meanScore(), r.opponentMeanScore()));
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, generation, games, rng, bestScore, bestStep,
                 generation + exit.evalEvery, 0, seconds);
-        Path last = out.resolve("last.zip");
-        Checkpoint.write(last, network, config, progress, List.of());
-        if (best || !Files.exists(out.resolve("best.zip"))) {
-            Checkpoint.copy(last, out.resolve("best.zip"));
-        }
-        listener.evaluation(results, best);
-    }
-
-    /** The raw policy (greedy) against each evaluation bot, by the head-to-head protocol, as {@link PpoTrainer#evaluate}. */
-    private <S extends GameState<S>> List<PpoTrainer.EvalResult> evaluate(Game<S> g, MlpWeights weights, int n) {
-        List<PpoTrainer.EvalResult> results = new ArrayList<>();
-        if (n == 0) {
-            return results;
-        }
-        Agents.Factory<S> factory = (name, seed) -> name.equals(PpoTrainer.POLICY)
-                ? new NeuralAgent<>(g, config.view, weights, PpoTrainer.POLICY, NeuralAgent.Mode.GREEDY, seed)
-                : Agents.create(g, name, seed);
-        for (String opponent : config.evaluationOpponents()) {
-            SeatEvaluation.Result r = SeatEvaluation.run(g, PpoTrainer.POLICY, opponent, n,
-                    SplitMix64.derive(config.seed, 3), config.threads, factory);
-            results.add(new PpoTrainer.EvalResult(step, opponent, n, r.winRate(), r.winRateLow(), r.winRateHigh(),
-                    r.meanScore(), r.opponentMeanScore()));
-        }
-        return results;
+        RunFiles.saveCheckpoints(out, e.best() || !Files.exists(out.resolve("best.zip")),
+                last -> Checkpoint.write(last, network, config, progress, List.of()));
+        listener.evaluation(e.results(), e.best());
     }
 
     private void writeHeaders() {
-        appendLine(out.resolve("metrics.csv"), "step,generation,seconds,selfplay_seconds,games,samples,buffer,"
+        RunFiles.appendLine(out.resolve("metrics.csv"), "step,generation,seconds,selfplay_seconds,games,samples,buffer,"
                 + "mean_game_length,policy_loss,value_loss,entropy,target_entropy,grad_norm,updates");
-        appendLine(out.resolve("eval.csv"),
-                "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_score,opponent_mean_score");
+        RunFiles.writeEvalHeader(out);
     }
 
     private void appendMetrics(GenerationStats s) {
-        appendLine(out.resolve("metrics.csv"), String.format(Locale.ROOT,
+        RunFiles.appendLine(out.resolve("metrics.csv"), String.format(Locale.ROOT,
                 "%d,%d,%.2f,%.2f,%d,%d,%d,%.1f,%.5f,%.5f,%.4f,%.4f,%.4f,%d", s.step(), s.generation(), s.seconds(),
                 s.selfPlaySeconds(), s.games(), s.samples(), s.buffered(), s.meanLength(), s.policyLoss(),
                 s.valueLoss(), s.entropy(), s.targetEntropy(), s.gradNorm(), s.updates()));
-    }
-
-    private static void appendLine(Path file, String line) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND)) {
-            w.write(line);
-            w.newLine();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
-        }
     }
 }

@@ -13,7 +13,6 @@ import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
 import dev.kaisen.training.eval.SeatEvaluation;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -22,7 +21,6 @@ import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -378,29 +376,15 @@ public final class PpoTrainer implements AutoCloseable {
     }
 
     private void evaluateAndSave(Listener listener, double seconds) {
-        List<EvalResult> results = evaluate(network.export(), config.evalGames);
-        double score = 0;
-        for (EvalResult r : results) {
-            score += r.winRate();
-        }
-        score = results.isEmpty() ? 0 : score / results.size();
-        boolean best = !results.isEmpty() && score > bestScore;
-        if (best) {
-            bestScore = score;
+        RunFiles.Evaluation e = RunFiles.evaluate(out, game, config, network.export(), step, bestScore);
+        if (e.best()) {
+            bestScore = e.score();
             bestStep = step;
-        }
-        for (EvalResult r : results) {
-            appendLine(out.resolve("eval.csv"), String.format(Locale.ROOT, "%d,%s,%d,%.4f,%.4f,%.4f,%.3f,%.3f", r.step(),
-                    r.opponent(), r.games(), r.winRate(), r.low(), r.high(), r.meanScore(), r.opponentMeanScore()));
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, iteration, episodes, rng, bestScore, bestStep,
                 nextEval, nextSnapshot, seconds);
-        Path last = out.resolve("last.zip");
-        Checkpoint.write(last, network, config, progress, snapshots);
-        if (best) {
-            Checkpoint.copy(last, out.resolve("best.zip"));
-        }
-        listener.evaluation(results, best);
+        RunFiles.saveCheckpoints(out, e.best(), last -> Checkpoint.write(last, network, config, progress, snapshots));
+        listener.evaluation(e.results(), e.best());
     }
 
     /**
@@ -408,24 +392,7 @@ public final class PpoTrainer implements AutoCloseable {
      * protocol ({@link SeatEvaluation}: one policy against copies of the bot, seats rotated).
      */
     public List<EvalResult> evaluate(MlpWeights weights, int games) {
-        return evaluate(game, weights, games);
-    }
-
-    private <S extends GameState<S>> List<EvalResult> evaluate(Game<S> g, MlpWeights weights, int games) {
-        List<EvalResult> results = new ArrayList<>();
-        if (games == 0) {
-            return results;
-        }
-        Agents.Factory<S> factory = (name, seed) -> name.equals(POLICY)
-                ? new NeuralAgent<>(g, config.view, weights, POLICY, NeuralAgent.Mode.GREEDY, seed)
-                : Agents.create(g, name, seed);
-        for (String opponent : config.evaluationOpponents()) {
-            SeatEvaluation.Result r = SeatEvaluation.run(g, POLICY, opponent, games, SplitMix64.derive(config.seed, 3),
-                    config.threads, factory);
-            results.add(new EvalResult(step, opponent, games, r.winRate(), r.winRateLow(), r.winRateHigh(),
-                    r.meanScore(), r.opponentMeanScore()));
-        }
-        return results;
+        return RunFiles.evaluate(game, config, weights, games, step);
     }
 
     private void addSnapshot() {
@@ -491,12 +458,9 @@ public final class PpoTrainer implements AutoCloseable {
                 h.append(",win_rate_vs_").append(o);
             }
             h.append(",policy_loss,value_loss,entropy,approx_kl,clip_fraction,grad_norm,learning_rate");
-            appendLine(metrics, h.toString());
+            RunFiles.appendLine(metrics, h.toString());
         }
-        Path eval = out.resolve("eval.csv");
-        if (!Files.exists(eval)) {
-            appendLine(eval, "step,opponent,games,win_rate,win_rate_low,win_rate_high,mean_score,opponent_mean_score");
-        }
+        RunFiles.writeEvalHeader(out);
     }
 
     private void appendMetrics(IterationStats s) {
@@ -508,17 +472,7 @@ public final class PpoTrainer implements AutoCloseable {
         }
         b.append(String.format(Locale.ROOT, ",%.5f,%.5f,%.4f,%.5f,%.4f,%.4f,%.3g", s.policyLoss(), s.valueLoss(),
                 s.entropy(), s.approxKl(), s.clipFraction(), s.gradNorm(), s.learningRate()));
-        appendLine(out.resolve("metrics.csv"), b.toString());
-    }
-
-    private static void appendLine(Path file, String line) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND)) {
-            w.write(line);
-            w.newLine();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
-        }
+        RunFiles.appendLine(out.resolve("metrics.csv"), b.toString());
     }
 
     /**
