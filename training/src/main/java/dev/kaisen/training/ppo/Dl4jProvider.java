@@ -1,9 +1,6 @@
 package dev.kaisen.training.ppo;
 
-import dev.kaisen.env.Agent;
-import dev.kaisen.env.AgentProvider;
 import dev.kaisen.env.Game;
-import dev.kaisen.env.GameState;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * of its observations and actions, and refuses to load where this build's layout differs (see
  * {@link Checkpoint}).
  */
-public final class Dl4jProvider implements AgentProvider, PolicySource {
+public final class Dl4jProvider extends NetworkProvider {
     private record Key(Path path, long size, long modified) {
     }
 
@@ -38,26 +35,17 @@ public final class Dl4jProvider implements AgentProvider, PolicySource {
         return "dl4j:CHECKPOINT.zip[:greedy|sample]";
     }
 
-    @Override
-    public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
-        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
-        String rest = named.target();
-        if (rest.isEmpty()) {
-            throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
-        }
-        Checkpoint.Policy policy = load(Path.of(rest));
-        policy.config().requirePlays(game, rest);
-        return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, named.mode(), seed);
-    }
-
     /** {@code dl4j:PATH} (a trailing {@code :greedy} or {@code :sample} is allowed and ignored) as a network. */
     @Override
-    public Checkpoint.Policy policy(String name) {
-        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
-        if (named.target().isEmpty()) {
-            throw new IllegalArgumentException("'" + name + "': expected " + usage());
-        }
-        return load(Path.of(named.target()));
+    protected Checkpoint.Policy read(String target) {
+        return load(Path.of(target));
+    }
+
+    @Override
+    protected Checkpoint.Policy readFor(Game<?> game, String target) {
+        Checkpoint.Policy policy = read(target);
+        policy.config().requirePlays(game, target);
+        return policy;
     }
 
     /** The policy of a checkpoint, from the cache when this version of the file was read before. */

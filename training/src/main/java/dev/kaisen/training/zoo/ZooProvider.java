@@ -1,11 +1,8 @@
 package dev.kaisen.training.zoo;
 
-import dev.kaisen.env.Agent;
-import dev.kaisen.env.AgentProvider;
 import dev.kaisen.env.Game;
-import dev.kaisen.env.GameState;
 import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.NeuralAgent;
+import dev.kaisen.training.ppo.NetworkProvider;
 import dev.kaisen.training.ppo.PolicySource;
 
 /**
@@ -14,7 +11,7 @@ import dev.kaisen.training.ppo.PolicySource;
  * another game or player count is refused, the message naming the zoo models that fit. As a
  * {@link PolicySource}, the same names give the network to other agents: {@code ismcts:N:net=zoo:osaka-2p}.
  */
-public final class ZooProvider implements AgentProvider, PolicySource {
+public final class ZooProvider extends NetworkProvider {
     @Override
     public String prefix() {
         return Zoo.PREFIX;
@@ -26,22 +23,13 @@ public final class ZooProvider implements AgentProvider, PolicySource {
     }
 
     @Override
-    public <S extends GameState<S>> Agent<S> create(Game<S> game, String name, long seed) {
-        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
-        if (named.target().isEmpty()) {
-            throw new IllegalArgumentException("agent '" + name + "': expected " + usage());
-        }
-        Checkpoint.Policy policy = Zoo.policyFor(game, named.target());
-        return new NeuralAgent<>(game, policy.config().view, policy.weights(), name, named.mode(), seed);
+    protected Checkpoint.Policy readFor(Game<?> game, String target) {
+        return Zoo.policyFor(game, target);
     }
 
     /** {@code zoo:NAME} (a trailing {@code :greedy} or {@code :sample} is allowed and ignored) as a network. */
     @Override
-    public Checkpoint.Policy policy(String name) {
-        NeuralAgent.Named named = NeuralAgent.Named.parse(name.substring(name.indexOf(':') + 1));
-        if (named.target().isEmpty()) {
-            throw new IllegalArgumentException("'" + name + "': expected " + usage());
-        }
-        return Zoo.policy(named.target());
+    protected Checkpoint.Policy read(String target) {
+        return Zoo.policy(target);
     }
 }
