@@ -353,8 +353,7 @@ public final class ExitTrainer {
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, generation, games, rng, bestScore, bestStep,
                 generation + exit.evalEvery, 0, seconds);
-        RunFiles.saveCheckpoints(out, e.best() || !Files.exists(out.resolve("best.zip")),
-                last -> Checkpoint.write(last, network, config, progress, List.of()));
+        RunFiles.saveCheckpoints(out, e, last -> Checkpoint.write(last, network, config, progress, List.of()));
         listener.evaluation(e.results(), e.best());
     }
 

@@ -48,7 +48,8 @@ public final class PpoConfig {
     /**
      * The opponent pool: env i plays {@code opponents[i % size]}; {@code self} is a past snapshot
      * of the policy. Empty means the game's rollout bot ({@link Game#rolloutBot()}, e.g. Osaka's
-     * {@code greedy}) and {@code self}.
+     * {@code greedy}) and {@code self} for PPO; expert iteration has no pool (its self-play is
+     * the search in every seat) and leaves it empty.
      */
     public List<String> opponents = new ArrayList<>();
     /** Total env steps (learner decisions) to train for. */
@@ -94,9 +95,6 @@ public final class PpoConfig {
     public PpoConfig validate() {
         Game<?> g = game();
         options = new LinkedHashMap<>(g.config().options());
-        if (opponents.isEmpty()) {
-            opponents = new ArrayList<>(List.of(g.rolloutBot(), PpoTrainer.SELF));
-        }
         int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
         if (!algo.equals(PPO) && !algo.equals(EXIT)) {
@@ -111,6 +109,8 @@ public final class PpoConfig {
                 throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
             }
             exit.validate();
+        } else if (opponents.isEmpty()) {
+            opponents = new ArrayList<>(List.of(g.rolloutBot(), PpoTrainer.SELF));
         }
         positive("steps", steps);
         positive("envs", envs);

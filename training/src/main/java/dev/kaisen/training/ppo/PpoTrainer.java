@@ -383,7 +383,7 @@ public final class PpoTrainer implements AutoCloseable {
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, iteration, episodes, rng, bestScore, bestStep,
                 nextEval, nextSnapshot, seconds);
-        RunFiles.saveCheckpoints(out, e.best(), last -> Checkpoint.write(last, network, config, progress, snapshots));
+        RunFiles.saveCheckpoints(out, e, last -> Checkpoint.write(last, network, config, progress, snapshots));
         listener.evaluation(e.results(), e.best());
     }
 

@@ -93,12 +93,14 @@ public final class RunFiles {
 
     /**
      * Writes {@code out/last.zip} by {@code writeLast} (given that path), and copies it to
-     * {@code out/best.zip} when {@code best}.
+     * {@code out/best.zip} when {@code evaluation} is the best so far. [decision] Without
+     * evaluations ({@code --eval-games 0}: no results) there is no best to keep, so
+     * {@code best.zip} follows {@code last.zip}: a copy of it at every checkpoint.
      */
-    public static void saveCheckpoints(Path out, boolean best, Consumer<Path> writeLast) {
+    public static void saveCheckpoints(Path out, Evaluation evaluation, Consumer<Path> writeLast) {
         Path last = out.resolve("last.zip");
         writeLast.accept(last);
-        if (best) {
+        if (evaluation.best() || evaluation.results().isEmpty()) {
             Checkpoint.copy(last, out.resolve("best.zip"));
         }
     }

@@ -120,6 +120,30 @@ class ExitTrainerTest {
     }
 
     @Test
+    void withoutEvaluationsBestFollowsLast(@TempDir Path dir) throws IOException {
+        // --eval-games 0: no best to keep, so best.zip is last.zip at every checkpoint (not the first one forever)
+        PpoConfig c = tiny(2);
+        c.evalGames = 0;
+        c.threads = 1;
+        Path run = dir.resolve("run");
+        List<Boolean> bests = new ArrayList<>();
+        ExitTrainer trainer = ExitTrainer.start(c, run);
+        trainer.train(new ExitTrainer.Listener() {
+            @Override
+            public void evaluation(List<dev.kaisen.training.ppo.PpoTrainer.EvalResult> results, boolean best) {
+                assertTrue(results.isEmpty());
+                bests.add(best);
+            }
+        });
+        assertEquals(List.of(false, false), bests, "two checkpoints, none a new best");
+        assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("best.zip")).network().export());
+        assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("last.zip")).network().export());
+        assertEquals(1, Files.readAllLines(run.resolve("eval.csv")).size(), "the header alone");
+        assertEquals(List.of(), Checkpoint.read(run.resolve("last.zip")).config().opponents,
+                "expert iteration has no opponent pool");
+    }
+
+    @Test
     void badNetNamesAreClearErrors(@TempDir Path dir) {
         OsakaGame game = new OsakaGame(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -46,6 +46,20 @@ class PpoTrainerTest {
     }
 
     @Test
+    void withoutEvaluationsBestFollowsLast(@TempDir Path dir) throws IOException {
+        PpoConfig c = tiny(256);
+        c.evalGames = 0;
+        c.evalEvery = 128;
+        Path run = dir.resolve("run");
+        try (PpoTrainer trainer = PpoTrainer.start(c, run)) {
+            trainer.train(new PpoTrainer.Listener() { });
+            assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("best.zip")).network().export());
+            assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("last.zip")).network().export());
+        }
+        assertEquals(1, Files.readAllLines(run.resolve("eval.csv")).size(), "the header alone");
+    }
+
+    @Test
     void trainsCheckpointsResumesAndPlays(@TempDir Path dir) throws IOException {
         Path run = dir.resolve("run");
         MlpWeights atCheckpoint;
