@@ -159,26 +159,61 @@ public final class Zoo {
         return d == null || d.isBlank() ? null : Path.of(d);
     }
 
-    /** The model called {@code name} ({@code zoo:} prefix and {@code :greedy|sample} suffix allowed). */
+    /**
+     * The model called {@code name} ({@code zoo:} prefix and {@code :greedy|sample} suffix allowed).
+     * It is looked up directly (its file in the zoo folder, else the packaged models, read once);
+     * the zoo folder is listed only when that finds nothing (the error names every model).
+     */
     public static Model model(String name) {
         String n = bare(name);
-        List<Model> all = models();
-        for (Model m : all) {
+        Model m = direct(n);
+        List<Model> all = null;
+        if (m == null) {
+            all = models();
+            m = all.stream().filter(o -> o.name().equals(n)).findFirst().orElse(null);
+        }
+        if (m == null) {
+            throw new IllegalArgumentException("unknown zoo model '" + n + "' (available: " + names(all)
+                    + "; models are packed into models/ with ./kaisen zoo pack, see models/README.md)");
+        }
+        if (m.problem() != null) {
+            throw new IllegalArgumentException("zoo model " + n + " (" + m.location() + ") cannot be used: "
+                    + m.problem());
+        }
+        return m;
+    }
+
+    /**
+     * The model {@code n} without listing the zoo folder: its file {@code n.zip} there (which wins),
+     * else the packaged one; null when neither is found so (also for a name that is no {@code GAME-Np}
+     * while a zoo folder is set: the listing of the folder decides then).
+     */
+    private static Model direct(String n) {
+        Path dir = directory();
+        if (dir != null) {
+            requireFolder(dir);
+            if (!NAME.matcher(n).matches()) {
+                return null; // any file name may be a model there: the listing decides
+            }
+            Path file = dir.resolve(n + ".zip");
+            if (Files.isRegularFile(file)) {
+                return describe(found(file));
+            }
+        }
+        for (Model m : packagedModels()) {
             if (m.name().equals(n)) {
-                if (m.problem() != null) {
-                    throw new IllegalArgumentException("zoo model " + n + " (" + m.location() + ") cannot be used: "
-                            + m.problem());
-                }
                 return m;
             }
         }
-        throw new IllegalArgumentException("unknown zoo model '" + n + "' (available: " + names(all)
-                + "; models are packed into models/ with ./kaisen zoo pack, see models/README.md)");
+        return null;
     }
 
     /** The policy of a zoo model, for any use (e.g. a search guided by it); read once and cached. */
     public static Checkpoint.Policy policy(String name) {
-        Model m = model(name);
+        return policy(model(name));
+    }
+
+    private static Checkpoint.Policy policy(Model m) {
         if (!m.location().startsWith("jar:")) {
             return Dl4jProvider.load(Path.of(m.location())); // cached per version of the file
         }
@@ -192,20 +227,24 @@ public final class Zoo {
     public static Checkpoint.Policy policyFor(Game<?> game, String name) {
         Model m = model(name);
         Metadata md = m.metadata();
-        String mine = names(models().stream().filter(o -> o.metadata() != null && o.metadata().game().equals(game.id())
-                && o.metadata().players() == game.numPlayers()).toList());
-        String hint = "; zoo models for " + game.numPlayers() + "-player " + game.id() + ": " + mine;
         if (!md.game().equals(game.id())) {
             throw new IllegalArgumentException("zoo model " + m.name() + " plays " + md.game() + " and cannot play "
-                    + game.id() + hint);
+                    + game.id() + hint(game));
         }
         if (md.players() != game.numPlayers()) {
             throw new IllegalArgumentException("zoo model " + m.name() + " was trained for " + md.players()
-                    + " players and cannot play a " + game.numPlayers() + "-player game of " + game.id() + hint);
+                    + " players and cannot play a " + game.numPlayers() + "-player game of " + game.id() + hint(game));
         }
-        Checkpoint.Policy policy = policy(name);
+        Checkpoint.Policy policy = policy(m);
         policy.config().requirePlays(game, "zoo:" + m.name());
         return policy;
+    }
+
+    /** The zoo models that fit {@code game} (game and player count), for an error message: lists every model. */
+    private static String hint(Game<?> game) {
+        String mine = names(models().stream().filter(o -> o.metadata() != null && o.metadata().game().equals(game.id())
+                && o.metadata().players() == game.numPlayers()).toList());
+        return "; zoo models for " + game.numPlayers() + "-player " + game.id() + ": " + mine;
     }
 
     /**
@@ -378,11 +417,15 @@ public final class Zoo {
         }
     }
 
-    private static List<Found> inDirectory(Path dir) {
+    private static void requireFolder(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("the zoo folder " + dir + " (" + DIR_PROPERTY + " or " + DIR_ENV
                     + ") is not a folder");
         }
+    }
+
+    private static List<Found> inDirectory(Path dir) {
+        requireFolder(dir);
         try (var files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".zip") && Files.isRegularFile(p)).sorted()
                     .map(Zoo::found).toList();

@@ -211,6 +211,26 @@ class ZooTest {
     }
 
     @Test
+    void aModelOfTheZooFolderWinsOverAPackagedOneOfTheSameName(@TempDir Path dir) throws Exception {
+        // the direct lookup (no listing of the folder) keeps the listing's order: the folder first
+        Zoo.Model packagedOne = Zoo.packagedModels().isEmpty() ? null : Zoo.packagedModels().get(0);
+        String name = packagedOne == null ? "osaka-2p" : packagedOne.name();
+        Files.copy(zooDir.resolve(VARIANT + ".zip"), dir.resolve(name + ".zip"));
+        withZooDir(dir, () -> {
+            assertEquals(dir.resolve(name + ".zip").toString(), Zoo.model("zoo:" + name).location());
+            assertEquals(Zoo.models().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow().toMap(),
+                    Zoo.model(name).toMap(), "as the listing has it");
+            return null;
+        });
+        if (packagedOne != null) {
+            assertEquals(packagedOne.toMap(), Zoo.model(name).toMap(), "without the folder, the packaged one");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> withZooDir(dir.resolve(name + ".zip"), () -> Zoo.model(name)));
+        assertTrue(e.getMessage().contains("is not a folder"), e.getMessage());
+    }
+
+    @Test
     void namesThatDoNotFitAreClearErrors() throws Exception {
         withZooDir(zooDir, () -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
