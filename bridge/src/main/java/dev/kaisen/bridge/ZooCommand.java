@@ -49,12 +49,30 @@ final class ZooCommand implements Runnable {
 
         @Override
         public Integer call() {
+            java.util.Set<Path> before = zips(models);
             Zoo.Model m = Zoo.pack(checkpoint, models, name, command, hardware, notes);
             System.out.printf(Locale.ROOT, "packed %s -> %s (%.2f MB, step %,d)%n", checkpoint, m.location(),
                     m.bytes() / 1e6, m.metadata().step());
+            if (before.contains(Path.of(m.location()).toAbsolutePath().normalize())) {
+                // re-packing a model is the normal workflow: say so, do not refuse
+                System.out.println("replaced the model " + m.name() + " that " + m.location() + " held before");
+            }
             System.out.println("command: " + m.metadata().command());
             System.out.println("hardware: " + (m.metadata().hardware() == null ? "unknown" : m.metadata().hardware()));
             return 0;
+        }
+
+        /** The .zip files in {@code dir} (absolute), none when it does not exist yet. */
+        private static java.util.Set<Path> zips(Path dir) {
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                return java.util.Set.of();
+            }
+            try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+                return files.filter(f -> f.getFileName().toString().endsWith(".zip"))
+                        .map(f -> f.toAbsolutePath().normalize()).collect(java.util.stream.Collectors.toSet());
+            } catch (java.io.IOException e) {
+                return java.util.Set.of(); // pack itself reports an unreadable folder
+            }
         }
     }
 
