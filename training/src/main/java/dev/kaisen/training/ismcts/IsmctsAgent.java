@@ -487,10 +487,14 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
     private int select(S d, Node node, double even) {
         int count = d.legalActions(legal);
         if (node.logits != null) {
-            return selectGuided(node, count, even);
+            guidedPrior(node, count);
+        } else {
+            int favourite = botPrior ? rollout.chooseAction(d) : -1;
+            double spread = (botPrior ? PRIOR_MIX : 1.0) / count;
+            for (int k = 0; k < count; k++) {
+                priorBuf[k] = legal[k] == favourite ? 1 - PRIOR_MIX + spread : spread;
+            }
         }
-        int favourite = botPrior ? rollout.chooseAction(d) : -1;
-        double spread = (botPrior ? PRIOR_MIX : 1.0) / count;
         double firstPlay = node.total == 0 ? even : node.value / node.total;
         double c = settings.exploration();
         int best = -1;
@@ -500,9 +504,8 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
             int a = legal[k];
             int n = node.visits[a];
             int available = ++node.availability[a];
-            double prior = a == favourite ? 1 - PRIOR_MIX + spread : spread;
             double q = n == 0 ? firstPlay : node.reward[a] / n;
-            double score = q + c * prior * Math.sqrt(available) / (1 + n);
+            double score = q + c * priorBuf[k] * Math.sqrt(available) / (1 + n);
             if (score > bestScore) {
                 bestScore = score;
                 best = a;
@@ -514,8 +517,11 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         return best;
     }
 
-    /** PUCT with the network's softmax over the {@code count} legal actions in {@link #legal} as the prior. */
-    private int selectGuided(Node node, int count, double even) {
+    /**
+     * Fills {@link #priorBuf} with the network's softmax over the {@code count} legal actions in
+     * {@link #legal} (mixed with the root's noise, if any).
+     */
+    private void guidedPrior(Node node, int count) {
         float[] logits = node.logits;
         double max = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < count; k++) {
@@ -528,27 +534,9 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
             sum += e;
         }
         double keep = node.noise == null ? 1 : 1 - sumNoise(node.noise, count);
-        double firstPlay = node.total == 0 ? even : node.value / node.total;
-        double c = settings.exploration();
-        int best = -1;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        int ties = 0;
         for (int k = 0; k < count; k++) {
-            int a = legal[k];
-            int n = node.visits[a];
-            int available = ++node.availability[a];
-            double prior = keep * priorBuf[k] / sum + (node.noise == null ? 0 : node.noise[a]);
-            double q = n == 0 ? firstPlay : node.reward[a] / n;
-            double score = q + c * prior * Math.sqrt(available) / (1 + n);
-            if (score > bestScore) {
-                bestScore = score;
-                best = a;
-                ties = 1;
-            } else if (score == bestScore && random.nextInt(++ties) == 0) {
-                best = a;
-            }
+            priorBuf[k] = keep * priorBuf[k] / sum + (node.noise == null ? 0 : node.noise[legal[k]]);
         }
-        return best;
     }
 
     /** The noise's total weight over the legal actions (its weight, when they are the root's). */
