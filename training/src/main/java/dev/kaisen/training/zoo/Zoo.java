@@ -61,7 +61,8 @@ public final class Zoo {
     /** The metadata entry a packed model carries beside the checkpoint's own. */
     public static final String METADATA = "kaisen-zoo.json";
     private static final String MARKER = RESOURCES + "README.md";
-    private static final Pattern NAME = Pattern.compile("[a-z0-9_]+-[0-9]+p(-[a-z0-9_]+)*");
+    /** GAME-Np[-VARIANT]; a game id may hold hyphens itself ({@code floating-market-2p}). */
+    static final Pattern NAME = Pattern.compile("[a-z0-9_]+(-[a-z0-9_]+)*-[0-9]+p(-[a-z0-9_]+)*");
 
     /**
      * How a zoo model was made, stored in it as {@value #METADATA}.

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -228,6 +229,16 @@ class ZooTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> withZooDir(dir.resolve(name + ".zip"), () -> Zoo.model(name)));
         assertTrue(e.getMessage().contains("is not a folder"), e.getMessage());
+    }
+
+    @Test
+    void modelNamesMayHoldGameIdsWithHyphens() {
+        for (String ok : List.of("osaka-2p", "floating-market-2p", "floating-market-4p-long", "osaka-2p-v2_b")) {
+            assertTrue(Zoo.NAME.matcher(ok).matches(), ok);
+        }
+        for (String bad : List.of("osaka", "osaka-2", "-2p", "floating-market-p", "Osaka-2p", "osaka-2p-")) {
+            assertFalse(Zoo.NAME.matcher(bad).matches(), bad);
+        }
     }
 
     @Test
