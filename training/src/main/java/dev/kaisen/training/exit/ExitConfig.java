@@ -2,6 +2,7 @@ package dev.kaisen.training.exit;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.kaisen.training.ppo.PpoConfig;
 
 /**
  * Expert iteration's own settings, saved in each checkpoint inside the run's
@@ -44,12 +45,12 @@ public final class ExitConfig {
 
     /** Checks every setting; the message names the train option. */
     public ExitConfig validate() {
-        positive("search", search);
-        positive("generations", generations);
-        positive("games-per-gen", gamesPerGeneration);
-        positive("buffer", buffer);
-        positive("minibatch", minibatch);
-        positive("eval-every", evalEvery);
+        PpoConfig.positive("search", search);
+        PpoConfig.positive("generations", generations);
+        PpoConfig.positive("games-per-gen", gamesPerGeneration);
+        PpoConfig.positive("buffer", buffer);
+        PpoConfig.positive("minibatch", minibatch);
+        PpoConfig.positive("eval-every", evalEvery);
         if (temperatureMoves < 0) {
             throw new IllegalArgumentException("temperature-moves must not be negative, not " + temperatureMoves);
         }
@@ -69,11 +70,5 @@ public final class ExitConfig {
             throw new IllegalArgumentException("epochs must be a positive number, not " + epochs);
         }
         return this;
-    }
-
-    private static void positive(String what, long v) {
-        if (v < 1) {
-            throw new IllegalArgumentException(what + " must be positive, not " + v);
-        }
     }
 }

@@ -174,7 +174,8 @@ public final class PpoConfig {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
-    private static void positive(String what, long v) {
+    /** Throws unless the count {@code v} is at least 1; the message names {@code what} (the train option). */
+    public static void positive(String what, long v) {
         if (v < 1) {
             throw new IllegalArgumentException(what + " must be positive, not " + v);
         }
