@@ -76,6 +76,33 @@ public interface GameState<S extends GameState<S>> {
     /** Human-readable name of an action id, e.g. {@code "take:B5"}. */
     String actionName(int action);
 
+    /**
+     * What seat {@code observer} learns, in words, when {@link #currentPlayer()} takes
+     * {@code action} in this state (ask the state before the action): the acting seat always gets
+     * the full {@link #actionName}; the others get the full name too, unless the choice is hidden
+     * from them (a sealed bid, a secret wheel setting, a face-down pick), in which case they get
+     * only what they see, e.g. {@code "commits a sealed bid"}. Two actions that leave the observer's
+     * information state the same have the same name for that observer, so a log of these names
+     * never tells a player more than the observation does; a later reveal shows in the state, not
+     * in the name. By default the full name; a game with hidden choices overrides it.
+     *
+     * @throws IllegalArgumentException if {@code observer} is not a seat of this game; a bad
+     *                                  action is named as {@link #actionName} names it
+     */
+    default String actionNameFor(int observer, int action) {
+        checkObserver(this, observer);
+        return actionName(action);
+    }
+
+    /** Throws a clear {@link IllegalArgumentException} unless {@code observer} is a seat of {@code state}'s game. */
+    static void checkObserver(GameState<?> state, int observer) {
+        int n = state.numPlayers();
+        if (observer < 0 || observer >= n) {
+            throw new IllegalArgumentException("observer " + observer + " is not a seat of this "
+                    + n + "-player game (seats 0.." + (n - 1) + ")");
+        }
+    }
+
     /** Player p's score in the game's own unit (e.g. victory points); public. */
     int score(int player);
 

@@ -373,6 +373,95 @@ class ConformanceTest {
         assertTrue(varied > 0, "the generator made variations");
     }
 
+    /** Random games per game and player count played by the action-name check. */
+    static final int NAME_GAMES = 4;
+    /** Pairs of legal actions compared per decision state and observer by the action-name check. */
+    static final int NAME_PAIRS = 60;
+
+    /**
+     * The names an observer reads for another seat's actions tell no more than their information
+     * state: when two legal actions leave observer o's {@code information_state} observation the
+     * same (applied to copies, which carry the same random stream) while the acting seat's own
+     * information state tells them apart, the difference is hidden from o, and o reads the same
+     * {@link GameState#actionNameFor} for both. (Actions that even the actor's information state
+     * cannot tell apart afterwards, e.g. a placement whose round resolved and cleared the board in
+     * the same step, were seen by all and forgotten by the encoding, not hidden.) The acting seat
+     * reads the full name; a seat outside the game is refused.
+     */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void anObserverReadsTheSameActionNameForActionsTheirInformationStateCannotTellApart(
+            String id, int players) {
+        Game<S> g = typed(id, players);
+        Encoder<S> e = Encoders.create(g, Encoders.INFORMATION_STATE);
+        float[] a = new float[e.size()];
+        float[] b = new float[e.size()];
+        for (int k = 0; k < NAME_GAMES; k++) {
+            long seed = SplitMix64.derive(players * 53L, k);
+            S s = g.newGame(seed);
+            SplittableRandom r = new SplittableRandom(seed);
+            while (!s.isTerminal()) {
+                int p = s.currentPlayer();
+                int[] legal = s.legalActions();
+                for (int x : legal) {
+                    assertEquals(s.actionName(x), s.actionNameFor(p, x), "the acting seat reads the full name");
+                }
+                S state = s;
+                assertThrows(IllegalArgumentException.class, () -> state.actionNameFor(players, legal[0]));
+                assertThrows(IllegalArgumentException.class, () -> state.actionNameFor(-1, legal[0]));
+                if (legal.length > 1) {
+                    List<S> after = new ArrayList<>(legal.length);
+                    for (int x : legal) {
+                        after.add(s.apply(x));
+                    }
+                    for (int o = 0; o < players; o++) {
+                        if (o == p) {
+                            continue;
+                        }
+                        int pairs = legal.length * (legal.length - 1) / 2;
+                        for (int t = 0; t < Math.min(pairs, NAME_PAIRS); t++) {
+                            int i;
+                            int j;
+                            if (pairs <= NAME_PAIRS) {
+                                // every pair, in order: t -> (i, j) with i < j
+                                i = 0;
+                                int rest = t;
+                                while (rest >= legal.length - 1 - i) {
+                                    rest -= legal.length - 1 - i;
+                                    i++;
+                                }
+                                j = i + 1 + rest;
+                            } else {
+                                i = r.nextInt(legal.length);
+                                j = r.nextInt(legal.length - 1);
+                                j += j >= i ? 1 : 0;
+                            }
+                            e.encode(after.get(i), o, a, 0);
+                            e.encode(after.get(j), o, b, 0);
+                            if (Arrays.equals(a, b) && actorTellsApart(e, after.get(i), after.get(j), p, a, b)) {
+                                int observer = o;
+                                int x = legal[i];
+                                int y = legal[j];
+                                assertEquals(s.actionNameFor(o, x), s.actionNameFor(o, y),
+                                        () -> "observer " + observer + " cannot tell " + s.actionName(x) + " from "
+                                                + s.actionName(y) + " by the information state, but reads different names\n"
+                                                + g.render(state));
+                            }
+                        }
+                    }
+                }
+                s.applyInPlace(randomAction(s, r));
+            }
+        }
+    }
+
+    /** Whether seat p's information state tells x from y (scratch buffers a and b are overwritten). */
+    static <S extends GameState<S>> boolean actorTellsApart(Encoder<S> e, S x, S y, int p, float[] a, float[] b) {
+        e.encode(x, p, a, 0);
+        e.encode(y, p, b, 0);
+        return !Arrays.equals(a, b);
+    }
+
     static String differing(ObservationSpec spec, float[] a, float[] b) {
         List<String> names = new ArrayList<>();
         for (Segment seg : spec.segments()) {

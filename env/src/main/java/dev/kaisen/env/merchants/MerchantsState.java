@@ -1679,6 +1679,25 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     /**
+     * Sealed bids ({@link Phase#BID}) and price-wheel settings ({@link Phase#WHEEL}) are committed
+     * in secret: the other seats read only {@code "commits a sealed bid"} or
+     * {@code "sets a secret price wheel"} (the reveal after the last commitment shows in the
+     * state); every other action is public.
+     */
+    @Override
+    public String actionNameFor(int observer, int action) {
+        GameState.checkObserver(this, observer);
+        if (observer != currentPlayer() && isLegal(action)) {
+            if (phase == Phase.BID) {
+                return "commits a sealed bid";
+            } else if (phase == Phase.WHEEL) {
+                return "sets a secret price wheel";
+            }
+        }
+        return actionName(action);
+    }
+
+    /**
      * Resamples what {@code observer} cannot know: the others' sealed bids and wheel settings not
      * yet revealed (uniform among what each could have chosen), the order of the face-down
      * investment pile, and the influence cards in the others' hands with the influence pile (every

@@ -465,6 +465,34 @@ class MerchantsRulesTest {
     }
 
     @Test
+    void aSealedBidAndASecretWheelReadInFullOnlyForTheSeatThatCommitsThem() {
+        MerchantsState s = colognesAuction(3);
+        assertEquals(0, s.currentPlayer());
+        int bid = id("bid:1300");
+        assertEquals("bid:1300", s.actionNameFor(0, bid), "the bidder reads the full name");
+        assertEquals("commits a sealed bid", s.actionNameFor(1, bid));
+        assertEquals("commits a sealed bid", s.actionNameFor(2, bid));
+        assertEquals(s.actionNameFor(1, id("bid:0")), s.actionNameFor(1, bid), "every bid reads alike for the others");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.actionNameFor(3, bid));
+        assertTrue(e.getMessage().contains("observer 3 is not a seat"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> s.actionNameFor(-1, bid));
+        assertEquals("buy:wine@Paris", s.actionNameFor(1, id("buy:wine@Paris")), "an action not legal now: its name");
+
+        MerchantsState t = roadGame(3);
+        advanceTo(t, Phase.WHEEL);
+        int p = t.currentPlayer();
+        int other = (p + 1) % 3;
+        int setting = MerchantsAction.WHEEL + MerchantsAction.wheel(good("wine"), good("iron"));
+        assertEquals(t.actionName(setting), t.actionNameFor(p, setting));
+        assertEquals("sets a secret price wheel", t.actionNameFor(other, setting));
+
+        MerchantsState u = roadGame(2);
+        assertEquals(Phase.BUY, u.phase());
+        int buy = u.legalActions()[u.legalActions().length - 1];
+        assertEquals(u.actionName(buy), u.actionNameFor(1 - u.currentPlayer(), buy), "a purchase is public");
+    }
+
+    @Test
     void tiesGoByTurnOrderCountedFromTheFirstPlayer() {
         MerchantsState s = roadGame(4);
         place(s, 1, "Cologne");

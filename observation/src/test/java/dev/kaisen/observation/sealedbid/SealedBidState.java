@@ -186,6 +186,13 @@ final class SealedBidState implements GameState<SealedBidState> {
         return action >= 0 && action < ACTIONS ? "bid:" + action : "invalid:" + action;
     }
 
+    /** Every bid is sealed: the other seats read only that one was committed (the reveal shows in the state). */
+    @Override
+    public String actionNameFor(int observer, int action) {
+        GameState.checkObserver(this, observer);
+        return observer != current && isLegal(action) ? "commits a sealed bid" : actionName(action);
+    }
+
     @Override
     public int score(int player) {
         return points[player];
