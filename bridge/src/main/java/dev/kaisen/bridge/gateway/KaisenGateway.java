@@ -98,6 +98,16 @@ public final class KaisenGateway {
     }
 
     /**
+     * A named agent ({@code random}, the game's bots, {@code ismcts:N}, {@code dl4j:PATH},
+     * {@code zoo:NAME}: the names {@code eval} and the envs take) for {@code game} and its config,
+     * seeded with {@code seed}, asked for one move at a time ({@link AgentHandle#act}). An unknown
+     * name is an error listing the names that exist.
+     */
+    public AgentHandle newAgent(String game, String configJson, String agent, long seed) {
+        return AgentHandle.create(game(game, configJson), agent, seed);
+    }
+
+    /**
      * A new game dealt from {@code seed}, only if its setup draws exactly the chance outcomes
      * {@code chanceJson} (a JSON list of {@code {event, data}}, as a game record's opening chance
      * steps); otherwise an error naming both.

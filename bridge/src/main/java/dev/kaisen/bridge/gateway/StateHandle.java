@@ -102,6 +102,28 @@ public final class StateHandle {
         return impl.game.actionName(action);
     }
 
+    /**
+     * What seat {@code observer} learns, in words, when the current player takes {@code action}
+     * here ({@link GameState#actionNameFor}): the full name for the acting seat and for public
+     * actions, only what is seen (e.g. {@code "commits a sealed bid"}) for a choice hidden from
+     * the observer. Ask before applying the action.
+     */
+    public String actionNameFor(int observer, int action) {
+        impl.checkSeat(observer);
+        impl.checkAction(action);
+        return impl.state.actionNameFor(observer, action);
+    }
+
+    /** The handle's game (its id, config and player count), for the agents' checks. */
+    Game<?> game() {
+        return impl.game;
+    }
+
+    /** A copy of the state, for an agent to decide on without touching this one. */
+    GameState<?> stateCopy() {
+        return impl.state.copy();
+    }
+
     /** Terminal zero-sum returns (all 0 before the end). */
     public double[] returns() {
         double[] out = new double[numPlayers()];
