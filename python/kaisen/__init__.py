@@ -5,7 +5,9 @@ Gymnasium env, ``kaisen.aec_env`` a PettingZoo AEC env, ``kaisen.vector_env`` a 
 VectorEnv on shared memory and ``kaisen.sb3_vec_env`` that one as a Stable-Baselines3 ``VecEnv``
 (SB3 imported only then); ``kaisen.spec`` gives sizes, observation segments (with the finite
 bounds of their values), the action table and the layout hash; ``kaisen.normalize_observations``
-wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns);
+wraps any of the envs to observe values scaled to ``[0, 1]`` by those bounds; ``kaisen.State`` is a game state for search and analysis (clone, apply, returns,
+``action_name_for``: what a seat learns of a move); ``kaisen.JvmAgent`` is a JVM agent (bots,
+``ismcts:N``, ``dl4j:PATH``, ``zoo:NAME``) asked for one move at a time, to play against;
 ``kaisen.multi_agent_vector_env`` steps N games where Python answers every seat not given to a JVM
 agent (self-play; :func:`kaisen.policies.act` answers a step with several policies);
 ``kaisen.evaluate`` plays policies (Python, SB3 models or agent names, on either side) against each
@@ -30,6 +32,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from . import policies, zoo
 from ._jvm import shutdown
 from .aec_env import KaisenAECEnv
+from .agents import JvmAgent
 from .errors import IllegalActionError, JvmDiedError, KaisenError, RecordError
 from .evaluation import EvalResult, EvaluationReport, evaluate, wilson_interval
 from .games import DEFAULT_GAME, GameInfo, GameOption, game_info, games, gym_id, register_gymnasium_ids
@@ -45,7 +48,8 @@ from .state import State
 from .vector_env import KaisenVectorEnv
 
 __all__ = [
-    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmDiedError",
+    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmAgent",
+    "JvmDiedError",
     "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenMultiAgentVectorEnv", "KaisenVectorEnv", "NormalizeAECObservation",
     "NormalizeObservation",

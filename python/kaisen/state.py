@@ -11,6 +11,18 @@ game from a seed, then ``clone()``, ``legal_actions()``, ``apply(a)`` (in place)
         s.apply(random.choice(s.legal_actions()))
     print(s.returns())
 
+**Playing against agents.** :class:`kaisen.JvmAgent` answers a state with a JVM agent's move
+(``greedy``, ``ismcts:200``, ``zoo:osaka-2p``, ...), and ``action_name_for(seat, a)`` is what
+``seat`` learns of a move in words: the full name, except for a choice hidden from that seat
+(e.g. ``commits a sealed bid``)::
+
+    me, bot = 0, kaisen.JvmAgent("greedy", "osaka")
+    s = kaisen.State("osaka", seed=7)
+    while not s.is_terminal():
+        a = my_choice(s) if s.current_player() == me else bot.act(s)
+        print(s.action_name_for(me, a))
+        s.apply(a)
+
 **Chance.** The game contract has no chance nodes: shuffles, draws and dice happen inside an
 apply, from the random stream the state carries (its JSON holds it), so a state and an action
 determine the successor, and ``current_player()`` is always a seat (or -1 once the game is over).
@@ -161,6 +173,15 @@ class State:
     def action_name(self, action: int) -> str:
         """The action table's name of ``action`` (e.g. ``take:B5``)."""
         return self._ctx.spec.action_name(self._action_id(action))
+
+    def action_name_for(self, observer: int, action: int | str) -> str:
+        """What seat ``observer`` learns, in words, when the current player takes ``action`` here
+        (ask before applying it): the full name for the acting seat and for public moves; for a
+        choice hidden from ``observer`` (a sealed bid, a secret price wheel) only what they see,
+        e.g. ``commits a sealed bid`` (the reveal shows in a later state). A log of these names
+        tells a seat no more than its observation does."""
+        seat = self._seat(observer)
+        return str(self._call("actionNameFor", seat, self._action_id(action)))
 
     def returns(self) -> list[float]:
         """Terminal zero-sum returns per seat (winners share +1, the others -1); all 0 before the end."""

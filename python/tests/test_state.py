@@ -136,6 +136,43 @@ def test_bad_input_is_an_error_and_changes_nothing(game):
         kaisen.State(game, state=before, seed=1)
 
 
+def test_action_name_for_is_the_full_name_for_public_moves_and_checks_its_input(game):
+    s, _ = played(game, 6, 3)
+    actor = s.current_player()
+    for a in s.legal_actions()[:5]:
+        assert s.action_name_for(actor, a) == s.action_name(a), "the acting seat reads the full name"
+        assert s.action_name_for(actor, s.action_name(a)) == s.action_name(a), "by name too"
+    for seat in (-1, s.num_players, True, 1.0):
+        with pytest.raises(ValueError, match="seat"):
+            s.action_name_for(seat, s.legal_actions()[0])
+    with pytest.raises(ValueError, match="out of range"):
+        s.action_name_for(actor, s.num_actions)
+    with pytest.raises(ValueError, match="no .* action named"):
+        s.action_name_for(actor, "no-such-action")
+    with pytest.raises(TypeError):
+        s.action_name_for(actor, 1.5)
+    if game in ("osaka", "tokaido", "floating-market"):  # nothing chosen in secret (see their rules)
+        a = s.legal_actions()[0]
+        assert {s.action_name_for(seat, a) for seat in range(s.num_players)} == {s.action_name(a)}
+
+
+def test_a_merchants_sealed_bid_reads_as_committed_for_the_others():
+    s = kaisen.State("merchants", num_players=2, seed=2)
+    rng = random.Random(2)
+    while not (s.current_player() == 0 and s.legal_action_names()[0].startswith("bid:")):
+        assert not s.is_terminal(), "a bid of seat 0 comes up"
+        s.apply(rng.choice(s.legal_actions()))
+    bid = s.legal_actions()[-1]
+    assert s.action_name_for(0, bid) == s.action_name(bid) and s.action_name(bid).startswith("bid:")
+    assert s.action_name_for(1, bid) == "commits a sealed bid"
+    assert s.action_name_for(1, s.action_name(bid)) == "commits a sealed bid"
+    s.apply(bid)
+    assert s.current_player() == 1, "seat 1 bids next, not knowing seat 0's bid"
+    other = s.legal_actions()[0]
+    assert s.action_name_for(0, other) == "commits a sealed bid"
+    assert s.action_name_for(1, other) == s.action_name(other)
+
+
 def test_chance_outcomes_are_reported_and_checked(game):
     """apply reports what chance drew; applying with those outcomes agrees, with others changes nothing."""
     s = kaisen.State(game, seed=9)
