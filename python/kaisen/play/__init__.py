@@ -1,0 +1,20 @@
+"""Play against any agent in the browser, and watch any game record (``./kaisen play``, ``./kaisen view``).
+
+``python -m kaisen.play play --game osaka --players 2 --opponents greedy`` deals a game, starts a
+small web server on 127.0.0.1 (a free port, a random token in the link it prints) and opens one
+page: the game's board as the person at ``--seat`` sees it (the notebooks' renderers), their
+legal actions as buttons with their meanings, the agents' moves stepped with a log in words, and
+at the end the scores and the game record to download. ``python -m kaisen.play view RECORD.json``
+opens the same page as a replay viewer for any record (``selfplay --records``, ``eval``, ``play``).
+``python -m kaisen.play screenshot --out DIR`` saves a picture of a game in progress for each game.
+
+:class:`~kaisen.play.server.PlaySession`, :class:`~kaisen.play.server.ViewSession` and
+:class:`~kaisen.play.server.PageServer` are the parts (see :mod:`kaisen.play.server` for what the
+page may see and the protocol).
+"""
+
+from __future__ import annotations
+
+from .server import PageServer, PlaySession, ViewSession, board_for, serve
+
+__all__ = ["PageServer", "PlaySession", "ViewSession", "board_for", "serve"]

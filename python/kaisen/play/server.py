@@ -1,0 +1,593 @@
+"""The play page's server: one game against JVM agents, or one record replayed, on 127.0.0.1.
+
+**[decision] Python's ``http.server`` and ``json``, not the JDK's ``HttpServer`` with Jackson.**
+The boards the page shows are the notebooks' renderers (:mod:`kaisen.render`), which are Python;
+a JDK server would have to call back into Python for every board or duplicate the renderers in
+Java. ``ThreadingHTTPServer`` is the standard library's server (it parses HTTP; this module only
+routes), so the page needs no new dependency, and the JVM stays behind the one Py4J gateway as
+everywhere else in the package.
+
+What the browser gets, and nothing else (the person's information state): the board drawn with
+``observer=person`` (a game without an SVG renderer: the person's information-state observation
+by segment, never the state's JSON), the person's legal actions with their meanings from the
+action table, the moves in words as the person may know them (``State.action_name_for``), whose
+turn it is and the decision number; scores and winners once the game is over, and then the
+game record. The true :class:`kaisen.State` never leaves the server.
+
+Every request carries the session's random token (``X-Kaisen-Token`` header, or ``token=`` in
+the query for the page and the record download), compared in constant time. The first page load
+claims the game for its tab (a per-tab id, ``X-Kaisen-Tab``); other tabs are told the game is open
+elsewhere and cannot act. An action names the decision number it was chosen at: a stale one, an
+illegal or malformed one, or one out of turn is refused with a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+import html
+import json
+import secrets
+import threading
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from ..records import Chance, Move, Record, RecordResult
+from ..render import _text_svg, renderer_for
+from ..state import State
+
+__all__ = ["PlaySession", "ViewSession", "PageServer", "board_for", "observation_text"]
+
+#: The largest request body read (an action is a few dozen bytes).
+MAX_BODY = 16 << 10
+
+_ASSETS = {"play.js": "text/javascript; charset=utf-8", "play.css": "text/css; charset=utf-8"}
+
+
+# what a seat may see of a state
+
+def board_for(state: State, observer: int | None) -> str:
+    """The board of ``state`` as ``observer`` sees it (None: everything), as SVG.
+
+    The game's own renderer with ``observer`` when it has one; otherwise, for a seat, the seat's
+    information-state observation by segment (what the seat knows, by the observation contract),
+    and for the spectator the engine's text view."""
+    r = renderer_for(state.game)
+    if r is not None and r.svg is not None:
+        return r.svg(json.loads(state.to_json()), observer)
+    if observer is None:
+        return _text_svg(state.render())
+    return _text_svg(observation_text(state, observer))
+
+
+def observation_text(state: State, seat: int) -> str:
+    """``seat``'s information-state observation as text, one segment a line (for games without a renderer)."""
+    obs = state.observation(seat)
+    lines = [f"{state.spec.title}: what player {seat} knows (information-state observation)"]
+    for seg in state.spec.segments.values():
+        values = " ".join(_number(v) for v in obs[seg.slice])
+        lines.append(f"{seg.name}: {values}")
+    return "\n".join(lines)
+
+
+def _number(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.3g}"
+
+
+def _actions(state: State, ids: Sequence[int]) -> list[dict[str, Any]]:
+    sp = state.spec
+    return [{"id": a, "name": sp.actions[a].name, "meaning": sp.actions[a].meaning} for a in ids]
+
+
+def _move_words(state: State, observer: int | None, player: int, action: int) -> str:
+    """``player``'s ``action`` in ``state`` (before it is applied) as ``observer`` may know it."""
+    a = state.spec.actions[action]
+    words = a.name if observer is None or observer == player else state.action_name_for(observer, action)
+    # a public move reads as its full name: then its meaning from the action table may follow
+    return f"{words} ({a.meaning})" if words == a.name and a.meaning else words
+
+
+class RequestError(Exception):
+    """A request refused: ``status`` and a message for the person."""
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# playing
+
+@dataclass(frozen=True)
+class _Step:
+    index: int
+    decision: int
+    player: int
+    log: str
+    board: str
+
+
+class PlaySession:
+    """One game of ``game`` between a person at ``seat`` and JVM agents at the other seats.
+
+    ``opponents``: one agent name for every other seat, or one per other seat in seat order (any
+    name the JVM knows: bots, ``ismcts:N``, ``dl4j:PATH``, ``zoo:NAME``). The agents move in a
+    background thread between the person's turns; every move becomes a step the page can show
+    (board as the person sees it after the move, and the move in the person's words)."""
+
+    mode = "play"
+
+    def __init__(self, game: str, *, num_players: int | None = None, opponents: str | Sequence[str] = "random",
+                 seat: int = 0, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+        from .. import JvmAgent
+
+        self.options = dict(options or {})
+        self.seed = int(seed)
+        self.state, setup = _deal(game, num_players, self.seed, self.options)
+        n = self.state.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"--seat must be 0..{n - 1} for {n} players, not {seat!r}")
+        self.seat = seat
+        names = [opponents] if isinstance(opponents, str) else list(opponents)
+        names = [x.strip() for x in names for x in x.split(",")] if names else []
+        if len(names) == 1:
+            names = names * (n - 1)
+        if len(names) != n - 1 or any(not x for x in names):
+            raise ValueError(f"give one opponent for every other seat, or {n - 1} (one per seat), not {names}")
+        self.agent_names: list[str | None] = []
+        self.agents: dict[int, Any] = {}
+        others = iter(names)
+        config = {**self.options} or None
+        from ..seeding import derive_seed
+
+        for s in range(n):
+            if s == seat:
+                self.agent_names.append(None)
+                continue
+            name = next(others)
+            self.agent_names.append(name)
+            self.agents[s] = JvmAgent(name, self.state.game, num_players=n, config=config,
+                                      seed=derive_seed(self.seed, s))
+        self.setup = setup
+        self.moves: list[Move] = []
+        self.steps: list[_Step] = []
+        self.lock = threading.RLock()
+        self.thinking = False
+        self.error: str | None = None
+        self.tab: str | None = None
+        self._worker: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._continue()
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    def info(self) -> dict[str, Any]:
+        sp = self.state.spec
+        players = [{"seat": s, "who": "you" if s == self.seat else self.agent_names[s]}
+                   for s in range(self.state.num_players)]
+        return {"mode": self.mode, "game": self.game, "title": sp.title, "players": players, "seat": self.seat,
+                "scoreName": sp.score_name}
+
+    def claim(self, tab: str) -> None:
+        """The first tab to ask gets the game; a later ask from the same tab (a reload) is fine."""
+        with self.lock:
+            if self.tab is None:
+                self.tab = tab
+            elif not hmac.compare_digest(self.tab.encode(), tab.encode()):
+                raise RequestError(HTTPStatus.CONFLICT, "this game is already open in another tab; "
+                                                        "use that tab (or start another game with kaisen play)")
+
+    def check_tab(self, tab: str) -> None:
+        with self.lock:
+            if self.tab is None:
+                raise RequestError(HTTPStatus.CONFLICT, "load the game's page first")
+        self.claim(tab)
+
+    # the person's view
+
+    def view(self, since: int = 0, boards: bool = True) -> dict[str, Any]:
+        """What the person may see now: the steps from ``since`` on (with boards unless
+        ``boards=False``), the current board, legal actions (on the person's turn), status, and
+        the result once the game is over."""
+        with self.lock:
+            return self._view(self.state, since, boards)
+
+    def _view(self, state: State, since: int, boards: bool) -> dict[str, Any]:
+        since = max(0, min(since, len(self.steps)))
+        over = state.is_terminal()
+        player = state.current_player()
+        your_turn = not over and not self.thinking and player == self.seat and self.error is None
+        out: dict[str, Any] = {
+            "status": {"decision": state.decisions(), "player": player, "yourTurn": your_turn,
+                       "thinking": self.thinking, "over": over, "error": self.error},
+            "steps": [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
+                       **({"board": s.board} if boards else {})} for s in self.steps[since:]],
+            "next": len(self.steps),
+            "board": board_for(state, self.seat),
+            "actions": _actions(state, state.legal_actions()) if your_turn else [],
+        }
+        if over:
+            out["result"] = {"scores": state.scores(), "winners": state.winners(), "endReason": state.end_reason(),
+                             "scoreName": state.spec.score_name, "tiebreaks": state.tiebreaks(),
+                             "tiebreakName": state.spec.tiebreak_name}
+        return out
+
+    # changes
+
+    def act(self, body: Any) -> None:
+        """The person's action ``{"decision": N, "action": ID}``; refused (state unchanged) unless it
+        is the person's turn, ``N`` is the current decision number and ``ID`` a legal action."""
+        if not isinstance(body, dict) or set(body) != {"decision", "action"}:
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               'an action is {"decision": N, "action": ID}, nothing more or less')
+        decision, action = body["decision"], body["action"]
+        for name, v in (("decision", decision), ("action", action)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RequestError(HTTPStatus.BAD_REQUEST, f"{name} must be a whole number, not {json.dumps(v)}")
+        with self.lock:
+            s = self.state
+            if s.is_terminal():
+                raise RequestError(HTTPStatus.CONFLICT, "the game is over; no action applies")
+            if self.error is not None:
+                raise RequestError(HTTPStatus.CONFLICT, f"the game stopped: {self.error}")
+            if self.thinking or s.current_player() != self.seat:
+                raise RequestError(HTTPStatus.CONFLICT, f"it is not your turn: player {s.current_player()} is to act")
+            if decision != s.decisions():
+                raise RequestError(HTTPStatus.CONFLICT,
+                                   f"that action was chosen at decision {decision}, but the game is at decision "
+                                   f"{s.decisions()} (a stale page?); nothing was changed")
+            if action not in s.legal_actions():
+                raise RequestError(HTTPStatus.CONFLICT, f"action {action} is not one of your legal actions now; "
+                                                        "nothing was changed")
+            self._apply(self.seat, action, "You")
+            self._continue()
+
+    def _apply(self, player: int, action: int, who: str) -> None:
+        s = self.state
+        words = _move_words(s, self.seat, player, action)
+        chance = s.apply(action)
+        self.moves.append(Move(step=-1, player=player, action=action, name=s.spec.action_name(action),
+                               chance=tuple(Chance(c["event"], c["data"]) for c in chance)))
+        self.steps.append(_Step(len(self.steps), s.decisions(), player, f"{who} (player {player}): {words}",
+                                board_for(s, self.seat)))
+
+    def _continue(self) -> None:
+        """Starts the agents' thread when an agent is to act (under the lock)."""
+        s = self.state
+        if s.is_terminal() or s.current_player() == self.seat or self.thinking:
+            return
+        self.thinking = True
+        self._worker = threading.Thread(target=self._agents, name="kaisen-play-agents", daemon=True)
+        self._worker.start()
+
+    def _agents(self) -> None:
+        try:
+            while not self._stop.is_set():
+                with self.lock:
+                    s = self.state
+                    if s.is_terminal() or s.current_player() == self.seat:
+                        return
+                    player = s.current_player()
+                    probe = s.clone()
+                agent = self.agents[player]
+                action = int(agent.act(probe))  # outside the lock: the page stays responsive
+                with self.lock:
+                    if action not in self.state.legal_actions():
+                        raise RuntimeError(f"agent {self.agent_names[player]} chose {action}, not a legal action")
+                    self._apply(player, action, f"{self.agent_names[player]}")
+        except Exception as e:  # noqa: BLE001 - shown on the page, the state stays as it was
+            traceback.print_exc()
+            with self.lock:
+                self.error = f"an agent failed: {e}"
+        finally:
+            with self.lock:
+                self.thinking = False
+
+    def record(self) -> Record:
+        """The game's record (as ``selfplay --records`` writes them); only once the game is over."""
+        with self.lock:
+            s = self.state
+            if not s.is_terminal():
+                raise RequestError(HTTPStatus.CONFLICT, "the record can be downloaded once the game is over")
+            moves, k = [], len(self.setup)
+            for m in self.moves:
+                moves.append(Move(k, m.player, m.action, m.name, m.chance))
+                k += 1 + len(m.chance)
+            result = RecordResult(s.decisions(), s.end_reason(), tuple(s.scores()), tuple(s.tiebreaks()),
+                                  tuple(s.winners()))
+            return Record(self.game, dict(s.spec.config), self.seed, self.setup, tuple(moves), result)
+
+    def close(self) -> None:
+        self._stop.set()
+        w = self._worker
+        if w is not None:
+            w.join(timeout=30)
+
+
+def _deal(game: str, num_players: int | None, seed: int, options: dict[str, Any]) -> tuple[State, tuple[Chance, ...]]:
+    """A new game dealt from ``seed`` and the chance outcomes of its deal (a record's opening steps).
+
+    The deal's outcomes are read from the recording turn-based env dealt from the same seed, and
+    the state is dealt again checking exactly those outcomes (so the record replays)."""
+    from ..aec_env import KaisenAECEnv
+
+    env = KaisenAECEnv(game, num_players=num_players, record=True, **options)
+    try:
+        env.reset(seed=seed)
+        rec = env.record()
+    finally:
+        env.close()
+    state = State(game, num_players=num_players, seed=rec.seed, chance=[c.as_dict() for c in rec.setup], **options)
+    return state, rec.setup
+
+
+# viewing
+
+class ViewSession:
+    """A game record shown step by step: step ``k`` is the state after ``k`` decisions; each seat's view
+    is its information state (its board, the moves as it may know them), ``all`` shows everything."""
+
+    mode = "view"
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.states = record.states()
+        self.lock = threading.Lock()
+        self._captions = record.captions()
+        self._logs: dict[int | None, list[str]] = {}
+
+    @property
+    def game(self) -> str:
+        return self.record.game
+
+    def info(self) -> dict[str, Any]:
+        sp = self.states[0].spec
+        name = self.record.path.name if self.record.path is not None else "record"
+        return {"mode": self.mode, "game": self.game, "title": sp.title, "file": name,
+                "players": [{"seat": s} for s in range(self.record.num_players)], "steps": len(self.states),
+                "scoreName": sp.score_name}
+
+    def claim(self, tab: str) -> None:
+        """Any number of tabs may view a record (nothing they do changes it)."""
+
+    check_tab = claim
+
+    def _log(self, observer: int | None) -> list[str]:
+        if observer not in self._logs:
+            if observer is None:
+                self._logs[None] = self._captions
+            else:
+                lines = [f"the deal ({self.record.num_players} players, seed {self.record.seed})"]
+                for k, m in enumerate(self.record.moves, 1):
+                    words = _move_words(self.states[k - 1], observer, m.player, m.action)
+                    lines.append(f"move {k}: player {m.player} {words}")
+                self._logs[observer] = lines
+        return self._logs[observer]
+
+    def step(self, k: int, observer: int | None) -> dict[str, Any]:
+        if not 0 <= k < len(self.states):
+            raise RequestError(HTTPStatus.BAD_REQUEST, f"step must be 0..{len(self.states) - 1}, not {k}")
+        if observer is not None and not 0 <= observer < self.record.num_players:
+            raise RequestError(HTTPStatus.BAD_REQUEST,
+                               f"observer must be all or a seat 0..{self.record.num_players - 1}, not {observer}")
+        with self.lock:
+            s = self.states[k]
+            log = self._log(observer)
+            out: dict[str, Any] = {"step": k, "decision": s.decisions(), "player": s.current_player(),
+                                   "board": board_for(s, observer), "caption": log[k],
+                                   "log": log[max(0, k - 40):k + 1], "over": s.is_terminal()}
+            if observer is None:
+                out["text"] = s.render()
+            if s.is_terminal():
+                out["result"] = {"scores": s.scores(), "winners": s.winners(), "endReason": s.end_reason(),
+                                 "scoreName": s.spec.score_name, "tiebreaks": s.tiebreaks(),
+                                 "tiebreakName": s.spec.tiebreak_name}
+            return out
+
+    def close(self) -> None:
+        pass
+
+
+# HTTP
+
+class PageServer(ThreadingHTTPServer):
+    """The page's HTTP server on 127.0.0.1 (``port=0``: a free port) for one session."""
+
+    daemon_threads = True
+
+    def __init__(self, session: PlaySession | ViewSession, port: int = 0, token: str | None = None,
+                 query: str = "") -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.session = session
+        self.token = token or secrets.token_urlsafe(24)
+        self.query = query  # more of the page's query (e.g. "observer=1"), added to the link
+
+    @property
+    def url(self) -> str:
+        """The page's address, token included."""
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/?token={self.token}" + (f"&{self.query}" if self.query else "")
+
+    def close(self) -> None:
+        self.session.close()
+        self.server_close()
+
+
+def _asset(name: str) -> str:
+    return resources.files("kaisen.play").joinpath("static", name).read_text(encoding="utf-8")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: PageServer
+    # one request per connection: once the server stops, the page's next request fails at once
+    # (a kept-alive connection would outlive the server's socket)
+    protocol_version = "HTTP/1.0"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass  # a quiet terminal: the page shows what happens
+
+    # replies
+
+    def _send(self, status: int, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy",
+                         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                         "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
+        for k, v in (extra or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, value: Any) -> None:
+        self._send(status, json.dumps(value).encode(), "application/json")
+
+    def _error(self, e: RequestError, page: bool) -> None:
+        if page:
+            self._send(e.status, _message_page(str(e)).encode(), "text/html; charset=utf-8")
+        else:
+            self._json(e.status, {"error": str(e)})
+
+    # requests
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self._route("GET")
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._route("POST")
+
+    def _route(self, method: str) -> None:
+        url = urlsplit(self.path)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        path = url.path
+        page = method == "GET" and path in ("/", "/index.html")
+        try:
+            self._check_token(query)
+            if page:
+                html_text = _asset("index.html").replace("{{token}}", html.escape(self.server.token, quote=True))
+                self._send(200, html_text.encode(), "text/html; charset=utf-8")
+            elif method == "GET" and path.lstrip("/") in _ASSETS:
+                name = path.lstrip("/")
+                self._send(200, _asset(name).encode(), _ASSETS[name])
+            elif path.startswith("/api/"):
+                self._api(method, path[len("/api/"):], query)
+            else:
+                raise RequestError(HTTPStatus.NOT_FOUND, f"no page {path}")
+        except RequestError as e:
+            self._error(e, page)
+        except Exception as e:  # noqa: BLE001 - a clear message, never a dropped connection
+            traceback.print_exc()
+            self._error(RequestError(HTTPStatus.INTERNAL_SERVER_ERROR, f"server error: {e}"), page)
+
+    def _check_token(self, query: dict[str, str]) -> None:
+        given = self.headers.get("X-Kaisen-Token") or query.get("token") or ""
+        if not hmac.compare_digest(given.encode(), self.server.token.encode()):
+            raise RequestError(HTTPStatus.FORBIDDEN,
+                               "wrong or missing token: open the full link that kaisen printed when it started "
+                               "(it ends with ?token=...)")
+
+    def _tab(self, query: dict[str, str]) -> str:
+        tab = self.headers.get("X-Kaisen-Tab") or query.get("tab") or ""
+        if not tab or len(tab) > 100:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "this request names no tab; reload the page")
+        return tab
+
+    def _body(self) -> Any:
+        try:
+            n = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "bad Content-Length") from None
+        if n > MAX_BODY:
+            raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes")
+        raw = self.rfile.read(n) if n > 0 else b""
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as e:
+            raise RequestError(HTTPStatus.BAD_REQUEST, f"the request is not JSON: {e}") from None
+
+    def _api(self, method: str, name: str, query: dict[str, str]) -> None:
+        session = self.server.session
+        tab = self._tab(query)
+        if method == "POST" and name == "claim":
+            self._body()
+            session.claim(tab)
+            self._json(200, session.info())
+            return
+        session.check_tab(tab)
+        if method == "GET" and name == "info":
+            self._json(200, session.info())
+        elif isinstance(session, PlaySession) and method == "GET" and name == "state":
+            since = _int(query.get("since", "0"), "since")
+            self._json(200, session.view(since, boards=query.get("boards", "1") != "0"))
+        elif isinstance(session, PlaySession) and method == "POST" and name == "act":
+            body = self._body()
+            since = _int(query.get("since", "0"), "since")
+            session.act(body)
+            self._json(200, session.view(since))
+        elif isinstance(session, PlaySession) and method == "GET" and name == "record":
+            rec = session.record()
+            name = f"{session.game}-seed{session.seed}.json"
+            self._send(200, rec.to_json().encode(), "application/json",
+                       {"Content-Disposition": f'attachment; filename="{name}"'})
+        elif isinstance(session, ViewSession) and method == "GET" and name == "step":
+            k = _int(query.get("step", "0"), "step")
+            obs = query.get("observer", "all")
+            self._json(200, session.step(k, None if obs == "all" else _int(obs, "observer")))
+        else:
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no {method} /api/{name} here")
+
+
+def _int(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"{name} must be a whole number, not {text!r}") from None
+
+
+def _message_page(message: str) -> str:
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>Kaisen</title></head>"
+            "<body style='font-family:sans-serif;margin:3em'><h1>Kaisen</h1>"
+            f"<p id='message' class='error'>{html.escape(message)}</p></body></html>")
+
+
+def serve(server: PageServer, *, open_browser: bool = True) -> None:
+    """Serves until Ctrl-C or SIGTERM, then stops the server and the JVM."""
+    import signal
+    import webbrowser
+
+    from .. import shutdown
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    print(f"kaisen: open {server.url}", flush=True)
+    print("kaisen: Ctrl-C stops the server", flush=True)
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        print("kaisen: stopping", flush=True)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        server.close()
+        shutdown()
+
+
+def load_page_record(path: str | Path) -> Record:
+    """A record file for the viewer (checked; a bad file is a :class:`kaisen.RecordError`)."""
+    from ..records import load_record
+
+    return load_record(path, verify=True)

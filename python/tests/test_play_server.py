@@ -1,0 +1,314 @@
+"""The play page's server over plain HTTP (no browser): the token, one tab, refused actions that
+change nothing, the record, the viewer's steps, and that the person's payload never depends on what
+the person cannot know (for every game: two determinizations of the state, made by the engine, give
+byte-identical payloads)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import kaisen
+from kaisen._jvm import find_jar
+from kaisen.play.server import PageServer, PlaySession, ViewSession
+
+TAB = "tab-one"
+
+
+class Client:
+    """Plain HTTP to one page server, as the page's script talks to it."""
+
+    def __init__(self, server: PageServer, token: str | None = None, tab: str | None = TAB) -> None:
+        host, port = server.server_address[:2]
+        self.base = f"http://{host}:{port}"
+        self.token = server.token if token is None else token
+        self.tab = tab
+
+    def request(self, path: str, body: bytes | None = None) -> tuple[int, bytes, dict[str, str]]:
+        headers = {"X-Kaisen-Token": self.token}
+        if self.tab is not None:
+            headers["X-Kaisen-Tab"] = self.tab
+        req = urllib.request.Request(self.base + path, data=body, headers=headers,
+                                     method="POST" if body is not None else "GET")
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, r.read(), dict(r.headers)
+        except urllib.error.HTTPError as e:
+            return e.code, e.read(), dict(e.headers)
+
+    def get(self, path: str) -> tuple[int, dict]:
+        status, raw, _ = self.request(path)
+        return status, json.loads(raw)
+
+    def post(self, path: str, value) -> tuple[int, dict]:
+        status, raw, _ = self.request(path, json.dumps(value).encode())
+        return status, json.loads(raw)
+
+    def raw_post(self, path: str, body: bytes) -> tuple[int, dict]:
+        status, raw, _ = self.request(path, body)
+        return status, json.loads(raw)
+
+
+def start(session) -> PageServer:
+    server = PageServer(session)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server
+
+
+def stop(server: PageServer) -> None:
+    server.shutdown()
+    server.close()
+
+
+def until_turn(client: Client, since: int = 0, timeout: float = 60.0) -> dict:
+    """Polls the person's view until it is the person's turn or the game is over."""
+    import time
+
+    end = time.monotonic() + timeout
+    while True:
+        status, v = client.get(f"/api/state?since={since}&boards=0")
+        assert status == 200, v
+        st = v["status"]
+        assert st["error"] is None, st["error"]
+        if st["yourTurn"] or st["over"]:
+            return v
+        assert time.monotonic() < end, "the agents did not finish their moves"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def osaka():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=11)
+    server = start(session)
+    client = Client(server)
+    status, info = client.post("/api/claim", {})
+    assert status == 200, info
+    yield session, server, client
+    stop(server)
+
+
+def test_the_token_is_required_everywhere(osaka):
+    session, server, client = osaka
+    for token in ("", "wrong", server.token[:-1] + ("A" if server.token[-1] != "A" else "B")):
+        bad = Client(server, token=token)
+        status, raw, headers = bad.request("/")
+        assert status == 403 and b"wrong or missing token" in raw and headers["Cache-Control"] == "no-store"
+        for path in ("/api/info", "/api/state", "/play.js", "/api/record"):
+            status, raw, _ = bad.request(path)
+            assert status == 403 and b"wrong or missing token" in raw, path
+        status, v = bad.post("/api/act", {"decision": 0, "action": 0})
+        assert status == 403 and "wrong or missing token" in v["error"]
+    status, raw, headers = client.request("/")
+    assert status == 200 and b"play.js" in raw and headers["Cache-Control"] == "no-store"
+    assert b"http://" not in raw and b"https://" not in raw  # nothing from elsewhere
+    for asset in ("play.js", "play.css"):
+        status, raw, _ = client.request(f"/{asset}")
+        assert status == 200 and b"https://" not in raw and b"http://" not in raw
+    assert server.url.startswith("http://127.0.0.1:") and f"token={server.token}" in server.url
+
+
+def test_a_second_tab_is_refused(osaka):
+    session, server, client = osaka
+    other = Client(server, tab="tab-two")
+    status, v = other.post("/api/claim", {})
+    assert status == 409 and "already open in another tab" in v["error"]
+    v0 = until_turn(client)
+    before = session.state.to_json()
+    status, v = other.post("/api/act", {"decision": v0["status"]["decision"], "action": v0["actions"][0]["id"]})
+    assert status == 409 and "already open in another tab" in v["error"]
+    status, v = other.get("/api/state")
+    assert status == 409 and "board" not in v
+    assert session.state.to_json() == before
+    status, _ = client.post("/api/claim", {})  # the claiming tab reloads: fine
+    assert status == 200
+
+
+def test_refused_actions_change_nothing(osaka):
+    session, server, client = osaka
+    rng = random.Random(3)
+    v = until_turn(client)
+    # play a few decisions, keeping an old decision number
+    old = v["status"]["decision"], v["actions"][0]["id"]
+    for _ in range(3):
+        status, v = client.post("/api/act", {"decision": v["status"]["decision"],
+                                             "action": rng.choice(v["actions"])["id"]})
+        assert status == 200, v
+        v = until_turn(client)
+    legal = {a["id"] for a in v["actions"]}
+    forged = next(a for a in range(session.state.num_actions) if a not in legal)
+    cases = [
+        ({"decision": old[0], "action": old[1]}, 409, "stale"),
+        ({"decision": v["status"]["decision"], "action": forged}, 409, "not one of your legal actions"),
+        ({"decision": v["status"]["decision"], "action": -1}, 409, "not one of your legal actions"),
+        ({"decision": v["status"]["decision"], "action": 10 ** 9}, 409, "not one of your legal actions"),
+        ({"decision": v["status"]["decision"], "action": "buy"}, 400, "whole number"),
+        ({"decision": v["status"]["decision"], "action": True}, 400, "whole number"),
+        ({"decision": v["status"]["decision"]}, 400, "nothing more or less"),
+        ([1, 2], 400, "nothing more or less"),
+    ]
+    before, steps = session.state.to_json(), len(session.steps)
+    for body, code, words in cases:
+        status, r = client.post("/api/act", body)
+        assert status == code and words in r["error"], (body, status, r)
+        assert session.state.to_json() == before and len(session.steps) == steps
+    status, r = client.raw_post("/api/act", b"{not json")
+    assert status == 400 and "not JSON" in r["error"]
+    status, r = client.raw_post("/api/act", b"\xff\xfe")
+    assert status == 400 and "not JSON" in r["error"]
+    status, r = client.get("/api/record")
+    assert status == 409 and "once the game is over" in r["error"]
+    assert session.state.to_json() == before and len(session.steps) == steps
+    # not the person's turn: the person's move applied behind the page's back (no agent thread runs now)
+    session.state.apply(v["actions"][0]["id"])
+    if session.state.current_player() != session.seat and not session.state.is_terminal():
+        before = session.state.to_json()
+        d = session.state.decisions()
+        status, r = client.post("/api/act", {"decision": d, "action": session.state.legal_actions()[0]})
+        assert status == 409 and "not your turn" in r["error"] and session.state.to_json() == before
+
+
+def test_a_whole_game_and_its_record(osaka, tmp_path):
+    session, server, client = osaka
+    rng = random.Random(5)
+    v = until_turn(client)
+    while not v["status"]["over"]:
+        status, r = client.post("/api/act", {"decision": v["status"]["decision"],
+                                             "action": rng.choice(v["actions"])["id"]})
+        assert status == 200, r
+        v = until_turn(client)
+    assert v["result"]["scores"] == session.state.scores() and v["actions"] == []
+    status, raw, headers = client.request("/api/record")
+    assert status == 200 and "attachment" in headers["Content-Disposition"]
+    path = tmp_path / "record.json"
+    path.write_bytes(raw)
+    rec = kaisen.load_record(path)  # replayed and checked
+    assert rec.result.scores == tuple(session.state.scores()) and len(rec) == session.state.decisions()
+    done = subprocess.run(["java", "-jar", str(find_jar()), "replay", str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    status, r = client.post("/api/act", {"decision": v["status"]["decision"], "action": 0})
+    assert status == 409 and "game is over" in r["error"]
+    # every step's log is in words; the person's own moves carry the action table's meaning
+    status, full = client.get("/api/state?since=0&boards=0")
+    assert len(full["steps"]) == session.state.decisions()
+    mine = [s for s in full["steps"] if s["player"] == session.seat]
+    assert mine and all(s["log"].startswith("You (player 0): ") for s in mine)
+
+
+def payload(client: Client, since: int) -> bytes:
+    status, raw, _ = client.request(f"/api/state?since={since}")
+    assert status == 200
+    return raw
+
+
+def test_the_person_sees_nothing_hidden(game):
+    """Two states the person cannot tell apart (the engine's determinizations for the person's seat)
+    give byte-identical payloads: board, legal actions, status. Checked at several of the person's
+    turns; at least one of them must have hidden information (the states differ)."""
+    session = PlaySession(game, num_players=2, opponents="random", seat=1, seed=7)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        rng = random.Random(2)
+        differed = 0
+        v = until_turn(client)
+        for turn in range(12):
+            if v["status"]["over"]:
+                break
+            since = len(session.steps)
+            # the person's turn: no agent thread runs, so the state can be swapped (requests take the lock)
+            true_state = session.state
+            seen = []
+            for seed in (101, 202):
+                other = true_state.determinize(session.seat, seed)
+                differed += other.to_json() != true_state.to_json()
+                session.state = other
+                seen.append(payload(client, since))
+            session.state = true_state
+            assert seen[0] == seen[1], f"{game}: the payload at decision {true_state.decisions()} depends on " \
+                                       "what player 1 cannot know"
+            status, v = client.post("/api/act", {"decision": v["status"]["decision"],
+                                                 "action": rng.choice(v["actions"])["id"]})
+            assert status == 200, v
+            v = until_turn(client)
+        assert differed, f"{game}: no hidden information at any checked turn: the check would be vacuous"
+    finally:
+        stop(server)
+
+
+def test_the_viewer_serves_each_step(tmp_path):
+    out = tmp_path / "records"
+    subprocess.run(["java", "-jar", str(find_jar()), "selfplay", "--game", "tokaido", "--players", "2", "--agents",
+                    "random", "--games", "1", "--seed", "4", "--records", str(out)], check=True, capture_output=True,
+                   timeout=120)
+    rec = kaisen.load_record(out / "game-000000.json")
+    states = rec.states()
+    server = start(ViewSession(rec))
+    try:
+        client = Client(server)
+        status, info = client.post("/api/claim", {})
+        assert status == 200 and info["mode"] == "view" and info["steps"] == len(states)
+        assert client.post("/api/claim", {})[0] == 200 and Client(server, tab="another").post("/api/claim", {})[0] == 200
+        for k in (0, 1, len(states) // 2, len(states) - 1):
+            status, d = client.get(f"/api/step?step={k}&observer=all")
+            assert status == 200 and d["text"] == states[k].render() and d["decision"] == states[k].decisions()
+            status, d = client.get(f"/api/step?step={k}&observer=0")
+            assert status == 200 and "text" not in d and d["board"] == kaisen.play.board_for(states[k], 0)
+        status, d = client.get(f"/api/step?step={len(states)}")
+        assert status == 400 and f"0..{len(states) - 1}" in d["error"]
+        status, d = client.get("/api/step?step=0&observer=5")
+        assert status == 400 and "observer" in d["error"]
+        status, d = client.get("/api/step?step=x")
+        assert status == 400 and "whole number" in d["error"]
+        status, d = client.post("/api/act", {"decision": 0, "action": 0})
+        assert status == 404
+    finally:
+        stop(server)
+
+
+def test_the_command_line_says_what_is_wrong(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kaisen.record/1"}')
+    cmd = [sys.executable, "-m", "kaisen.play"]
+    done = subprocess.run([*cmd, "view", str(bad), "--no-browser"], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).parents[1])
+    assert done.returncode == 2 and "kaisen view:" in done.stderr and "bad.json" in done.stderr, done.stderr
+    done = subprocess.run([*cmd, "play", "--game", "osaka", "--opponents", "no-such-agent", "--no-browser"],
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
+    assert done.returncode == 2 and "no-such-agent" in done.stderr, done.stderr
+    done = subprocess.run([*cmd, "play", "--game", "osaka", "--seat", "7", "--no-browser"],
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
+    assert done.returncode == 2 and "--seat must be 0..1" in done.stderr, done.stderr
+
+
+def test_play_serves_until_stopped(tmp_path):
+    """``python -m kaisen.play play`` prints the link, serves the page, and stops cleanly on SIGTERM."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", "play", "--game", "osaka", "--seed", "3",
+                             "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).parents[1])
+    try:
+        url = ""
+        for line in proc.stdout:
+            if line.startswith("kaisen: open "):
+                url = line.split("kaisen: open ", 1)[1].strip()
+                break
+        assert url.startswith("http://127.0.0.1:") and "?token=" in url
+        with urllib.request.urlopen(url, timeout=30) as r:
+            assert r.status == 200 and b"play.js" in r.read()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
