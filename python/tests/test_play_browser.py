@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -22,18 +21,8 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
+from kaisen.play.browser import FLAGS, find_browser
 from kaisen.play.server import PageServer, PlaySession, ViewSession
-
-#: Flags that work in containers and CI (no sandbox, no GPU, nothing fetched in the background).
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
-
-
-def browser_path() -> str | None:
-    path = os.environ.get("KAISEN_BROWSER") or "/usr/bin/chromium"
-    return path if os.path.isfile(path) and os.access(path, os.X_OK) else shutil.which("chromium")
-
 
 def _no_browser(reason: str) -> None:
     if os.environ.get("KAISEN_REQUIRE_BROWSER"):
@@ -47,11 +36,11 @@ def browser(tmp_path_factory):
         from playwright.sync_api import sync_playwright
     except ImportError:
         _no_browser("Playwright is not installed (pip install -e 'python[test]')")
-    path = browser_path()
+    path = find_browser()
     if path is None:
         _no_browser("no Chromium found: install Debian's chromium (apt-get install chromium) or set KAISEN_BROWSER")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
+        b = p.chromium.launch(executable_path=path, args=list(FLAGS))
         yield b
         b.close()
 

@@ -150,6 +150,7 @@
     }
     if (st.over) {
       $("turn").textContent = "The game is over.";
+      $("turn").classList.remove("thinking");
       $("actions").textContent = "";
       const el = showResult($("result"), data.result, info.players);
       const a = document.createElement("a");
