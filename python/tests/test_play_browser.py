@@ -212,6 +212,31 @@ def test_stale_and_forged_actions_from_the_page_change_nothing(context):
         stop(server)
 
 
+def test_the_agents_moves_are_stepped_and_can_be_skipped(context):
+    """Without ``fast=1`` each agent move is shown for a moment (board and log line), with a skip button."""
+    session = PlaySession("tokaido", num_players=3, opponents="random", seat=0, seed=6)
+    server = start(session)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        assert wait_ready(page) == "your-turn"
+        for _ in range(6):  # until a click is followed by agents' moves
+            steps = len(session.steps)
+            page.click("#actions button >> nth=0")
+            page.wait_for_selector("body[data-phase=animating], body[data-phase=your-turn], body[data-phase=over]")
+            if page.get_attribute("body", "data-phase") == "animating":
+                assert page.is_visible("#skip")
+                page.click("#skip")
+                break
+            assert len(session.steps) == steps + 1
+        assert wait_ready(page) == "your-turn"
+        assert not page.is_visible("#skip")
+        logged = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+        assert logged == [s.log for s in session.steps] and any("random (player " in x for x in logged)
+    finally:
+        stop(server)
+
+
 def test_a_stopped_server_is_reported(context):
     session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=5)
     server = start(session)

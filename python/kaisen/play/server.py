@@ -27,6 +27,7 @@ import hmac
 import html
 import json
 import secrets
+import textwrap
 import threading
 import traceback
 from collections.abc import Sequence
@@ -72,7 +73,7 @@ def observation_text(state: State, seat: int) -> str:
     lines = [f"{state.spec.title}: what player {seat} knows (information-state observation)"]
     for seg in state.spec.segments.values():
         values = " ".join(_number(v) for v in obs[seg.slice])
-        lines.append(f"{seg.name}: {values}")
+        lines.extend(textwrap.wrap(f"{seg.name}: {values}", 110, subsequent_indent="    ") or [seg.name])
     return "\n".join(lines)
 
 
