@@ -259,7 +259,7 @@ def test_the_page_shows_nothing_hidden(game, context):
         page.goto(server.url + "&fast=1")
         rng = random.Random(4)
         differed = 0
-        for _ in range(4):
+        for _ in range(8):
             if wait_ready(page) != "your-turn":
                 break
             true_state = session.state  # the person's turn: no agent thread runs

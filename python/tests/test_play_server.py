@@ -211,36 +211,43 @@ def payload(client: Client, since: int) -> bytes:
 
 def test_the_person_sees_nothing_hidden(game):
     """Two states the person cannot tell apart (the engine's determinizations for the person's seat)
-    give byte-identical payloads: board, legal actions, status. Checked at several of the person's
-    turns; at least one of them must have hidden information (the states differ)."""
-    session = PlaySession(game, num_players=2, opponents="random", seat=1, seed=7)
+    give byte-identical payloads: board, legal actions, status. Checked at every turn of the person's
+    in a whole game; some of them must have hidden information (the states differ). It also counts
+    the turns where a spectator's board would show the difference (printed with ``-s``): those are
+    the turns where drawing the person's board for the wrong observer would fail this test."""
+    from kaisen.play.server import board_for
+
+    session = PlaySession(game, num_players=2, opponents="random", seat=1, seed=3)
     server = start(session)
     try:
         client = Client(server)
         assert client.post("/api/claim", {})[0] == 200
         rng = random.Random(2)
-        differed = 0
+        differed = spectator_differed = turns = 0
         v = until_turn(client)
-        for turn in range(12):
-            if v["status"]["over"]:
-                break
+        while not v["status"]["over"] and turns < 300:
             since = len(session.steps)
             # the person's turn: no agent thread runs, so the state can be swapped (requests take the lock)
             true_state = session.state
-            seen = []
+            seen, boards = [], set()
             for seed in (101, 202):
                 other = true_state.determinize(session.seat, seed)
                 differed += other.to_json() != true_state.to_json()
+                boards.add(board_for(other, None))
                 session.state = other
                 seen.append(payload(client, since))
             session.state = true_state
+            spectator_differed += len(boards) > 1
             assert seen[0] == seen[1], f"{game}: the payload at decision {true_state.decisions()} depends on " \
                                        "what player 1 cannot know"
             status, v = client.post("/api/act", {"decision": v["status"]["decision"],
                                                  "action": rng.choice(v["actions"])["id"]})
             assert status == 200, v
             v = until_turn(client)
+            turns += 1
         assert differed, f"{game}: no hidden information at any checked turn: the check would be vacuous"
+        print(f"{game}: {turns} turns, {differed} determinizations differing, {spectator_differed} turns where "
+              "a spectator's board shows the difference")
     finally:
         stop(server)
 
