@@ -297,13 +297,25 @@ def test_the_command_line_says_what_is_wrong(tmp_path):
     assert done.returncode == 2 and "--seat must be 0..1" in done.stderr, done.stderr
 
 
-def test_play_serves_until_stopped(tmp_path):
-    """``python -m kaisen.play play`` prints the link, serves the page, and stops cleanly on SIGTERM."""
+@pytest.mark.parametrize("command", ["play", "view"])
+def test_the_command_serves_until_stopped(command, tmp_path):
+    """``python -m kaisen.play play|view`` prints the link (token, and the viewer's first observer),
+    serves the page, and stops cleanly on SIGTERM."""
     import signal
 
-    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", "play", "--game", "osaka", "--seed", "3",
-                             "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).parents[1])
+    if command == "play":
+        args = ["play", "--game", "osaka", "--seed", "3"]
+    else:
+        out = tmp_path / "records"
+        subprocess.run(["java", "-jar", str(find_jar()), "selfplay", "--game", "osaka", "--players", "2", "--agents",
+                        "random", "--games", "1", "--seed", "2", "--records", str(out)], check=True,
+                       capture_output=True, timeout=120)
+        args = ["view", str(out / "game-000000.json"), "--observer", "1"]
+        done = subprocess.run([sys.executable, "-m", "kaisen.play", *args[:2], "--observer", "2", "--no-browser"],
+                              capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
+        assert done.returncode == 2 and "--observer must be all or a seat 0..1" in done.stderr, done.stderr
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, "--no-browser"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
     try:
         url = ""
         for line in proc.stdout:
@@ -311,6 +323,7 @@ def test_play_serves_until_stopped(tmp_path):
                 url = line.split("kaisen: open ", 1)[1].strip()
                 break
         assert url.startswith("http://127.0.0.1:") and "?token=" in url
+        assert url.endswith("&observer=1") == (command == "view")
         with urllib.request.urlopen(url, timeout=30) as r:
             assert r.status == 200 and b"play.js" in r.read()
         proc.send_signal(signal.SIGTERM)

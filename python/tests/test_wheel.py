@@ -90,7 +90,7 @@ def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualen
     games = [g["id"] for g in json.loads(listed[listed.index("["):])]
     assert lines[2] == f"games {','.join(games)}"
     for game in games:
-        assert f"{game}: make, aec_env, vector_env, evaluate ok" in lines
+        assert f"{game}: make, aec_env, vector_env, evaluate, play page ok" in lines
     assert f"dl4j:{dl4j_checkpoint}: opponent in make, evaluate ok" in lines and lines[-1] == "ok"
 
 

@@ -56,6 +56,42 @@ def play_vector(game: str, rng: np.random.Generator) -> None:
         env.close()
 
 
+def serve_play_page(game: str) -> None:
+    """The play page (kaisen.play) from the installed package: its HTML, script and style sheet are
+    package data, and one action goes through."""
+    import json
+    import threading
+    import urllib.request
+
+    from kaisen.play.server import PageServer, PlaySession
+
+    server = PageServer(PlaySession(game, opponents="random", seed=0))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        host, port = server.server_address[:2]
+
+        def call(path: str, body: object = None) -> bytes:
+            data = None if body is None else json.dumps(body).encode()
+            req = urllib.request.Request(f"http://{host}:{port}{path}", data=data,
+                                         headers={"X-Kaisen-Token": server.token, "X-Kaisen-Tab": "smoke"})
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.read()
+
+        assert b"play.js" in call("/")
+        assert b"X-Kaisen-Token" in call("/play.js") and call("/play.css")
+        call("/api/claim", {})
+        for _ in range(200):
+            view = json.loads(call("/api/state?boards=0"))
+            if view["status"]["yourTurn"]:
+                break
+            threading.Event().wait(0.05)
+        assert view["status"]["yourTurn"], view["status"]
+        call("/api/act", {"decision": view["status"]["decision"], "action": view["actions"][0]["id"]})
+    finally:
+        server.shutdown()
+        server.close()
+
+
 def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
@@ -73,7 +109,8 @@ def main(checkpoint: str | None) -> None:
         play_vector(game, rng)
         report = kaisen.evaluate({"random": "random", "first": first_legal}, "random", games=2, game=game, threads=1)
         assert all(r.games == 2 for r in report.results), report
-        print(f"{game}: make, aec_env, vector_env, evaluate ok")
+        serve_play_page(game)
+        print(f"{game}: make, aec_env, vector_env, evaluate, play page ok")
     if checkpoint:
         agent = f"dl4j:{checkpoint}"
         play_gym("osaka", rng, opponents=agent, num_players=2)

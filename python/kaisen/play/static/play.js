@@ -212,6 +212,7 @@
   let current = 0;
   async function view() {
     $("view-panel").hidden = false;
+    $("log").classList.add("plain");   // its lines carry their move numbers
     const sel = $("observer");
     info.players.forEach((p) => {
       const o = document.createElement("option");
