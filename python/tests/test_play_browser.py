@@ -10,12 +10,10 @@ Debian's ``chromium`` when it can). Without one these tests skip, saying why, un
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import subprocess
 import threading
-from pathlib import Path
 
 import pytest
 

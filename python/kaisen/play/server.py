@@ -41,6 +41,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..records import Chance, Move, Record, RecordResult
 from ..render import _text_svg, renderer_for
+from ..seeding import derive_seed
 from ..state import State
 
 __all__ = ["PlaySession", "ViewSession", "PageServer", "board_for", "observation_text"]
@@ -134,8 +135,8 @@ class PlaySession:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"--seat must be 0..{n - 1} for {n} players, not {seat!r}")
         self.seat = seat
-        names = [opponents] if isinstance(opponents, str) else list(opponents)
-        names = [x.strip() for x in names for x in x.split(",")] if names else []
+        given = [opponents] if isinstance(opponents, str) else list(opponents)
+        names = [part.strip() for text in given for part in text.split(",")]
         if len(names) == 1:
             names = names * (n - 1)
         if len(names) != n - 1 or any(not x for x in names):
@@ -143,9 +144,7 @@ class PlaySession:
         self.agent_names: list[str | None] = []
         self.agents: dict[int, Any] = {}
         others = iter(names)
-        config = {**self.options} or None
-        from ..seeding import derive_seed
-
+        config = dict(self.options) or None
         for s in range(n):
             if s == seat:
                 self.agent_names.append(None)
