@@ -292,7 +292,7 @@ def test_the_command_line_says_what_is_wrong(tmp_path):
     done = subprocess.run([*cmd, "play", "--game", "osaka", "--opponents", "no-such-agent", "--no-browser"],
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
     assert done.returncode == 2 and "no-such-agent" in done.stderr, done.stderr
-    done = subprocess.run([*cmd, "play", "--game", "osaka", "--seat", "7", "--no-browser"],
+    done = subprocess.run([*cmd, "--game", "osaka", "--seat", "7", "--no-browser"],  # play: the default command
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
     assert done.returncode == 2 and "--seat must be 0..1" in done.stderr, done.stderr
 

@@ -1,4 +1,5 @@
-"""``python -m kaisen.play play|view|screenshot ...`` (``./kaisen play`` and ``./kaisen view`` call it)."""
+"""``python -m kaisen.play [play]|view|screenshot ...`` (``./kaisen play`` and ``./kaisen view`` call it;
+without a command, ``play``)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,9 @@ def _server_args(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].startswith("--") and argv[0] != "--help":
+        argv.insert(0, "play")  # python -m kaisen.play --game osaka ...: play is the default command
     args = parser().parse_args(argv)
     from .. import KaisenError, RecordError
     from .server import PageServer, PlaySession, ViewSession, serve
