@@ -212,7 +212,9 @@ def payload(client: Client, since: int) -> bytes:
 def test_the_person_sees_nothing_hidden(game):
     """Two states the person cannot tell apart (the engine's determinizations for the person's seat)
     give byte-identical payloads: board, legal actions, status. Checked at every turn of the person's
-    in a whole game; some of them must have hidden information (the states differ). It also counts
+    in a whole game; some of them must have hidden information (the states differ). Then every board
+    sent during the game (after each move, the agents' included) equals the board of a
+    determinization of the state it shows. It also counts
     the turns where a spectator's board would show the difference (printed with ``-s``): those are
     the turns where drawing the person's board for the wrong observer would fail this test."""
     from kaisen.play.server import board_for
@@ -246,6 +248,16 @@ def test_the_person_sees_nothing_hidden(game):
             v = until_turn(client)
             turns += 1
         assert differed, f"{game}: no hidden information at any checked turn: the check would be vacuous"
+        # every board the server sent along the way (the agents' moves too), against the board of a
+        # state the person cannot tell apart from the one it was drawn from
+        status, everything = client.get("/api/state?since=0")
+        assert status == 200 and len(everything["steps"]) == session.state.decisions()
+        assert session.state.is_terminal(), f"{game}: not over after {turns} turns"
+        states = session.record().states()
+        for k, step in enumerate(everything["steps"], 1):
+            other = states[k].determinize(session.seat, 1000 + k)
+            assert step["board"] == board_for(other, session.seat), \
+                f"{game}: the board sent after decision {k} depends on what player 1 cannot know"
         print(f"{game}: {turns} turns, {differed} determinizations differing, {spectator_differed} turns where "
               "a spectator's board shows the difference")
     finally:
