@@ -19,6 +19,7 @@ import pytest
 import kaisen
 from kaisen._jvm import find_jar
 from kaisen.play.server import PageServer, PlaySession, ViewSession
+from kaisen.seeding import derive_seed, to_java_long
 
 TAB = "tab-one"
 
@@ -290,6 +291,36 @@ def test_the_viewer_serves_each_step(tmp_path):
         assert status == 400 and "whole number" in d["error"]
         status, d = client.post("/api/act", {"decision": 0, "action": 0})
         assert status == 404
+    finally:
+        stop(server)
+
+
+@pytest.mark.parametrize("protocol", ["tournament", "head-to-head"])
+def test_the_viewer_serves_the_records_eval_writes(protocol, tmp_path):
+    """``eval --records`` writes the records ``selfplay --records`` writes (one per game, by index): they load
+    checked against the rules, hold every seat's moves, and the viewer serves them."""
+    out = tmp_path / "records"
+    subprocess.run(["java", "-jar", str(find_jar()), "eval", "--protocol", protocol, "--game", "osaka", "--players",
+                    "2", "--agents", "greedy,random", "--games", "3", "--seed", "4", "--threads", "2", "--records",
+                    str(out)], check=True, capture_output=True, timeout=120)
+    assert sorted(p.name for p in out.iterdir()) == ["game-000000.json", "game-000001.json", "game-000002.json"]
+    for i in range(3):
+        rec = kaisen.load_record(out / f"game-{i:06d}.json", verify=True)
+        assert rec.game == "osaka" and rec.num_players == 2 and rec.result.winners
+        assert rec.seed == to_java_long(derive_seed(4, i))  # game i is dealt from derive(seed, i)
+        assert {m.player for m in rec.moves} == {0, 1}
+    states = rec.states()
+    server = start(ViewSession(rec))
+    try:
+        client = Client(server)
+        status, info = client.post("/api/claim", {})
+        assert status == 200 and info["mode"] == "view" and info["steps"] == len(states)
+        assert info["file"] == "game-000002.json"
+        last = len(states) - 1
+        status, d = client.get(f"/api/step?step={last}&observer=all")
+        assert status == 200 and d["text"] == states[last].render() and d["decision"] == rec.result.decisions
+        status, d = client.get(f"/api/step?step={last}&observer=1")
+        assert status == 200 and d["board"] == kaisen.play.board_for(states[last], 1)
     finally:
         stop(server)
 

@@ -5,7 +5,7 @@ small web server on 127.0.0.1 (a free port, a random token in the link it prints
 page: the game's board as the person at ``--seat`` sees it (the notebooks' renderers), their
 legal actions as buttons with their meanings, the agents' moves stepped with a log in words, and
 at the end the scores and the game record to download. ``python -m kaisen.play view RECORD.json``
-opens the same page as a replay viewer for any record (``selfplay --records``, ``eval``, ``play``).
+opens the same page as a replay viewer for any record (``selfplay --records``, ``eval --records``, ``play``).
 ``python -m kaisen.play screenshot --out DIR`` saves a picture of a game in progress for each game.
 
 :class:`~kaisen.play.server.PlaySession`, :class:`~kaisen.play.server.ViewSession` and

@@ -41,7 +41,7 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--config", default=None, help="the game's options as JSON, e.g. '{\"long\": true}'")
     _server_args(pl)
     vw = sub.add_parser("view", help="watch a game record in the browser",
-                        description="Serves a replay viewer for a game record (selfplay --records, eval, play).")
+                        description="Serves a replay viewer for a game record (selfplay --records, eval --records, play).")
     vw.add_argument("record", help="a game record file (JSON)")
     vw.add_argument("--observer", default="all", help="whose view to show first: all, or a seat (default all)")
     _server_args(vw)

@@ -1,5 +1,6 @@
 package dev.kaisen.bridge;
 
+import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
@@ -25,7 +26,8 @@ import java.util.concurrent.Callable;
         description = "Evaluate named agents in a tournament (every mix of the agents over the seats, rotated): "
                 + "win rates with 95%% Wilson intervals, mean score, game length, decisions/s and Elo ratings with "
                 + "uncertainty. For one agent against copies of one opponent (the protocol of train's eval.csv and "
-                + "Python's kaisen.evaluate), give --protocol head-to-head.")
+                + "Python's kaisen.evaluate), give --protocol head-to-head. --records DIR keeps every game as a game "
+                + "record.")
 final class EvalCommand implements Callable<Integer> {
     @Mixin
     GameOptions gameOptions;
@@ -63,6 +65,9 @@ final class EvalCommand implements Callable<Integer> {
                     + "tie-breaks, win shares, decisions).")
     Path gamesJsonl;
 
+    @Mixin
+    RecordsOptions recordsOptions;
+
     @Override
     public Integer call() throws Exception {
         SelfPlay.checkGames("--games", games);
@@ -90,15 +95,16 @@ final class EvalCommand implements Callable<Integer> {
             throw new IllegalArgumentException("unknown protocol '" + protocol + "' (tournament, head-to-head)");
         }
         Tournament.Config<S> config = new Tournament.Config<>(game, agents, games, seed, workers);
+        Path records = recordsOptions.prepare(); // after every other check: --overwrite deletes old records
         Tournament.Result result;
         boolean quiet = "-".equals(json);
         if (System.console() != null && !quiet) {
             try (ProgressBar bar = new ProgressBarBuilder().setTaskName("eval").setInitialMax(games)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
-                result = Tournament.run(config, i -> bar.step());
+                result = Tournament.run(config, i -> bar.step(), records);
             }
         } else {
-            result = Tournament.run(config, i -> { });
+            result = Tournament.run(config, i -> { }, records);
         }
         String asJson = Json.write(result, true);
         if (quiet) {
@@ -126,6 +132,7 @@ final class EvalCommand implements Callable<Integer> {
             UserFiles.writeText(gamesJsonl, lines.toString());
             System.out.println(result.games().size() + " games written to " + gamesJsonl + " (one JSON line each)");
         }
+        printRecords(records);
         return 0;
     }
 
@@ -134,7 +141,10 @@ final class EvalCommand implements Callable<Integer> {
             throw new IllegalArgumentException("head-to-head takes two agents (the agent, then its opponent), not "
                     + agents);
         }
-        SeatEvaluation.Result r = SeatEvaluation.run(game, agents.get(0), agents.get(1), games, seed, workers);
+        Agents.validate(game, agents);
+        Path records = recordsOptions.prepare(); // after every other check: --overwrite deletes old records
+        SeatEvaluation.Result r = SeatEvaluation.run(game, agents.get(0), agents.get(1), games, seed, workers,
+                Agents.factory(game), records);
         String asJson = Json.write(r, true);
         if ("-".equals(json)) {
             System.out.println(asJson);
@@ -150,7 +160,14 @@ final class EvalCommand implements Callable<Integer> {
             UserFiles.writeText(Path.of(json), asJson);
             System.out.println("JSON written to " + json);
         }
+        printRecords(records);
         return 0;
+    }
+
+    private void printRecords(Path records) {
+        if (records != null) {
+            System.out.println(games + " game records written to " + records + " (game-000000.json, ... by game index)");
+        }
     }
 
     static void print(Tournament.Result r) {

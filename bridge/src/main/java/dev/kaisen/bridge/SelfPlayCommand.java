@@ -11,21 +11,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 @Command(name = "selfplay", mixinStandardHelpOptions = true,
         description = "Play many games between named agents and summarize them.")
 final class SelfPlayCommand implements Callable<Integer> {
-    /** The names SelfPlay gives records: game-000000.json, ... */
-    private static final Pattern RECORD_NAME = Pattern.compile("game-\\d{6,}\\.json");
-
     @Mixin
     GameOptions gameOptions;
 
@@ -45,13 +39,8 @@ final class SelfPlayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
-    @Option(names = "--records", paramLabel = "DIR", description = "Write one game record per game into DIR "
-            + "(game-000000.json, ...); a DIR that already holds game records is refused unless --overwrite is given.")
-    Path records;
-
-    @Option(names = "--overwrite", description = "With --records: delete the game records already in DIR, then write "
-            + "the new ones.")
-    boolean overwrite;
+    @Mixin
+    RecordsOptions recordsOptions;
 
     @Option(names = "--threads", description = "Worker threads (default: all cores).")
     Integer threads;
@@ -59,15 +48,14 @@ final class SelfPlayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         SelfPlay.checkGames("--games", games);
-        if (records != null) {
-            prepareRecords();
-        }
         Game<?> game = gameOptions.create();
         int players = game.numPlayers();
         List<String> names = new ArrayList<>(Arrays.asList(agents.split(",")));
         if (names.size() == 1) {
             names = new ArrayList<>(java.util.Collections.nCopies(players, names.get(0).trim()));
         }
+        SelfPlay.checkAgents(game, names);
+        Path records = recordsOptions.prepare(); // after every other check: --overwrite deletes old records
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         SelfPlay.Options options = new SelfPlay.Options(games, names, seed, check, records, workers);
         SelfPlay.Summary s;
@@ -101,33 +89,5 @@ final class SelfPlayCommand implements Callable<Integer> {
             }
         }
         return s.invariantViolations() == 0 ? 0 : 1;
-    }
-
-    /** Refuses an empty name, a file, or a folder that holds records (unless --overwrite, which deletes them). */
-    private void prepareRecords() throws IOException {
-        if (records.toString().isBlank()) {
-            throw new IllegalArgumentException("--records needs a folder name (an empty one would write into the current "
-                    + "folder); give e.g. --records records/");
-        }
-        if (Files.exists(records) && !Files.isDirectory(records)) {
-            throw new IllegalArgumentException("--records " + records + " is a file, not a folder; give a folder name");
-        }
-        if (!Files.isDirectory(records)) {
-            return;
-        }
-        List<Path> old;
-        try (Stream<Path> files = Files.list(records)) {
-            old = files.filter(f -> RECORD_NAME.matcher(f.getFileName().toString()).matches()).toList();
-        }
-        if (old.isEmpty()) {
-            return;
-        }
-        if (!overwrite) {
-            throw new IllegalArgumentException("--records " + records + " already holds " + old.size()
-                    + " game records; choose an empty or new folder, or give --overwrite to replace them");
-        }
-        for (Path f : old) {
-            Files.delete(f);
-        }
     }
 }

@@ -117,6 +117,35 @@ class CliFaultsTest {
     }
 
     @Test
+    void evalRefusesAFolderOfRecordsUnlessOverwriteAndDeletesNothingOnOtherErrors(@TempDir Path dir) throws IOException {
+        Path records = dir.resolve("r");
+        assertEquals(0, run("eval", "--agents", "random,greedy", "--games", "3", "--threads", "1", "--records",
+                records.toString()));
+        assertTrue(Files.exists(records.resolve("game-000002.json")));
+        for (String protocol : new String[] {"tournament", "head-to-head"}) {
+            String e = error("eval", "--protocol", protocol, "--agents", "random,greedy", "--games", "1", "--records",
+                    records.toString());
+            assertTrue(e.contains("already holds 3 game records") && e.contains("--overwrite"), e);
+            e = error("eval", "--protocol", protocol, "--agents", "random,no-such-agent", "--games", "1", "--records",
+                    records.toString(), "--overwrite");
+            assertTrue(e.contains("no-such-agent"), e);
+            assertTrue(Files.exists(records.resolve("game-000002.json")), "a bad agent deletes no records");
+        }
+        assertTrue(error("eval", "--agents", "random,greedy", "--games", "1", "--overwrite")
+                .contains("give --records too"));
+        assertTrue(error("selfplay", "--games", "1", "--overwrite").contains("give --records too"));
+        assertTrue(error("selfplay", "--agents", "no-such-agent", "--games", "1", "--records", records.toString(),
+                "--overwrite").contains("no-such-agent"));
+        assertTrue(Files.exists(records.resolve("game-000002.json")), "a bad agent deletes no records");
+        assertEquals(0, run("eval", "--protocol", "head-to-head", "--agents", "random,greedy", "--games", "1",
+                "--threads", "1", "--records", records.toString(), "--overwrite"));
+        assertTrue(Files.exists(records.resolve("game-000000.json")));
+        assertFalse(Files.exists(records.resolve("game-000002.json")), "the old records are gone, not mixed in");
+        assertTrue(error("eval", "--agents", "random,greedy", "--games", "1", "--records", "")
+                .startsWith("error: --records needs a folder name"));
+    }
+
+    @Test
     void trainRefusesAnUnknownAlgorithmAndResumingExpertIteration(@TempDir Path dir) {
         String out = dir.resolve("run").toString();
         assertTrue(error("train", "--algo", "dqn", "--out", out).contains("--algo must be ppo or exit, not 'dqn'"));

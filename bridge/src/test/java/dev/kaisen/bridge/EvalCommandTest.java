@@ -2,6 +2,8 @@ package dev.kaisen.bridge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kaisen.env.GameRecord;
+import dev.kaisen.env.GameState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,14 +13,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code eval}: who beats whom in the table, the JSON and the CSVs, recomputed here from the per-game lines. */
+/**
+ * {@code eval}: who beats whom in the table, the JSON and the CSVs, recomputed here from the per-game lines; the
+ * game records of both protocols.
+ */
 class EvalCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -104,5 +111,103 @@ class EvalCommandTest {
         for (String row : pairLines.subList(1, pairLines.size())) {
             assertTrue(row.matches("[^,]+,[^,]+,\\d+,\\d+\\.\\d{4},(\\d\\.\\d{6},){2}\\d\\.\\d{6}"), row);
         }
+    }
+
+    /** Runs the command line with stdout captured; asserts success and returns what it printed. */
+    private static String eval(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        int rc;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            rc = KaisenCli.commandLine().execute(args);
+        } finally {
+            System.setOut(saved);
+        }
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, printed);
+        return printed;
+    }
+
+    /** The files of a records folder, by name, with their text. */
+    private static Map<String, String> files(Path dir) throws Exception {
+        Map<String, String> out = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> list = Files.list(dir)) {
+            for (Path f : list.toList()) {
+                out.put(f.getFileName().toString(), Files.readString(f));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aTournamentWritesOneReplayableRecordPerGameNamedByIndexWhateverTheThreads(@TempDir Path dir) throws Exception {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        Path games = dir.resolve("g.jsonl");
+        String printed = eval("eval", "--game", "osaka", "--players", "3", "--agents", "random,greedy", "--games", "7",
+                "--seed", "3", "--threads", "2", "--records", two.toString(), "--games-jsonl", games.toString());
+        assertTrue(printed.contains("7 game records written to " + two), printed);
+        eval("eval", "--game", "osaka", "--players", "3", "--agents", "random,greedy", "--games", "7", "--seed", "3",
+                "--threads", "1", "--records", one.toString());
+        Map<String, String> records = files(two);
+        assertEquals(files(one), records, "the same files, byte for byte, on 1 and 2 threads");
+        List<String> lines = Files.readAllLines(games);
+        assertEquals(7, records.size());
+        for (int i = 0; i < 7; i++) {
+            Path file = dev.kaisen.env.RecordFolder.file(two, i);
+            assertEquals(String.format("game-%06d.json", i), file.getFileName().toString());
+            GameRecord record = GameRecord.read(file);
+            assertEquals(GameRecord.FORMAT, record.format());
+            assertEquals("osaka", record.game());
+            assertEquals(3, record.config().get("players"));
+            GameState<?> end = record.replay(); // every step checked against the rules
+            assertTrue(end.isTerminal());
+            JsonNode line = JSON.readTree(lines.get(i)); // the per-game line of the same index
+            assertEquals(i, line.get("game").asInt());
+            assertEquals(line.get("seed").asLong(), record.seed());
+            assertEquals(line.get("decisions").asInt(), record.result().decisions());
+            for (int s = 0; s < 3; s++) {
+                assertEquals(line.get("scores").get(s).asInt(), record.result().scores().get(s));
+                assertEquals(line.get("tiebreaks").get(s).asInt(), record.result().tiebreaks().get(s));
+            }
+        }
+        assertEquals(0, KaisenCli.commandLine().execute("replay", dev.kaisen.env.RecordFolder.file(two, 6).toString()));
+    }
+
+    @Test
+    void headToHeadWritesEverySeatsMovesAsRecordsNamedByIndexWhateverTheThreads(@TempDir Path dir) throws Exception {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        Path json = dir.resolve("r.json");
+        eval("eval", "--protocol", "head-to-head", "--game", "osaka", "--players", "2", "--agents", "greedy,random",
+                "--games", "5", "--seed", "8", "--threads", "2", "--records", two.toString(), "--json", json.toString());
+        eval("eval", "--protocol", "head-to-head", "--game", "osaka", "--players", "2", "--agents", "greedy,random",
+                "--games", "5", "--seed", "8", "--threads", "1", "--records", one.toString());
+        Map<String, String> records = files(two);
+        assertEquals(files(one), records, "the same files, byte for byte, on 1 and 2 threads");
+        assertEquals(5, records.size());
+        JsonNode report = JSON.readTree(Files.readString(json));
+        double decisions = 0;
+        double wins = 0;
+        for (int i = 0; i < 5; i++) {
+            GameRecord record = GameRecord.read(dev.kaisen.env.RecordFolder.file(two, i));
+            assertEquals(dev.kaisen.env.SplitMix64.derive(8, i), record.seed(), "game i is dealt from derive(seed, i)");
+            GameState<?> end = record.replay();
+            assertTrue(end.isTerminal());
+            Set<Integer> deciders = new HashSet<>();
+            for (GameRecord.Step step : record.steps()) {
+                if (step.player() != null) {
+                    deciders.add(step.player());
+                }
+            }
+            assertEquals(Set.of(0, 1), deciders, "the opponent's moves are in the record too");
+            decisions += record.result().decisions();
+            int seat = i % 2; // the agent's seat, rotated
+            List<Integer> winners = record.result().winners();
+            wins += winners.contains(seat) ? 1.0 / winners.size() : 0;
+        }
+        assertEquals(report.get("meanDecisions").asDouble(), decisions / 5, 1e-9);
+        assertEquals(report.get("wins").asDouble(), wins, 1e-9, "the records' results are the evaluated games'");
     }
 }

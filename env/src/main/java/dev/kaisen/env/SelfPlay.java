@@ -1,8 +1,5 @@
 package dev.kaisen.env;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +10,9 @@ import java.util.function.IntConsumer;
 /**
  * Plays many games of any registered game between named agents, optionally checking the
  * game's invariants ({@link Game#invariantViolations}, {@link Game#stepViolations}) after
- * every decision and writing a {@link GameRecord} per game. Game {@code i} is dealt from seed
- * {@code SplitMix64.derive(seed, i)} and seat {@code p}'s agent from
- * {@code SplitMix64.derive(gameSeed, p)}, so the summary does not depend on the thread count.
+ * every decision and writing a {@link GameRecord} per game into a {@link RecordFolder}. Game
+ * {@code i} is dealt from seed {@code SplitMix64.derive(seed, i)} and seat {@code p}'s agent
+ * from {@code SplitMix64.derive(gameSeed, p)}, so the summary does not depend on the thread count.
  */
 public final class SelfPlay {
     /**
@@ -68,19 +65,23 @@ public final class SelfPlay {
         return run(game, o, i -> { });
     }
 
+    /**
+     * Checks that {@code agents} names one known agent per seat of {@code game} (so a caller can fail
+     * before touching any file); returns the names trimmed.
+     */
+    public static List<String> checkAgents(Game<?> game, List<String> agents) {
+        if (agents.size() != game.numPlayers()) {
+            throw new IllegalArgumentException("need one agent per seat: " + game.numPlayers() + " seats, "
+                    + agents.size() + " agents");
+        }
+        return Agents.validate(game, agents);
+    }
+
     /** Runs the games; {@code progress} is told the index of each finished game (from any thread). */
     public static <S extends GameState<S>> Summary run(Game<S> game, Options o, IntConsumer progress) {
-        if (o.agents().size() != game.numPlayers()) {
-            throw new IllegalArgumentException("need one agent per seat: " + game.numPlayers() + " seats, "
-                    + o.agents().size() + " agents");
-        }
-        List<String> agents = Agents.validate(game, o.agents());
+        List<String> agents = checkAgents(game, o.agents());
         if (o.recordsDir() != null) {
-            try {
-                Files.createDirectories(o.recordsDir());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create records folder " + o.recordsDir() + ": " + UserFiles.why(e), e);
-            }
+            RecordFolder.create(o.recordsDir());
         }
         GameResult[] results = new GameResult[o.games()];
         long start = System.nanoTime();
@@ -162,12 +163,7 @@ public final class SelfPlay {
             }
         }
         if (recorder != null) {
-            Path file = o.recordsDir().resolve(String.format("game-%06d.json", index));
-            try {
-                Files.writeString(file, recorder.finish(state).toJson(true));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(e), e);
-            }
+            RecordFolder.write(o.recordsDir(), index, recorder.finish(state));
         }
         return new GameResult(state.decisions(), state.winners(), state.endReason(), state.isTruncated(), violations,
                 first);

@@ -5,12 +5,14 @@ import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
+import dev.kaisen.env.RecordFolder;
 import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.observation.EnvInfo;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,6 +52,17 @@ public final class SeatEvaluation {
     /** As above, with a factory that knows more names (e.g. a trainer's policy under evaluation). */
     public static <S extends GameState<S>> Result run(Game<S> game, String agent, String opponent, int games, long seed,
                                                       int threads, Agents.Factory<S> factory) {
+        return run(game, agent, opponent, games, seed, threads, factory, null);
+    }
+
+    /**
+     * As above; with {@code recordsDir} (null: none), each game's {@link dev.kaisen.env.GameRecord}
+     * (every seat's decisions, the opponents' included, and every chance outcome) is written there
+     * as {@link RecordFolder#file}{@code (recordsDir, i)}, the same format and names as self-play's
+     * records.
+     */
+    public static <S extends GameState<S>> Result run(Game<S> game, String agent, String opponent, int games, long seed,
+                                                      int threads, Agents.Factory<S> factory, Path recordsDir) {
         Agents.validate(List.of(agent, opponent), factory);
         SelfPlay.checkGames("games", games);
         if (threads < 1) {
@@ -65,14 +78,21 @@ public final class SeatEvaluation {
             configs.add(new SingleEnv.Config<>(game, s, List.of(opponent), RewardMode.TERMINAL, null,
                     dev.kaisen.observation.IllegalActionMode.RAISE, factory));
         }
+        if (recordsDir != null) {
+            RecordFolder.create(recordsDir);
+        }
         ParallelGames.run(games, threads, i -> {
             int seat = i % players;
             long gameSeed = SplitMix64.derive(seed, i);
             SingleEnv<S> env = new SingleEnv<>(configs.get(seat));
+            env.recording(recordsDir != null);
             env.reset(gameSeed);
             Agent<S> me = factory.create(agent, SplitMix64.derive(gameSeed, 0));
             while (!env.done()) {
                 env.step(me.chooseAction(env.state()));
+            }
+            if (recordsDir != null) {
+                RecordFolder.write(recordsDir, i, env.record());
             }
             EnvInfo info = env.info();
             int winners = info.winners().length;

@@ -5,11 +5,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
+import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.ParallelGames;
+import dev.kaisen.env.RecordFolder;
 import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -128,25 +131,39 @@ public final class Tournament {
     }
 
     public static <S extends GameState<S>> Result run(Config<S> config, IntConsumer progress) {
+        return run(config, progress, null);
+    }
+
+    /**
+     * Plays the tournament; {@code progress} is told the index of each finished game (from any
+     * thread). With {@code recordsDir} (null: none), each game's {@link GameRecord} is written
+     * there as {@link RecordFolder#file}{@code (recordsDir, i)}, the same format and names as
+     * self-play's records (the index is the game's in {@link Result#games()}).
+     */
+    public static <S extends GameState<S>> Result run(Config<S> config, IntConsumer progress, Path recordsDir) {
         List<int[]> assignments = assignments(config.agents().size(), config.game().numPlayers());
+        if (recordsDir != null) {
+            RecordFolder.create(recordsDir);
+        }
         Played[] games = new Played[config.games()];
         long start = System.nanoTime();
         ParallelGames.run(config.games(), config.threads(), i -> {
-            games[i] = play(config, assignments.get(i % assignments.size()), i);
+            games[i] = play(config, assignments.get(i % assignments.size()), i, recordsDir);
             progress.accept(i);
         });
         double seconds = (System.nanoTime() - start) / 1e9;
         return summarize(config, assignments.size(), games, seconds);
     }
 
-    private static <S extends GameState<S>> Played play(Config<S> config, int[] seatAgent, int index) {
+    private static <S extends GameState<S>> Played play(Config<S> config, int[] seatAgent, int index, Path recordsDir) {
         long gameSeed = SplitMix64.derive(config.seed(), index);
         int n = config.game().numPlayers();
         List<Agent<S>> seats = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             seats.add(config.factory().create(config.agents().get(seatAgent[s]), SplitMix64.derive(gameSeed, s)));
         }
-        S state = config.game().newGame(gameSeed);
+        GameRecord.Recorder<S> recorder = recordsDir == null ? null : new GameRecord.Recorder<>(config.game(), gameSeed);
+        S state = recorder == null ? config.game().newGame(gameSeed) : recorder.newGame();
         long[] nanos = new long[n];
         int[] moves = new int[n];
         while (!state.isTerminal()) {
@@ -155,7 +172,14 @@ public final class Tournament {
             int action = seats.get(p).chooseAction(state);
             nanos[p] += System.nanoTime() - t0;
             moves[p]++;
-            state.applyInPlace(action);
+            if (recorder != null) {
+                recorder.applyInPlace(state, action);
+            } else {
+                state.applyInPlace(action);
+            }
+        }
+        if (recorder != null) {
+            RecordFolder.write(recordsDir, index, recorder.finish(state));
         }
         int[] score = new int[n];
         int[] tiebreak = new int[n];
