@@ -29,8 +29,9 @@ determine the successor, and ``current_player()`` is always a seat (or -1 once t
 The contract cannot enumerate chance outcomes; what it offers: ``apply`` returns the chance
 outcomes it drew (``[{"event": ..., "data": ...}]``, as game records write chance steps);
 ``apply(a, chance=outcomes)`` applies only if the action draws exactly those outcomes (as a
-record's replay checks them) and otherwise raises and changes nothing; and
-``determinize(seat, seed)`` resamples what ``seat`` cannot know and restarts the random stream
+record's replay checks them) and otherwise raises and changes nothing; ``State.deal(game,
+seed=...)`` deals a new game and returns the outcomes its setup drew too (a game record's
+opening steps); and ``determinize(seat, seed)`` resamples what ``seat`` cannot know and restarts the random stream
 from ``seed``, which is how a search samples other outcomes.
 
 Every call is one Py4J round trip (about 0.1 ms): fine for analysis and small searches; train
@@ -82,6 +83,12 @@ class State:
     a list of ``{"event", "data"}``, as a game record's opening chance steps) deals only if the
     setup draws exactly those outcomes, else raises ``ValueError``. Game options are keyword
     arguments, as for :func:`kaisen.make`.
+
+    ``State.deal(game, num_players=None, seed=0, **options)`` deals a new game as the constructor
+    does and also returns the chance outcomes its setup drew, ``(state, setup)``: ``setup`` is a
+    list of ``{"event", "data"}`` (as ``apply`` returns them and ``chance=`` takes them), exactly
+    the opening chance steps of a record of a game dealt from that seed (``selfplay --records``,
+    the envs' ``record=True``), so a record of a game played on from ``state`` starts with them.
     """
 
     __slots__ = ("_ctx", "_handle", "_status", "__weakref__")
@@ -103,6 +110,20 @@ class State:
         else:
             handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed, json.dumps(chance))
         self._init(ctx, handle)
+
+    @classmethod
+    def deal(cls, game: str = DEFAULT_GAME, *, num_players: int | None = None, seed: int | None = None,
+             **options: Any) -> tuple[State, list[dict[str, Any]]]:
+        """A new game of ``game`` dealt from ``seed`` (default 0) and the chance outcomes of its setup
+        (``[{"event", "data"}]``, a game record's opening chance steps; see the class docs)."""
+        ctx = _Context(game, config_json(num_players, options, game))
+        from .seeding import to_java_long
+
+        java_seed = to_java_long(int(seed) if seed is not None else 0)
+        dealt = ctx.jvm.call(ctx.jvm.entry.dealRecorded, ctx.game, ctx.config, java_seed)
+        steps = json.loads(ctx.jvm.call(dealt.setupJson))
+        state = cls._wrap(ctx, ctx.jvm.call(dealt.state))
+        return state, [{"event": step["event"], "data": step["data"]} for step in steps]
 
     @classmethod
     def from_json(cls, state: str | dict[str, Any], game: str = DEFAULT_GAME, *, num_players: int | None = None,

@@ -14,7 +14,7 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar, java_command
-from kaisen.records import Chance, RecordResult
+from kaisen.records import Chance, Move, RecordResult
 from kaisen.render import Replay
 from kaisen.seeding import to_java_long
 
@@ -468,6 +468,36 @@ def test_a_deal_can_be_checked_against_its_setup_chance(game):
             kaisen.State(game, seed=14, chance=setup)
     with pytest.raises(ValueError, match="no setup to check"):
         kaisen.State(game, state=dealt.to_json(), chance=[])
+
+
+def test_state_deal_gives_the_setup_a_record_of_the_same_seed_opens_with(game, tmp_path):
+    """``State.deal`` returns the deal and its setup's chance outcomes: those the recording env writes for
+    the same seed; a record made of them and the moves played from the state verifies."""
+    env = kaisen.make(game, opponents="random", learner_seat=0, record=True)
+    try:
+        env.reset(seed=13)
+        expected = [c.as_dict() for c in env.record().setup]
+    finally:
+        env.close()
+    state, setup = kaisen.State.deal(game, seed=13)
+    assert setup == expected
+    assert state == kaisen.State(game, seed=13) == kaisen.State(game, seed=13, chance=setup)
+    rng = np.random.default_rng(13)
+    moves, k = [], len(setup)
+    while not state.is_terminal():
+        player, action = state.current_player(), int(rng.choice(state.legal_actions()))
+        chance = tuple(Chance(c["event"], c["data"]) for c in state.apply(action))
+        moves.append(Move(k, player, action, state.action_name(action), chance))
+        k += 1 + len(chance)
+    result = RecordResult(state.decisions(), state.end_reason(), tuple(state.scores()), tuple(state.tiebreaks()),
+                          tuple(state.winners()))
+    rec = kaisen.Record(game, dict(state.spec.config), 13, tuple(Chance(c["event"], c["data"]) for c in setup),
+                        tuple(moves), result)
+    rec.verify()  # in the JVM, as ./kaisen replay checks it
+    assert kaisen.load_record(rec.save(tmp_path / "dealt.json"), verify=True) == rec
+    assert rec.final_state() == state
+    with pytest.raises(ValueError, match="seed"):
+        kaisen.State.deal(game, seed=1 << 64)
 
 
 def test_warnings_are_not_raised_by_a_plain_recording_env():

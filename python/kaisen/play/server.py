@@ -312,20 +312,9 @@ class PlaySession:
 
 
 def _deal(game: str, num_players: int | None, seed: int, options: dict[str, Any]) -> tuple[State, tuple[Chance, ...]]:
-    """A new game dealt from ``seed`` and the chance outcomes of its deal (a record's opening steps).
-
-    The deal's outcomes are read from the recording turn-based env dealt from the same seed, and
-    the state is dealt again checking exactly those outcomes (so the record replays)."""
-    from ..aec_env import KaisenAECEnv
-
-    env = KaisenAECEnv(game, num_players=num_players, record=True, **options)
-    try:
-        env.reset(seed=seed)
-        rec = env.record()
-    finally:
-        env.close()
-    state = State(game, num_players=num_players, seed=rec.seed, chance=[c.as_dict() for c in rec.setup], **options)
-    return state, rec.setup
+    """A new game dealt from ``seed`` and the chance outcomes of its deal (a record's opening steps)."""
+    state, setup = State.deal(game, num_players=num_players, seed=seed, **options)
+    return state, tuple(Chance(c["event"], c["data"]) for c in setup)
 
 
 # viewing

@@ -98,6 +98,14 @@ public final class KaisenGateway {
     }
 
     /**
+     * A new game dealt from {@code seed} and the chance steps of its setup (JSON, as a game record's
+     * opening steps), for a record of a game played from here ({@link StateHandle#dealRecorded}).
+     */
+    public StateHandle.Dealt dealRecorded(String game, String configJson, long seed) {
+        return StateHandle.dealRecorded(game(game, configJson), seed);
+    }
+
+    /**
      * A named agent ({@code random}, the game's bots, {@code ismcts:N}, {@code dl4j:PATH},
      * {@code zoo:NAME}: the names {@code eval} and the envs take) for {@code game} and its config,
      * seeded with {@code seed}, asked for one move at a time ({@link AgentHandle#act}). An unknown

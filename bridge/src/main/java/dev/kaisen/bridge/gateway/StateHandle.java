@@ -3,6 +3,7 @@ package dev.kaisen.bridge.gateway;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.Encoder;
@@ -60,6 +61,26 @@ public final class StateHandle {
      */
     public static StateHandle dealExpecting(Game<?> game, long seed, String chanceJson) {
         return new StateHandle(Impl.deal(game, seed, chanceList(chanceJson)));
+    }
+
+    /**
+     * A new deal and its setup's chance steps.
+     *
+     * @param state     the dealt game
+     * @param setupJson the chance outcomes of the setup as a JSON list of game record steps
+     *                  ({@code {"type": "chance", "event", "data"}}), exactly the opening steps a record
+     *                  of a game dealt from the same seed holds ({@code selfplay --records}, the envs)
+     */
+    public record Dealt(StateHandle state, String setupJson) {
+    }
+
+    /**
+     * A new game of {@code game} dealt from {@code seed}, with the chance steps of its setup recorded
+     * by {@link GameRecord.Recorder} (the recorder every game record is written with), so a record of a
+     * game played on from this state starts with them.
+     */
+    public static Dealt dealRecorded(Game<?> game, long seed) {
+        return Impl.dealRecorded(game, seed);
     }
 
     /** A state of {@code game} read from its JSON and checked (player count, invariants); for the envs' resets. */
@@ -280,6 +301,13 @@ public final class StateHandle {
 
         static <S extends GameState<S>> Impl<S> deal(Game<S> game, long seed) {
             return new Impl<>(game, game.newGame(seed), new HashMap<>());
+        }
+
+        static <S extends GameState<S>> Dealt dealRecorded(Game<S> game, long seed) {
+            GameRecord.Recorder<S> recorder = new GameRecord.Recorder<>(game, seed);
+            S s = recorder.newGame();
+            String setup = Json.write(recorder.finish(s).steps(), false);
+            return new Dealt(new StateHandle(new Impl<>(game, s, new HashMap<>())), setup);
         }
 
         static <S extends GameState<S>> Impl<S> deal(Game<S> game, long seed, List<Map<String, Object>> expected) {

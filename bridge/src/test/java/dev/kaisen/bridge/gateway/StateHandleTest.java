@@ -2,11 +2,17 @@ package dev.kaisen.bridge.gateway;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameFormatException;
+import dev.kaisen.env.GameRecord;
+import dev.kaisen.env.GameState;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.RecordFolder;
+import dev.kaisen.env.SelfPlay;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -125,6 +131,56 @@ class StateHandleTest {
             assertThrows(IllegalArgumentException.class, () -> gateway.newStateExpecting(game, null, 6, "[{\"event\": 1}]"));
             assertThrows(IllegalArgumentException.class, () -> gateway.newStateExpecting(game, null, 6, "not json"));
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRecordedDealGivesTheOpeningStepsOfSelfPlaysRecordOfTheSameSeed(@TempDir Path dir) throws Exception {
+        for (String game : Games.ids()) {
+            Game<?> g = Games.create(game);
+            Path records = dir.resolve(game);
+            SelfPlay.run(g, new SelfPlay.Options(1, java.util.Collections.nCopies(g.numPlayers(), "random"), 5, false,
+                    records, 1));
+            GameRecord written = GameRecord.read(RecordFolder.file(records, 0));
+            List<GameRecord.Step> opening = new ArrayList<>();
+            for (GameRecord.Step step : written.steps()) {
+                if (step.type().equals(GameRecord.DECISION)) {
+                    break;
+                }
+                opening.add(step);
+            }
+            StateHandle.Dealt dealt = gateway.dealRecorded(game, null, written.seed());
+            assertEquals(Json.write(opening, false), dealt.setupJson(), game + ": the same steps, in record format");
+            assertEquals(gateway.newState(game, null, null, written.seed()).toJson(false), dealt.state().toJson(false));
+            // the state plays on: a record made of these steps and the moves from here replays
+            StateHandle s = dealt.state();
+            List<Object> steps = new ArrayList<>(Json.mapper().readValue(dealt.setupJson(), List.class));
+            SplittableRandom rng = new SplittableRandom(5);
+            while (!s.isTerminal()) {
+                int[] legal = s.legalActions();
+                int action = legal[rng.nextInt(legal.length)];
+                steps.add(Map.of("type", "decision", "player", s.currentPlayer(), "action", action));
+                for (Object c : (List<?>) Json.mapper().readValue(s.apply(action), Map.class).get("chance")) {
+                    Map<String, Object> step = new LinkedHashMap<>();
+                    step.put("type", "chance");
+                    step.putAll((Map<String, Object>) c);
+                    steps.add(step);
+                }
+            }
+            Map<String, Object> record = new LinkedHashMap<>();
+            record.put("format", GameRecord.FORMAT);
+            record.put("game", game);
+            record.put("config", g.config().toMap());
+            record.put("seed", written.seed());
+            record.put("steps", steps);
+            GameState<?> replayed = GameRecord.fromJson(Json.write(record, false)).replay(); // checks every step
+            assertEquals(s.toJson(false), stateJson(g, replayed), game);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S extends GameState<S>> String stateJson(Game<S> game, GameState<?> state) {
+        return game.toJson((S) state, false);
     }
 
     /** The opening chance steps of a record of {@code g} dealt from {@code seed}, as a JSON list of {event, data}. */
