@@ -3,8 +3,9 @@
 A game record (format ``kaisen.record/1``, ``docs/game-records.md``) is one JSON envelope for
 every registered game: the game id, its config, the seed of the deal, every step in order (a
 player's decision, or a chance outcome in the game's words) and the result. The CLI writes them
-(``kaisen selfplay --records DIR``), and so do the envs when asked (``kaisen.make(...,
-record_dir=DIR)``, ``kaisen.aec_env(..., record_dir=DIR)``, ``env.record()``)::
+(``kaisen selfplay --records DIR``, ``kaisen eval ... --records DIR``), and so do the envs when
+asked (``kaisen.make(..., record_dir=DIR)``, ``kaisen.aec_env(..., record_dir=DIR)``,
+``env.record()``)::
 
     rec = kaisen.load_record("records/game-000000.json")    # read, checked step by step
     rec.game, rec.config, rec.num_players, rec.seed, rec.result.scores
