@@ -449,8 +449,14 @@ def load_module(source: Any, module_id: str | None = None) -> RLModule:
         if not path.is_dir():
             raise FileNotFoundError(f"no checkpoint directory {path}")
         return RLModule.from_checkpoint(str(_find_module_dir(path, module_id)))
-    if hasattr(source, "get_module") and not isinstance(source, RLModule):
-        return source.get_module(module_id) if module_id is not None else source.get_module()
+    if hasattr(source, "get_module") and not isinstance(source, RLModule):  # an Algorithm
+        ids = sorted(source.config.policies)
+        if module_id is None and len(ids) != 1:
+            raise ValueError(f"the algorithm has the modules {ids}: name one with module_id=")
+        module = source.get_module(module_id or ids[0])
+        if module is None:
+            raise ValueError(f"the algorithm has no module {module_id!r}; it has {ids}")
+        return module
     if isinstance(source, RLModule):
         if hasattr(source, "keys") and callable(source.keys):  # a MultiRLModule
             ids = list(source.keys())
