@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.address:
             ray.init(address=args.address)
         else:
-            ray.init(num_cpus=args.num_cpus, include_dashboard=False)
+            ray.init(address="local", num_cpus=args.num_cpus, include_dashboard=False)  # a new local cluster
         started_ray = True
     try:
         algo = build_config(args).build_algo()

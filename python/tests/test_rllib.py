@@ -142,7 +142,7 @@ def _illegal_action_counter(episode, metrics_logger=None, **kwargs):
 
 @pytest.fixture(scope="module")
 def cluster():
-    ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield
     if ray.is_initialized():
         ray.shutdown()
@@ -324,3 +324,17 @@ def test_example_runs_and_shutdown_leaves_no_jvm_or_shared_memory(cluster, tmp_p
     ray.shutdown()
     assert _gone(pids + jvms), "no env runner and no JVM after ray.shutdown()"
     assert not any(_shm_files(p) for p in pids)
+
+
+def test_bench_measures_rllib_and_the_bare_vector_env(cluster):
+    from kaisen import bench_rllib
+
+    if not ray.is_initialized():
+        ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    result = bench_rllib.main(["--runners", "1,2", "--envs-per-runner", "2", "--seconds", "1", "--fragment", "8",
+                               "--hidden", "16", "--json"])
+    assert [r["runners"] for r in result["rllib"]] == [1, 2]
+    assert all(r["steps"] > 0 and r["steps_per_s"] > 0 for r in result["rllib"])
+    assert result["bare_vector_env"]["steps_per_s"] > 0
+    assert result["overhead_us_per_step"] == pytest.approx(
+        1e6 / result["rllib"][0]["steps_per_s"] - 1e6 / result["bare_vector_env"]["steps_per_s"])
