@@ -23,7 +23,6 @@ wheel with the ``[rllib]`` extra); ``import kaisen`` never imports Ray.
 from __future__ import annotations
 
 try:
-    import ray
     import torch
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule

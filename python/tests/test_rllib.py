@@ -117,6 +117,10 @@ def test_masked_module_gives_illegal_actions_probability_zero():
                 assert (mask[torch.arange(b), dist.sample()] == 1).all()
             values = module.compute_values(batch)
         assert values.shape == (b,)
+        for deterministic in (True, False):  # the module as kaisen.evaluate's batched callable
+            act = krl.policy(module, deterministic=deterministic, seed=1)
+            chosen = act(obs.numpy(), mask.numpy().astype(np.int8))
+            assert act.batched and chosen.shape == (b,) and (mask.numpy()[np.arange(b), chosen] == 1).all()
     with pytest.raises(ValueError, match="masked observation space"):
         krl.MaskedPPOTorchRLModule(observation_space=kaisen.spaces.observation_box(spec),
                                    action_space=gym.spaces.Discrete(n))
@@ -205,6 +209,8 @@ def test_trains_against_bots_with_legal_actions_and_the_checkpoint_plays(cluster
         pids = _runner_pids(algo)
         assert len(pids) == 2 and all(len(_jvms(p)) == 1 for p in pids), "one JVM per env runner"
         checkpoint = algo.save(str(tmp_path / "ck")).checkpoint.path
+        live = kaisen.evaluate(krl.policy(algo), "random", games=2, game="osaka", num_players=2)  # the learner's module
+        assert live.results[0].games == 2
     finally:
         algo.stop()
     policy = krl.policy(checkpoint)  # no cluster needed
