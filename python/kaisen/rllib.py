@@ -165,7 +165,9 @@ class RLlibVectorEnv(gym.vector.VectorEnv):
         return m
 
     def close_extras(self, **kwargs: Any) -> None:
-        self.env.close()
+        env = getattr(self, "env", None)  # None: __init__ failed before it (Gymnasium's __del__ closes)
+        if env is not None:
+            env.close()
 
 
 class RLlibEnv(gym.Env):

@@ -250,4 +250,6 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         return Board(self.state_json(i), observer, game=self.game, text=text)
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._resource.close()
+        resource = getattr(self, "_resource", None)  # None: __init__ failed before it (Gymnasium's __del__ closes)
+        if resource is not None:
+            resource.close()
