@@ -82,6 +82,9 @@ def _env_kwargs(env_config: Any) -> dict[str, Any]:
     """The env's keyword arguments from an RLlib env_config (an EnvContext or a dict): every key
     but Ray's own; ``config`` (a dict of game options) is spread as the envs take them."""
     kwargs = {k: v for k, v in dict(env_config or {}).items() if k not in _RAY_KEYS}
+    if "seed" in kwargs:  # every env runner would deal the same games
+        raise ValueError("env_config['seed'] would give every env runner the same games: seed the run with "
+                         "config.debugging(seed=...) (ppo_config(seed=...)), which seeds each runner's envs apart")
     options = kwargs.pop("config", None) or {}
     if not isinstance(options, dict):
         raise ValueError(f"env_config['config'] must be a dict of game options, not {options!r}")

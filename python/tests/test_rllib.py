@@ -44,6 +44,30 @@ def test_every_game_is_registered():
         assert f"kaisen/{g.id}" in names and f"kaisen/{g.id}-selfplay" in names
 
 
+def test_env_config_is_checked():
+    create = krl._single_creator("osaka")
+    with pytest.raises(ValueError, match=r"config.debugging\(seed=...\)"):
+        create({"seed": 3, "num_envs": 2})
+    with pytest.raises(ValueError, match="given twice"):
+        create({"num_players": 2, "config": {"num_players": 3}})
+    with pytest.raises(ValueError, match="unknown reward_mode"):
+        create({"reward_mode": "nope", "num_envs": 2})
+    env = create({"config": {"num_players": 3}, "opponents": "random", "num_envs": 2})
+    try:
+        assert isinstance(env, krl.RLlibVectorEnv) and env.env.num_players == 3 and env.num_envs == 2
+    finally:
+        env.close()
+    single = create({"num_players": 2})
+    try:
+        assert isinstance(single, krl.RLlibEnv)
+        obs, _ = single.reset(seed=1)
+        assert single.observation_space.contains(obs)
+        obs, *_ = single.step(single.action_space.sample())
+        assert single.observation_space.contains(obs)
+    finally:
+        single.close()
+
+
 def test_vector_env_gives_rllib_the_next_step_order(game):
     """Against a KaisenVectorEnv of the same seed stepped with the same actions: at the step that
     ends an episode RLlib sees its last observation (mask all 0) with its reward and flags; at the
