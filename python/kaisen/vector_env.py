@@ -18,7 +18,8 @@ from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 
-
+#: The action that leaves an env as it is for one step (no move; its reward and flags read 0).
+SKIP = -1
 
 
 class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
@@ -50,6 +51,11 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
     ``kaisen.derive_seed(kaisen.derive_seed(s, i), k)`` (k = 0 for the reset's, then one more per
     auto-reset); ``seed=`` at creation is the base seed until a reset gives one (None: a random
     one). ``reset()`` without a seed starts each env's next episode of the same streams.
+
+    An action of ``-1`` (:data:`SKIP`) leaves that env as it is for the step (no move; its reward
+    and flags read 0, its observation, mask and learner seat stay; its seed stream is unchanged):
+    a wrapper holds an auto-reset env back one step with it, to give Gymnasium's ``NEXT_STEP``
+    order (as ``kaisen.rllib`` does).
 
     Actions are checked before anything is sent: shape ``(N,)``, integer dtype, range, and
     (``illegal_action="raise"``, the default) legality: an illegal one raises
@@ -178,12 +184,16 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
             the episode's record was written to; ``_record_path`` marks the envs that wrote one
             (not those whose episode started from a given state).
 
+        ``-1`` (:data:`SKIP`) for env i leaves it as it is (see the class doc).
+
         Raises before anything is sent (no env stepped) for a bad shape, dtype or range, or, under
         ``illegal_action="raise"``, an illegal action (:class:`kaisen.IllegalActionError`)."""
         self._resource.ensure_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        return self._send(self._checked_actions(actions))
+        a = np.asarray(actions)
+        live = a != SKIP if a.shape == (self.num_envs,) else None
+        return self._send(self._checked_actions(a, live))
 
     def _infos(self) -> dict[str, Any]:
         """The infos of every step and reset: each env's learner seat and legal actions (copies)."""
@@ -240,4 +250,6 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         return Board(self.state_json(i), observer, game=self.game, text=text)
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._resource.close()
+        resource = getattr(self, "_resource", None)  # None: __init__ failed before it (Gymnasium's __del__ closes)
+        if resource is not None:
+            resource.close()

@@ -274,3 +274,23 @@ def test_closing_a_vector_env_releases_its_shared_memory_at_once():
             assert mapped_buffers(pid) == 1, "the JVM unmapped the closed env's buffers without waiting for its GC"
     finally:
         keep.close()
+
+
+def test_shared_files_a_process_died_before_claiming_go_when_its_jvm_exits(fresh_jvm):
+    """Java creates an env's shared file and socket; Python unlinks them once mapped and connected.
+    Should Python die in between (a killed Ray worker), the JVM removes them as it exits."""
+    from kaisen import _common
+
+    s = _common.settings("osaka", 2, {}, "terminal", None, "raise")
+    jvm = _jvm.Jvm()
+    path = _buffers.new_path()
+    try:
+        handle = jvm.call(jvm.entry.newVectorEnv, s.game, s.config, 2, -1, "random", s.reward_mode, s.view,
+                          s.illegal_action, 1, 1, True, path)
+        sock = _buffers.new_path(".sock")
+        jvm.call(handle.openChannel, sock, "token")  # nobody connects
+        assert os.path.exists(path) and os.path.exists(sock), "not claimed: still there while the JVM runs"
+    finally:
+        jvm.shutdown()  # closes its stdin: it exits, as when its Python process dies
+    assert not os.path.exists(path) and not os.path.exists(sock)
+    assert shm_files() == []

@@ -163,3 +163,34 @@ def test_masks_are_int8_views_and_copies_in_the_infos(game):
             _, _, _, _, infos = vec.step(vec.action_space.sample())
     finally:
         vec.close()
+
+
+def test_skip_leaves_an_env_as_it_is_and_its_game_unchanged():
+    from kaisen.vector_env import SKIP
+
+    vec = kaisen.vector_env("osaka", num_envs=3, num_players=2, opponents="random", seed=4)
+    ref = kaisen.vector_env("osaka", num_envs=3, num_players=2, opponents="random", seed=4)
+    try:
+        vec.reset()
+        ref.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            masks = vec.action_masks().copy()
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            held_obs, held_mask, held_seat = vec._obs[1].copy(), masks[1].copy(), vec._seat[1]
+            obs, rewards, term, trunc, infos = vec.step(np.array([actions[0], SKIP, actions[2]]))
+            np.testing.assert_array_equal(obs[1], held_obs)
+            np.testing.assert_array_equal(vec.action_masks()[1], held_mask)
+            assert infos["learner_seat"][1] == held_seat
+            assert rewards[1] == 0 and not term[1] and not trunc[1]
+            later = vec.action_masks().copy()
+            nxt = (rng.random(later.shape) * later).argmax(axis=1)
+            vec.step(np.array([nxt[0], actions[1], nxt[2]]))  # env 1 gets its action one step late
+            ref.step(np.array([actions[0], actions[1], actions[2]]))
+            ref.step(np.array([nxt[0], SKIP, nxt[2]]))
+            np.testing.assert_array_equal(vec._obs[1], ref._obs[1])  # the same game, seed stream included
+        with pytest.raises(ValueError, match="action -2 is out of range"):
+            vec.step(np.array([0, -2, 0]))
+    finally:
+        vec.close()
+        ref.close()

@@ -37,6 +37,9 @@ public final class SharedBuffer implements AutoCloseable {
             try {
                 opened = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                // the other side unlinks the name once it has mapped the file; should it die before
+                // that, the name goes when this JVM exits (it exits with its parent process)
+                file.toFile().deleteOnExit();
                 fill(opened, layout.size(), file);
                 buffer = opened.map(FileChannel.MapMode.READ_WRITE, 0, layout.size());
                 channel = opened;

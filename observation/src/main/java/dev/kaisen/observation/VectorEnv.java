@@ -24,10 +24,18 @@ import java.nio.file.Path;
  * ({@link SplitMix64#derive}), so each env has its own stream and results do not depend on
  * the thread count.
  *
+ * <p>Skipping: the action {@link #SKIP} (-1) leaves that env as it is for this step (no move; its
+ * reward and flags read 0; its observation, mask and learner seat stay), so that a caller may hold
+ * an env back for one step (e.g. to hand out an auto-reset's first observation one step later, as
+ * Gymnasium's {@code NEXT_STEP} mode does).
+ *
  * <p>Bad input changes nothing: all actions are checked before any env steps (under
  * {@link IllegalActionMode#LOSE} an illegal action is accepted and ends that env's episode as a loss).
  */
 public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<S> {
+    /** The action that leaves an env as it is for one step. */
+    public static final int SKIP = -1;
+
     private final int numEnvs;
     private final SingleEnv<S>[] envs;
     private final boolean autoReset;
@@ -190,12 +198,15 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         writeCurrent(i, worker);
     }
 
-    /** Steps every env with the action in the actions region. */
+    /** Steps every env with the action in the actions region ({@link #SKIP}: that env is left as it is). */
     public synchronized void step() {
         ensureOpen();
         actions.get(0, actionScratch);
         for (int i = 0; i < numEnvs; i++) {
             int a = actionScratch[i];
+            if (a == SKIP) {
+                continue;
+            }
             if (envs[i].done()) {
                 throw new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
             }
@@ -212,6 +223,12 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     }
 
     private void stepOne(int i, int worker) {
+        if (actionScratch[i] == SKIP) {
+            rewards.put(i, 0f);
+            terminated.put(i, (byte) 0);
+            truncated.put(i, (byte) 0);
+            return;
+        }
         SingleEnv<S> env = envs[i];
         env.step(actionScratch[i]);
         rewards.put(i, (float) env.reward());

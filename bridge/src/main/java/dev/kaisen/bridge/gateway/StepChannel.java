@@ -121,6 +121,7 @@ public final class StepChannel {
         try {
             server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
             server.bind(UnixDomainSocketAddress.of(socketPath));
+            socketPath.toFile().deleteOnExit();  // should the other side die before it connects
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the step channel's socket " + socketPath + ": " + e.getMessage(), e);
         }
