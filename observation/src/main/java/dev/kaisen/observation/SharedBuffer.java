@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -37,12 +38,14 @@ public final class SharedBuffer implements AutoCloseable {
             try {
                 opened = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                // the other side unlinks the name once it has mapped the file; should it die before
-                // that, the name goes when this JVM exits (it exits with its parent process)
-                file.toFile().deleteOnExit();
                 fill(opened, layout.size(), file);
                 buffer = opened.map(FileChannel.MapMode.READ_WRITE, 0, layout.size());
                 channel = opened;
+                // the other side unlinks the name once it has mapped the file; should it die before
+                // that, the name goes when this JVM exits (it exits with its parent process)
+                if (removableAtExit(file)) {
+                    file.toFile().deleteOnExit();
+                }
             } catch (IOException | RuntimeException e) {
                 if (opened != null) {
                     try {
@@ -59,6 +62,15 @@ public final class SharedBuffer implements AutoCloseable {
             }
         }
         buffer.order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * Whether {@code file} may be removed when this JVM exits: only a regular file (the buffers
+     * this constructor filled), never a device or a link. A test maps {@code /dev/full}, and
+     * scheduling that name for deletion deleted the device node when the test JVM (as root) exited.
+     */
+    static boolean removableAtExit(Path file) {
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     public BufferLayout layout() {

@@ -53,6 +53,18 @@ class SharedBufferTest {
     }
 
     @Test
+    void onlyARegularFileIsRemovedWhenTheJvmExits(@TempDir Path dir) throws IOException {
+        // the test above maps /dev/full: were its name scheduled for deletion, the JVM (as root)
+        // would delete the device node when it exits, and the test would pass only once per machine
+        assertFalse(SharedBuffer.removableAtExit(Path.of("/dev/full")), "a device");
+        Path file = dir.resolve("buffers");
+        new SharedBuffer(new BufferLayout().add("data", "float32", 4), file).close();
+        assertTrue(SharedBuffer.removableAtExit(file), "the buffers' own file");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), file);
+        assertFalse(SharedBuffer.removableAtExit(link), "a link");
+    }
+
+    @Test
     <S extends GameState<S>> void aClosedVectorEnvSaysSoInsteadOfTouchingItsBuffers(@TempDir Path dir) throws IOException {
         @SuppressWarnings("unchecked")
         Game<S> g = (Game<S>) Games.create("osaka", GameConfig.of(2));
