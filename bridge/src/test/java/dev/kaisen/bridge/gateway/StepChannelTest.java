@@ -160,6 +160,11 @@ class StepChannelTest {
         for (int i = 0; i < 20; i++) {
             // pause well past the channel's spin, so that it sleeps and must be woken
             Thread.sleep(TimeUnit.NANOSECONDS.toMillis(StepChannel.SPIN_NANOS) + 5);
+            // on a loaded machine the serving thread may be scheduled late: wait (bounded) for its sleep
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (client.get(StepChannel.JAVA_SLEEPS) != 1 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
             assertEquals(1, client.get(StepChannel.JAVA_SLEEPS), "the idle channel sleeps");
             assertFalse(client.request(1, i % 2 == 0 ? 0 : 20, 0, true));
         }
