@@ -259,8 +259,37 @@ def test_the_person_sees_nothing_hidden(game):
             other = states[k].determinize(session.seat, 1000 + k)
             assert step["board"] == board_for(other, session.seat), \
                 f"{game}: the board sent after decision {k} depends on what player 1 cannot know"
+        # every move's words in the log, against the words for any action in a state the person cannot
+        # tell apart that leaves the person's information state as the true move did
+        from kaisen.play.server import _move_words
+
+        moves, words_compared = session.record().moves, 0
+        for k, step in enumerate(everything["steps"], 1):
+            p = step["player"]
+            if p == session.seat:
+                continue
+            after = states[k].observation(session.seat).tobytes()
+            x = moves[k - 1].action
+            for seed in range(300, 300 + (8 if k <= 2 * session.state.num_players else 2)):
+                other = states[k - 1].determinize(session.seat, seed)
+                legal = other.legal_actions()
+                if x in legal:
+                    cx = other.clone()
+                    cx.apply(x)
+                for y in (legal if len(legal) <= 24 else rng.sample(legal, 24)):
+                    c = other.clone()
+                    c.apply(y)
+                    # (as in the Java check: two actions that even the actor cannot tell apart afterwards,
+                    # e.g. a placement whose round resolved at once, were public and forgotten, not hidden)
+                    forgotten = y != x and x in legal and \
+                        c.observation(p).tobytes() == cx.observation(p).tobytes()
+                    if c.observation(session.seat).tobytes() == after and not forgotten:
+                        words_compared += 1
+                        expected = f"{session.agent_names[p]} (player {p}): {_move_words(other, session.seat, p, y)}"
+                        assert step["log"] == expected, \
+                            f"{game}: the words for move {k} ({moves[k - 1].name}) depend on what player 1 cannot know"
         print(f"{game}: {turns} turns, {differed} determinizations differing, {spectator_differed} turns where "
-              "a spectator's board shows the difference")
+              f"a spectator's board shows the difference, {words_compared} log lines compared across determinizations")
     finally:
         stop(server)
 
