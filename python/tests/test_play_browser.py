@@ -180,6 +180,32 @@ def test_a_wrong_token_and_a_second_tab_get_a_message(context):
         stop(server)
 
 
+def test_a_closed_tab_loses_nothing_the_game_can_be_opened_in_another(context):
+    """The claim is per tab: after the first tab is gone (or still open), a new tab offers to open
+    the game there; the old tab's next request says the game moved, and that tab stops."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        old = context.new_page()
+        old.goto(server.url + "&fast=1")
+        assert wait_ready(old) == "your-turn"
+        new = context.new_page()
+        new.goto(server.url + "&fast=1")
+        new.wait_for_selector("body[data-phase=other-tab]")
+        new.click("#takeover")
+        assert wait_ready(new) == "your-turn"
+        before = session.state.to_json()
+        old.click("#actions button >> nth=0")
+        old.wait_for_selector("body[data-phase=moved]")
+        assert "moved to another tab" in old.inner_text("#banner")
+        assert session.state.to_json() == before, "the old tab's click changed nothing"
+        assert all(b.is_disabled() for b in old.query_selector_all("button"))
+        click_action(new, shown_actions(new)[0])
+        assert wait_ready(new) in ("your-turn", "over") and session.state.to_json() != before
+    finally:
+        stop(server)
+
+
 def test_stale_and_forged_actions_from_the_page_change_nothing(context):
     session = PlaySession("tokaido", num_players=2, opponents="random", seat=0, seed=4)
     server = start(session)

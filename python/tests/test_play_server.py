@@ -404,3 +404,28 @@ def test_the_command_serves_until_stopped(command, tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        first, second = Client(server, tab="first"), Client(server, tab="second")
+        assert first.post("/api/claim", {})[0] == 200
+        status, r = second.post("/api/claim", {})
+        assert status == 409 and "open the game here" in r["error"]
+        for bad in ({"takeover": 1}, {"takeover": True, "x": 1}, []):
+            status, r = second.post("/api/claim", bad)
+            assert status == 400 and "takeover" in r["error"]
+        assert Client(server, token="forged", tab="second").post("/api/claim", {"takeover": True})[0] == 403
+        assert session.tab == "first"
+        assert second.post("/api/claim", {"takeover": True})[0] == 200
+        assert second.get("/api/state")[0] == 200
+        status, r = first.get("/api/state")
+        assert status == 409 and r["code"] == "moved" and "moved to another tab" in r["error"]
+        status, r = first.post("/api/act", {"decision": 0, "action": 0})
+        assert status == 409 and r["code"] == "moved"
+        assert first.post("/api/claim", {"takeover": True})[0] == 200, "and back again"
+        assert second.get("/api/state")[1]["code"] == "moved"
+    finally:
+        stop(server)

@@ -17,7 +17,8 @@ game record. The true :class:`kaisen.State` never leaves the server.
 Every request carries the session's random token (``X-Kaisen-Token`` header, or ``token=`` in
 the query for the page and the record download), compared in constant time. The first page load
 claims the game for its tab (a per-tab id, ``X-Kaisen-Tab``); other tabs are told the game is open
-elsewhere and cannot act. An action names the decision number it was chosen at: a stale one, an
+elsewhere and cannot act, but may move the game to themselves (``POST /api/claim {"takeover": true}``,
+e.g. after the first tab was closed); the tab it moved from is then told so and stops. An action names the decision number it was chosen at: a stale one, an
 illegal or malformed one, or one out of turn is refused with a message and changes nothing.
 """
 
@@ -96,11 +97,20 @@ def _move_words(state: State, observer: int | None, player: int, action: int) ->
 
 
 class RequestError(Exception):
-    """A request refused: ``status`` and a message for the person."""
+    """A request refused: ``status``, a message for the person, and optionally a ``code`` the page
+    acts on (``"moved"``: the game moved to another tab)."""
 
-    def __init__(self, status: HTTPStatus, message: str) -> None:
+    def __init__(self, status: HTTPStatus, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+
+
+def claim_takeover(body: Any) -> bool:
+    """The body of ``POST /api/claim``: ``{}``, or ``{"takeover": true}`` to move the game to this tab."""
+    if not isinstance(body, dict) or not set(body) <= {"takeover"} or not isinstance(body.get("takeover", False), bool):
+        raise RequestError(HTTPStatus.BAD_REQUEST, 'a claim is {} or {"takeover": true}, nothing more')
+    return bool(body.get("takeover", False))
 
 
 # playing
@@ -160,6 +170,7 @@ class PlaySession:
         self.thinking = False
         self.error: str | None = None
         self.tab: str | None = None
+        self._moved: set[str] = set()  # tabs the game moved away from
         self._worker: threading.Thread | None = None
         self._stop = threading.Event()
         self._continue()
@@ -175,19 +186,28 @@ class PlaySession:
         return {"mode": self.mode, "game": self.game, "title": sp.title, "players": players, "seat": self.seat,
                 "scoreName": sp.score_name}
 
-    def claim(self, tab: str) -> None:
-        """The first tab to ask gets the game; a later ask from the same tab (a reload) is fine."""
+    def claim(self, tab: str, takeover: bool = False) -> None:
+        """The first tab to ask gets the game; a later ask from the same tab (a reload) is fine.
+        Another tab gets the game with ``takeover`` (the person closed the first tab, or wants the
+        game here); the tab it moved from is told so on its next request and stops."""
         with self.lock:
-            if self.tab is None:
+            if self.tab is None or hmac.compare_digest(self.tab.encode(), tab.encode()):
                 self.tab = tab
-            elif not hmac.compare_digest(self.tab.encode(), tab.encode()):
+            elif takeover:
+                self._moved.add(self.tab)
+                self._moved.discard(tab)
+                self.tab = tab
+            else:
                 raise RequestError(HTTPStatus.CONFLICT, "this game is already open in another tab; "
-                                                        "use that tab (or start another game with kaisen play)")
+                                                        "use that tab, or open the game here")
 
     def check_tab(self, tab: str) -> None:
         with self.lock:
             if self.tab is None:
                 raise RequestError(HTTPStatus.CONFLICT, "load the game's page first")
+            if tab in self._moved:
+                raise RequestError(HTTPStatus.CONFLICT, "the game moved to another tab; this tab no longer plays it",
+                                   code="moved")
         self.claim(tab)
 
     # the person's view
@@ -343,7 +363,7 @@ class ViewSession:
                 "players": [{"seat": s} for s in range(self.record.num_players)], "steps": len(self.states),
                 "scoreName": sp.score_name}
 
-    def claim(self, tab: str) -> None:
+    def claim(self, tab: str, takeover: bool = False) -> None:
         """Any number of tabs may view a record (nothing they do changes it)."""
 
     check_tab = claim
@@ -446,7 +466,7 @@ class _Handler(BaseHTTPRequestHandler):
         if page:
             self._send(e.status, _message_page(str(e)).encode(), "text/html; charset=utf-8")
         else:
-            self._json(e.status, {"error": str(e)})
+            self._json(e.status, {"error": str(e), **({"code": e.code} if e.code else {})})
 
     # requests
 
@@ -509,8 +529,7 @@ class _Handler(BaseHTTPRequestHandler):
         session = self.server.session
         tab = self._tab(query)
         if method == "POST" and name == "claim":
-            self._body()
-            session.claim(tab)
+            session.claim(tab, claim_takeover(self._body()))
             self._json(200, session.info())
             return
         session.check_tab(tab)

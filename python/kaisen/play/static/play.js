@@ -37,6 +37,16 @@
     document.querySelectorAll("button, input, select").forEach((e) => { e.disabled = true; });
   }
 
+  function movedAway(message) {
+    stopped = true;
+    banner(message);
+    setPhase("moved");
+    $("status").textContent = "playing in another tab";
+    $("turn").textContent = "";
+    $("actions").textContent = "";
+    document.querySelectorAll("button, input, select").forEach((e) => { e.disabled = true; });
+  }
+
   async function api(path, body) {
     if (stopped) throw new ApiError(0, "the server has stopped");
     const opts = { cache: "no-store", headers: { "X-Kaisen-Token": token, "X-Kaisen-Tab": tab } };
@@ -59,7 +69,10 @@
     }
     let data;
     try { data = await r.json(); } catch (e) { data = { error: "the server's reply was not JSON (" + r.status + ")" }; }
-    if (!r.ok) throw new ApiError(r.status, data.error || ("error " + r.status));
+    if (!r.ok) {
+      if (data.code === "moved") movedAway(data.error);
+      throw new ApiError(r.status, data.error || ("error " + r.status));
+    }
     return data;
   }
 
@@ -271,14 +284,24 @@
     setPhase("ready");
   }
 
-  async function main() {
+  async function main(takeover) {
     try {
-      info = await api("/api/claim", {});
+      info = await api("/api/claim", takeover ? { takeover: true } : {});
     } catch (e) {
       if (!stopped) {
         banner(e.message);
         setPhase(e.status === 409 ? "other-tab" : "refused");
         $("status").textContent = "not playing here";
+        if (e.status === 409 && !takeover) {
+          // the other tab may be closed (its claim was its own): the person can move the game here
+          const b = document.createElement("button");
+          b.type = "button";
+          b.id = "takeover";
+          b.textContent = "open the game here";
+          b.onclick = () => { b.remove(); banner(""); main(true); };
+          $("banner").appendChild(document.createTextNode(" "));
+          $("banner").appendChild(b);
+        }
       }
       return;
     }
