@@ -6,11 +6,13 @@ byte-identical payloads)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -18,7 +20,7 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
-from kaisen.play.server import PageServer, PlaySession, ViewSession
+from kaisen.play.server import ENGINE_STOPPED, PageServer, PlaySession, ViewSession
 from kaisen.seeding import derive_seed, to_java_long
 
 TAB = "tab-one"
@@ -429,3 +431,73 @@ def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
         assert second.get("/api/state")[1]["code"] == "moved"
     finally:
         stop(server)
+
+
+def _serve(args: list[str]) -> tuple[subprocess.Popen, str]:
+    """``python -m kaisen.play ARGS --no-browser`` started, and the link it printed."""
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, "--no-browser"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+    for line in proc.stdout:
+        if line.startswith("kaisen: open "):
+            return proc, line.split("kaisen: open ", 1)[1].strip()
+    proc.kill()
+    raise AssertionError("no link printed: " + proc.stderr.read())
+
+
+def _java_child(pid: int) -> int:
+    out = subprocess.run(["ps", "-o", "pid=,comm=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    javas = [int(line.split()[0]) for line in out.splitlines() if line.split()[1:] == ["java"]]
+    assert len(javas) == 1, out
+    return javas[0]
+
+
+class _UrlClient(Client):
+    def __init__(self, url: str) -> None:  # noqa: D107 - a Client for a server in another process
+        parts = urllib.parse.urlsplit(url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.token = urllib.parse.parse_qs(parts.query)["token"][0]
+        self.tab = TAB
+
+
+def test_a_dead_jvm_ends_the_game_with_a_clear_error_and_the_moves_so_far(tmp_path):
+    """The JVM killed mid-game: the page's next poll gets a normal view with the error (phase error,
+    no actions), the terminal one line (no traceback), and the moves so far can be downloaded as an
+    unfinished record that replays."""
+    import signal
+
+    proc, url = _serve(["play", "--game", "osaka", "--seed", "3"])
+    try:
+        client = _UrlClient(url)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+        assert status == 200
+        v = until_turn(client)
+        moves = len(v["steps"])
+        assert moves >= 1
+        os.kill(_java_child(proc.pid), signal.SIGKILL)
+        for _ in range(3):  # every poll after it: the same clear error, no 500
+            status, v = client.get("/api/state?since=0&boards=0")
+            assert status == 200, v
+            assert v["status"]["error"] == ENGINE_STOPPED and v["status"]["record"] and v["actions"] == []
+            assert len(v["steps"]) == moves and v["board"].startswith("<svg")
+        status, r = client.post("/api/act", {"decision": v["status"]["decision"], "action": 0})
+        assert status == 409 and ENGINE_STOPPED in r["error"]
+        status, raw, headers = client.request("/api/record")
+        assert status == 200 and 'filename="osaka-unfinished-record.json"' in headers["Content-Disposition"]
+        path = tmp_path / "unfinished.json"
+        path.write_bytes(raw)
+        rec = kaisen.load_record(path, verify=True)
+        assert rec.result is None and len(rec.moves) == moves and rec.seed == 3
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        err = proc.stderr.read()
+        assert "Traceback" not in err, err
+        assert [line for line in err.splitlines() if "engine" in line] == [
+            line for line in err.splitlines() if line.startswith("kaisen: the game engine (JVM) stopped")], err
+        assert err.count("the game engine (JVM) stopped") == 1, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+

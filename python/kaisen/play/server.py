@@ -18,8 +18,13 @@ Every request carries the session's random token (``X-Kaisen-Token`` header, or 
 the query for the page and the record download), compared in constant time. The first page load
 claims the game for its tab (a per-tab id, ``X-Kaisen-Tab``); other tabs are told the game is open
 elsewhere and cannot act, but may move the game to themselves (``POST /api/claim {"takeover": true}``,
-e.g. after the first tab was closed); the tab it moved from is then told so and stops. An action names the decision number it was chosen at: a stale one, an
-illegal or malformed one, or one out of turn is refused with a message and changes nothing.
+e.g. after the first tab was closed); the tab it moved from is then told so and stops. An action
+names the decision number it was chosen at: a stale one, an illegal or malformed one, or one out of
+turn is refused with a message and changes nothing.
+
+If the JVM dies mid-game, the session ends once with a clear error (one line on the terminal), the
+page shows it and stops polling, and the moves so far can be downloaded as an unfinished record
+(a record without a result, which :mod:`kaisen.records` allows).
 """
 
 from __future__ import annotations
@@ -40,12 +45,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from ..errors import JvmDiedError
 from ..records import Chance, Move, Record, RecordResult
 from ..render import _text_svg, renderer_for
 from ..seeding import derive_seed
 from ..state import State
 
 __all__ = ["PlaySession", "ViewSession", "PageServer", "board_for", "observation_text"]
+
+#: What the person reads when the JVM died mid-game.
+ENGINE_STOPPED = "the game engine stopped; the game cannot continue — the moves so far can be downloaded"
 
 #: The largest request body read (an action is a few dozen bytes).
 MAX_BODY = 16 << 10
@@ -141,6 +150,7 @@ class PlaySession:
         self.options = dict(options or {})
         self.seed = int(seed)
         self.state, setup = _deal(game, num_players, self.seed, self.options)
+        self.config = dict(self.state.spec.config)
         n = self.state.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"--seat must be 0..{n - 1} for {n} players, not {seat!r}")
@@ -171,6 +181,8 @@ class PlaySession:
         self.error: str | None = None
         self.tab: str | None = None
         self._moved: set[str] = set()  # tabs the game moved away from
+        self.engine_dead = False
+        self._board = board_for(self.state, seat)  # the last board drawn (shown once the JVM is gone)
         self._worker: threading.Thread | None = None
         self._stop = threading.Event()
         self._continue()
@@ -215,9 +227,37 @@ class PlaySession:
     def view(self, since: int = 0, boards: bool = True) -> dict[str, Any]:
         """What the person may see now: the steps from ``since`` on (with boards unless
         ``boards=False``), the current board, legal actions (on the person's turn), status, and
-        the result once the game is over."""
+        the result once the game is over. Once the JVM has died: the steps so far, the last board
+        and the error (nothing asked of the JVM)."""
         with self.lock:
-            return self._view(self.state, since, boards)
+            if not self.engine_dead:
+                try:
+                    return self._view(self.state, since, boards)
+                except JvmDiedError as e:
+                    self.engine_stopped(e)
+            since = max(0, min(since, len(self.steps)))
+            return {"status": {"decision": self.steps[-1].decision if self.steps else 0, "player": None,
+                               "yourTurn": False, "thinking": False, "over": False, "error": self.error,
+                               "record": True},
+                    "steps": self._steps(since, boards), "next": len(self.steps), "board": self._board,
+                    "actions": []}
+
+    def engine_stopped(self, e: BaseException) -> None:
+        """The JVM died: the game ends here with :data:`ENGINE_STOPPED`, said once on the terminal."""
+        import sys
+
+        with self.lock:
+            if self.engine_dead:
+                return
+            self.engine_dead = True
+            self.error = ENGINE_STOPPED
+        if not self._stop.is_set():
+            print(f"kaisen: the game engine (JVM) stopped ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+                  "the game cannot continue, the page offers the moves so far", file=sys.stderr, flush=True)
+
+    def _steps(self, since: int, boards: bool) -> list[dict[str, Any]]:
+        return [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
+                 **({"board": s.board} if boards else {})} for s in self.steps[since:]]
 
     def _view(self, state: State, since: int, boards: bool) -> dict[str, Any]:
         since = max(0, min(since, len(self.steps)))
@@ -226,9 +266,8 @@ class PlaySession:
         your_turn = not over and not self.thinking and player == self.seat and self.error is None
         out: dict[str, Any] = {
             "status": {"decision": state.decisions(), "player": player, "yourTurn": your_turn,
-                       "thinking": self.thinking, "over": over, "error": self.error},
-            "steps": [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
-                       **({"board": s.board} if boards else {})} for s in self.steps[since:]],
+                       "thinking": self.thinking, "over": over, "error": self.error, "record": over},
+            "steps": self._steps(since, boards),
             "next": len(self.steps),
             "board": board_for(state, self.seat),
             "actions": _actions(state, state.legal_actions()) if your_turn else [],
@@ -253,10 +292,10 @@ class PlaySession:
                 raise RequestError(HTTPStatus.BAD_REQUEST, f"{name} must be a whole number, not {json.dumps(v)}")
         with self.lock:
             s = self.state
-            if s.is_terminal():
-                raise RequestError(HTTPStatus.CONFLICT, "the game is over; no action applies")
             if self.error is not None:
                 raise RequestError(HTTPStatus.CONFLICT, f"the game stopped: {self.error}")
+            if s.is_terminal():
+                raise RequestError(HTTPStatus.CONFLICT, "the game is over; no action applies")
             if self.thinking or s.current_player() != self.seat:
                 raise RequestError(HTTPStatus.CONFLICT, f"it is not your turn: player {s.current_player()} is to act")
             if decision != s.decisions():
@@ -275,8 +314,9 @@ class PlaySession:
         chance = s.apply(action)
         self.moves.append(Move(step=-1, player=player, action=action, name=s.spec.action_name(action),
                                chance=tuple(Chance(c["event"], c["data"]) for c in chance)))
+        self._board = board_for(s, self.seat)
         self.steps.append(_Step(len(self.steps), s.decisions(), player, f"{who} (player {player}): {words}",
-                                board_for(s, self.seat)))
+                                self._board))
 
     def _continue(self) -> None:
         """Starts the agents' thread when an agent is to act (under the lock)."""
@@ -302,6 +342,8 @@ class PlaySession:
                     if action not in self.state.legal_actions():
                         raise RuntimeError(f"agent {self.agent_names[player]} chose {action}, not a legal action")
                     self._apply(player, action, f"{self.agent_names[player]}")
+        except JvmDiedError as e:
+            self.engine_stopped(e)  # quiet when stopping: kaisen.shutdown() ends the JVM under a thinking agent
         except Exception as e:  # noqa: BLE001 - shown on the page, the state stays as it was
             traceback.print_exc()
             with self.lock:
@@ -311,18 +353,22 @@ class PlaySession:
                 self.thinking = False
 
     def record(self) -> Record:
-        """The game's record (as ``selfplay --records`` writes them); only once the game is over."""
+        """The game's record (as ``selfplay --records`` writes them), once the game is over; after
+        the game stopped on an error (the JVM died), the moves so far, as a record without a result."""
         with self.lock:
             s = self.state
-            if not s.is_terminal():
+            stopped = self.engine_dead or self.error is not None
+            if not stopped and not s.is_terminal():
                 raise RequestError(HTTPStatus.CONFLICT, "the record can be downloaded once the game is over")
             moves, k = [], len(self.setup)
             for m in self.moves:
                 moves.append(Move(k, m.player, m.action, m.name, m.chance))
                 k += 1 + len(m.chance)
-            result = RecordResult(s.decisions(), s.end_reason(), tuple(s.scores()), tuple(s.tiebreaks()),
-                                  tuple(s.winners()))
-            return Record(self.game, dict(s.spec.config), self.seed, self.setup, tuple(moves), result)
+            result = None
+            if not stopped:
+                result = RecordResult(s.decisions(), s.end_reason(), tuple(s.scores()), tuple(s.tiebreaks()),
+                                      tuple(s.winners()))
+            return Record(self.game, self.config, self.seed, self.setup, tuple(moves), result)
 
     def close(self) -> None:
         self._stop.set()
@@ -495,9 +541,24 @@ class _Handler(BaseHTTPRequestHandler):
                 raise RequestError(HTTPStatus.NOT_FOUND, f"no page {path}")
         except RequestError as e:
             self._error(e, page)
+        except JvmDiedError as e:
+            self._engine_stopped(e, method, path, query, page)
         except Exception as e:  # noqa: BLE001 - a clear message, never a dropped connection
             traceback.print_exc()
             self._error(RequestError(HTTPStatus.INTERNAL_SERVER_ERROR, f"server error: {e}"), page)
+
+    def _engine_stopped(self, e: JvmDiedError, method: str, path: str, query: dict[str, str], page: bool) -> None:
+        """The JVM died under this request: a game ends with its error, shown as a normal view."""
+        session = self.server.session
+        if isinstance(session, PlaySession):
+            session.engine_stopped(e)
+            if path in ("/api/state", "/api/act"):
+                self._json(200, session.view(_int(query.get("since", "0"), "since"), boards=query.get("boards", "1") != "0"))
+                return
+            message = ENGINE_STOPPED
+        else:
+            message = "the game engine stopped; the viewer cannot show more steps (start it again with kaisen view)"
+        self._error(RequestError(HTTPStatus.SERVICE_UNAVAILABLE, message), page)
 
     def _check_token(self, query: dict[str, str]) -> None:
         given = self.headers.get("X-Kaisen-Token") or query.get("token") or ""
@@ -545,7 +606,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.view(since))
         elif isinstance(session, PlaySession) and method == "GET" and name == "record":
             rec = session.record()
-            name = f"{session.game}-seed{session.seed}.json"
+            # the names the page gives its download links
+            name = f"{session.game}-{'record' if rec.result is not None else 'unfinished-record'}.json"
             self._send(200, rec.to_json().encode(), "application/json",
                        {"Content-Disposition": f'attachment; filename="{name}"'})
         elif isinstance(session, ViewSession) and method == "GET" and name == "step":

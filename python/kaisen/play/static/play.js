@@ -158,6 +158,16 @@
     $("status").dataset.decision = st.decision;
     if (st.error) {
       banner(st.error);
+      $("turn").textContent = "";
+      $("turn").classList.remove("thinking");
+      $("actions").textContent = "";
+      if (st.record && !$("download")) {
+        // the moves so far, as a record without a result (the server names the file the same way)
+        const box = $("result");
+        box.hidden = false;
+        box.textContent = "";
+        box.appendChild(downloadLink(info.game + "-unfinished-record.json", "Download the moves so far (unfinished game record, JSON)"));
+      }
       setPhase("error");
       return;
     }
@@ -166,12 +176,7 @@
       $("turn").classList.remove("thinking");
       $("actions").textContent = "";
       const el = showResult($("result"), data.result, info.players);
-      const a = document.createElement("a");
-      a.id = "download";
-      a.href = "/api/record?token=" + encodeURIComponent(token) + "&tab=" + encodeURIComponent(tab);
-      a.download = info.game + "-record.json";
-      a.textContent = "Download the game record (JSON)";
-      el.appendChild(a);
+      el.appendChild(downloadLink(info.game + "-record.json", "Download the game record (JSON)"));
       setPhase("over");
       return;
     }
@@ -188,6 +193,15 @@
       setPhase("waiting");
       setTimeout(refresh, fast ? 50 : 300);
     }
+  }
+
+  function downloadLink(filename, text) {
+    const a = document.createElement("a");
+    a.id = "download";
+    a.href = "/api/record?token=" + encodeURIComponent(token) + "&tab=" + encodeURIComponent(tab);
+    a.download = filename;
+    a.textContent = text;
+    return a;
   }
 
   function renderActions(actions, decision) {
