@@ -501,3 +501,26 @@ def test_a_dead_jvm_ends_the_game_with_a_clear_error_and_the_moves_so_far(tmp_pa
             proc.kill()
             proc.wait()
 
+
+def test_sigterm_while_an_agent_thinks_stops_at_once_without_tracebacks():
+    import signal
+    import time
+
+    proc, url = _serve(["play", "--game", "tokaido", "--seed", "3", "--seat", "1", "--opponents", "ismcts:3000000"])
+    try:
+        client = _UrlClient(url)
+        assert client.post("/api/claim", {})[0] == 200
+        status, v = client.get("/api/state?boards=0")
+        assert status == 200 and v["status"]["thinking"], "the agent thinks (seat 0 moves first)"
+        time.sleep(1)
+        begun = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        took = time.monotonic() - begun
+        err = proc.stderr.read()
+        assert took < 8, f"took {took:.1f} s to stop"
+        assert "Traceback" not in err and "engine" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

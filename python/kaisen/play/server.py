@@ -345,6 +345,8 @@ class PlaySession:
         except JvmDiedError as e:
             self.engine_stopped(e)  # quiet when stopping: kaisen.shutdown() ends the JVM under a thinking agent
         except Exception as e:  # noqa: BLE001 - shown on the page, the state stays as it was
+            if self._stop.is_set():
+                return
             traceback.print_exc()
             with self.lock:
                 self.error = f"an agent failed: {e}"
@@ -371,10 +373,13 @@ class PlaySession:
             return Record(self.game, self.config, self.seed, self.setup, tuple(moves), result)
 
     def close(self) -> None:
+        """Stops the agents between moves. An agent thinking now is not waited for long: its thread is
+        a daemon, and stopping the JVM (``kaisen.shutdown()``, as :func:`serve` does) ends its call,
+        which the thread then leaves quietly."""
         self._stop.set()
         w = self._worker
         if w is not None:
-            w.join(timeout=30)
+            w.join(timeout=0.5)
 
 
 def _deal(game: str, num_players: int | None, seed: int, options: dict[str, Any]) -> tuple[State, tuple[Chance, ...]]:
