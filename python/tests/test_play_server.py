@@ -314,6 +314,7 @@ def test_the_viewer_serves_each_step(tmp_path):
             assert status == 200 and d["text"] == states[k].render() and d["decision"] == states[k].decisions()
             status, d = client.get(f"/api/step?step={k}&observer=0")
             assert status == 200 and "text" not in d and d["board"] == kaisen.play.board_for(states[k], 0)
+            assert all("seed" not in line for line in d["log"]), "a seat's view names no seed (it deals the hidden cards)"
         status, d = client.get(f"/api/step?step={len(states)}")
         assert status == 400 and f"0..{len(states) - 1}" in d["error"]
         status, d = client.get("/api/step?step=0&observer=5")
@@ -433,13 +434,16 @@ def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
         stop(server)
 
 
-def _serve(args: list[str]) -> tuple[subprocess.Popen, str]:
-    """``python -m kaisen.play ARGS --no-browser`` started, and the link it printed."""
+def _serve(args: list[str], printed: list[str] | None = None) -> tuple[subprocess.Popen, str]:
+    """``python -m kaisen.play ARGS --no-browser`` started, and the link it printed (the lines
+    before it added to ``printed``)."""
     proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, "--no-browser"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
     for line in proc.stdout:
         if line.startswith("kaisen: open "):
             return proc, line.split("kaisen: open ", 1)[1].strip()
+        if printed is not None:
+            printed.append(line)
     proc.kill()
     raise AssertionError("no link printed: " + proc.stderr.read())
 
@@ -520,6 +524,26 @@ def test_sigterm_while_an_agent_thinks_stops_at_once_without_tracebacks():
         err = proc.stderr.read()
         assert took < 8, f"took {took:.1f} s to stop"
         assert "Traceback" not in err and "engine" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_a_random_seed_is_not_printed_only_a_given_one(given):
+    """The seed deals every hidden card: a seed chosen by the command stays secret until the record."""
+    import signal
+
+    printed: list[str] = []
+    proc, url = _serve(["play", "--game", "osaka"] + (["--seed", "7"] if given else []), printed)
+    try:
+        assert any(line.startswith("kaisen: osaka, 2 players") for line in printed), printed
+        assert any("seed" in line for line in printed) == given, printed
+        if given:
+            assert any(", seed 7;" in line for line in printed), printed
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -424,7 +424,8 @@ class ViewSession:
             if observer is None:
                 self._logs[None] = self._captions
             else:
-                lines = [f"the deal ({self.record.num_players} players, seed {self.record.seed})"]
+                # no seed in a seat's view: it deals every hidden card
+                lines = [f"the deal ({self.record.num_players} players)"]
                 for k, m in enumerate(self.record.moves, 1):
                     words = _move_words(self.states[k - 1], observer, m.player, m.action)
                     lines.append(f"move {k}: player {m.player} {words}")
@@ -647,11 +648,11 @@ def serve(server: PageServer, *, open_browser: bool = True) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
-    print(f"kaisen: open {server.url}", flush=True)
-    print("kaisen: Ctrl-C stops the server", flush=True)
-    if open_browser:
-        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
-    try:
+    try:  # from here on: a signal at any point stops cleanly
+        print(f"kaisen: open {server.url}", flush=True)
+        print("kaisen: Ctrl-C stops the server", flush=True)
+        if open_browser:
+            threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         print("kaisen: stopping", flush=True)
