@@ -5,6 +5,7 @@ byte-identical payloads)."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -434,11 +435,14 @@ def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
         stop(server)
 
 
-def _serve(args: list[str], printed: list[str] | None = None) -> tuple[subprocess.Popen, str]:
-    """``python -m kaisen.play ARGS --no-browser`` started, and the link it printed (the lines
-    before it added to ``printed``)."""
-    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, "--no-browser"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+def _serve(args: list[str], printed: list[str] | None = None, env: dict[str, str] | None = None,
+           ) -> tuple[subprocess.Popen, str]:
+    """``python -m kaisen.play ARGS --no-browser`` started (without ``--no-browser`` when ``env`` is
+    given: it names the browser), and the link it printed (the lines before it added to ``printed``)."""
+    extra = [] if env is not None else ["--no-browser"]
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, *extra], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1],
+                            env=None if env is None else {**os.environ, **env})
     for line in proc.stdout:
         if line.startswith("kaisen: open "):
             return proc, line.split("kaisen: open ", 1)[1].strip()
@@ -544,6 +548,37 @@ def test_a_random_seed_is_not_printed_only_a_given_one(given):
             assert any(", seed 7;" in line for line in printed), printed
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_the_browser_is_opened_on_a_private_redirect_file_not_on_the_link(tmp_path):
+    """The token never appears on a browser's command line (the process list): the browser gets a
+    0600 file in a 0700 folder that forwards to the link; the file is gone once the server stops."""
+    import signal
+    import time
+
+    seen = tmp_path / "browser-saw.txt"
+    fake = tmp_path / "fake-browser"
+    fake.write_text("#!/bin/sh\n"
+                    f'{{ echo "$@"; f="${{1#file://}}"; stat -c %a "$f" "$(dirname "$f")"; cat "$f"; }} > {seen}\n')
+    fake.chmod(0o700)
+    proc, url = _serve(["play", "--game", "osaka", "--seed", "3"], env={"BROWSER": f"{fake} %s"})
+    try:
+        for _ in range(200):
+            if seen.exists() and "</html>" in seen.read_text():
+                break
+            time.sleep(0.05)
+        argv, file_mode, dir_mode, page = seen.read_text().split("\n", 3)
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["token"][0]
+        assert argv.startswith("file:///") and token not in argv
+        assert (file_mode, dir_mode) == ("600", "700")
+        assert html.escape(url, quote=True) in page and "http-equiv='refresh'" in page
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert not Path(argv[len("file://"):]).exists() and not Path(argv[len("file://"):]).parent.exists()
     finally:
         if proc.poll() is None:
             proc.kill()

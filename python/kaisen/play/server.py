@@ -32,7 +32,10 @@ from __future__ import annotations
 import hmac
 import html
 import json
+import os
 import secrets
+import shutil
+import tempfile
 import textwrap
 import threading
 import traceback
@@ -647,19 +650,38 @@ def serve(server: PageServer, *, open_browser: bool = True) -> None:
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
+    private: str | None = None
     previous = signal.signal(signal.SIGTERM, stop)
     try:  # from here on: a signal at any point stops cleanly
         print(f"kaisen: open {server.url}", flush=True)
         print("kaisen: Ctrl-C stops the server", flush=True)
         if open_browser:
-            threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
+            private = tempfile.mkdtemp(prefix="kaisen-play-")  # 0700
+            target = redirect_file(server.url, Path(private))
+            threading.Thread(target=webbrowser.open, args=(target.as_uri(),), daemon=True).start()
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         print("kaisen: stopping", flush=True)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)
         server.close()
         shutdown()
+
+
+def redirect_file(url: str, folder: Path) -> Path:
+    """A page in ``folder`` (which must be private) that forwards the browser to ``url``, readable by
+    this user only (0600). The browser is opened on this file, as Jupyter does, so the token is
+    never on a browser's command line (which every user of the machine can read in the process list)."""
+    path = folder / "open-kaisen.html"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    link = html.escape(url, quote=True)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("<!doctype html><html><head><meta charset='utf-8'>"
+                f"<meta http-equiv='refresh' content='0;url={link}'><title>Kaisen</title></head>"
+                f"<body><p><a href='{link}'>Open the Kaisen page</a></p></body></html>")
+    return path
 
 
 def load_page_record(path: str | Path) -> Record:
