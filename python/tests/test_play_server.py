@@ -583,3 +583,29 @@ def test_the_browser_is_opened_on_a_private_redirect_file_not_on_the_link(tmp_pa
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_seed_of_64_bits_gives_a_record_that_loads(tmp_path):
+    """Seeds may be given unsigned (as the CLI's): the record holds Java's long of the same bits."""
+    big = (1 << 64) - 3
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=big)
+    assert session.seed == to_java_long(big) == -3
+    assert session.state.to_json() == PlaySession("osaka", num_players=2, seat=0, seed=-3).state.to_json()
+    with pytest.raises(ValueError, match="64 bits"):
+        PlaySession("osaka", num_players=2, seed=1 << 64)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        while not v["status"]["over"]:
+            status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+            assert status == 200, v
+            v = until_turn(client)
+        status, raw, _ = client.request("/api/record")
+        assert status == 200
+        path = tmp_path / "big.json"
+        path.write_bytes(raw)
+        assert kaisen.load_record(path, verify=True).seed == -3
+    finally:
+        stop(server)

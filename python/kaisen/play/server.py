@@ -51,7 +51,7 @@ from urllib.parse import parse_qs, urlsplit
 from ..errors import JvmDiedError
 from ..records import Chance, Move, Record, RecordResult
 from ..render import _text_svg, renderer_for
-from ..seeding import derive_seed
+from ..seeding import derive_seed, to_java_long
 from ..state import State
 
 __all__ = ["PlaySession", "ViewSession", "PageServer", "board_for", "observation_text"]
@@ -151,7 +151,8 @@ class PlaySession:
         from .. import JvmAgent
 
         self.options = dict(options or {})
-        self.seed = int(seed)
+        # the record's seed is Java's long (a record with a larger number would not load)
+        self.seed = to_java_long(seed)
         self.state, setup = _deal(game, num_players, self.seed, self.options)
         self.config = dict(self.state.spec.config)
         n = self.state.num_players
