@@ -609,3 +609,33 @@ def test_a_seed_of_64_bits_gives_a_record_that_loads(tmp_path):
         assert kaisen.load_record(path, verify=True).seed == -3
     finally:
         stop(server)
+
+
+def test_the_host_the_token_place_and_the_headers():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        port = server.server_address[1]
+        assert client.post("/api/claim", {})[0] == 200
+        for host in ("evil.example:%d" % port, "127.0.0.1:1", "localhost"):
+            req = urllib.request.Request(client.base + "/api/state", headers={
+                "Host": host, "X-Kaisen-Token": server.token, "X-Kaisen-Tab": TAB})
+            with pytest.raises(urllib.error.HTTPError) as e:
+                urllib.request.urlopen(req, timeout=30)
+            assert e.value.code == 403 and "answers only at" in json.loads(e.value.read())["error"]
+        local = urllib.request.Request(client.base.replace("127.0.0.1", "localhost") + "/api/state",
+                                       headers={"X-Kaisen-Token": server.token, "X-Kaisen-Tab": TAB})
+        with urllib.request.urlopen(local, timeout=30) as r:
+            assert r.status == 200
+        # the token in the query: for the page, its assets and the record, not for the API
+        query_only = Client(server, token="")
+        assert query_only.get(f"/api/state?token={server.token}")[0] == 403
+        for path in ("/", "/play.js", "/play.css"):
+            status, _, headers = query_only.request(f"{path}?token={server.token}")
+            assert status == 200, path
+            assert headers["Referrer-Policy"] == "no-referrer" and headers["Server"] == "kaisen"
+        status, r = query_only.get(f"/api/record?token={server.token}")
+        assert status == 409 and "once the game is over" in r["error"], "the token was accepted"
+    finally:
+        stop(server)

@@ -15,7 +15,8 @@ turn it is and the decision number; scores and winners once the game is over, an
 game record. The true :class:`kaisen.State` never leaves the server.
 
 Every request carries the session's random token (``X-Kaisen-Token`` header, or ``token=`` in
-the query for the page and the record download), compared in constant time. The first page load
+the query for the page, its assets and the record download, never for an API call), compared in
+constant time, and a ``Host`` of this server (``127.0.0.1:PORT`` or ``localhost:PORT``). The first page load
 claims the game for its tab (a per-tab id, ``X-Kaisen-Tab``); other tabs are told the game is open
 elsewhere and cannot act, but may move the game to themselves (``POST /api/claim {"takeover": true}``,
 e.g. after the first tab was closed); the tab it moved from is then told so and stops. An action
@@ -494,6 +495,10 @@ class _Handler(BaseHTTPRequestHandler):
     # one request per connection: once the server stops, the page's next request fails at once
     # (a kept-alive connection would outlive the server's socket)
     protocol_version = "HTTP/1.0"
+    timeout = 30  # a client that stops sending mid-request does not hold a thread for ever
+
+    def version_string(self) -> str:
+        return "kaisen"  # no Python version in the Server header
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass  # a quiet terminal: the page shows what happens
@@ -506,14 +511,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy",
                          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                          "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
         for k, v in (extra or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self.wfile.write(body)
 
     def _json(self, status: int, value: Any) -> None:
         self._send(status, json.dumps(value).encode(), "application/json")
@@ -538,7 +543,11 @@ class _Handler(BaseHTTPRequestHandler):
         path = url.path
         page = method == "GET" and path in ("/", "/index.html")
         try:
-            self._check_token(query)
+            self._check_host()
+            # the token in the query only where a link carries it (the page, its assets, the record
+            # download); the API calls send the header
+            linked = method == "GET" and (page or path.lstrip("/") in _ASSETS or path == "/api/record")
+            self._check_token(query if linked else {})
             if page:
                 html_text = _asset("index.html").replace("{{token}}", html.escape(self.server.token, quote=True))
                 self._send(200, html_text.encode(), "text/html; charset=utf-8")
@@ -569,6 +578,15 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             message = "the game engine stopped; the viewer cannot show more steps (start it again with kaisen view)"
         self._error(RequestError(HTTPStatus.SERVICE_UNAVAILABLE, message), page)
+
+    def _check_host(self) -> None:
+        """Only the names of this server on this machine (a page elsewhere, via a name that resolves to
+        127.0.0.1, is refused: DNS rebinding)."""
+        port = self.server.server_address[1]
+        allowed = (f"127.0.0.1:{port}", f"localhost:{port}")
+        if (self.headers.get("Host") or "").lower() not in allowed:
+            raise RequestError(HTTPStatus.FORBIDDEN, f"this server answers only at {allowed[0]} or {allowed[1]}; "
+                                                     "open the link that kaisen printed")
 
     def _check_token(self, query: dict[str, str]) -> None:
         given = self.headers.get("X-Kaisen-Token") or query.get("token") or ""
