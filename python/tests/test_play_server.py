@@ -639,3 +639,33 @@ def test_the_host_the_token_place_and_the_headers():
         assert status == 409 and "once the game is over" in r["error"], "the token was accepted"
     finally:
         stop(server)
+
+
+def test_a_failing_agent_is_told_generically_on_the_page_and_in_full_on_the_terminal(capsys):
+    class Failing:
+        def act(self, state):
+            raise RuntimeError("secret: its legal actions are [3, 4]")
+
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        session.agents[1] = Failing()
+        status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+        assert status == 200
+        import time
+
+        for _ in range(500):
+            if v["status"]["error"] is not None or not v["status"]["thinking"]:
+                break
+            time.sleep(0.02)
+            v = client.get("/api/state?boards=0")[1]
+        assert v["status"]["error"] == "the agent random (player 1) failed; see the terminal"
+        status, raw, _ = client.request("/api/state?since=0")
+        assert b"secret" not in raw
+        err = capsys.readouterr().err
+        assert "kaisen: the agent random (player 1) failed: secret: its legal actions are [3, 4]" in err
+    finally:
+        stop(server)

@@ -36,6 +36,7 @@ import json
 import os
 import secrets
 import shutil
+import sys
 import tempfile
 import textwrap
 import threading
@@ -249,8 +250,6 @@ class PlaySession:
 
     def engine_stopped(self, e: BaseException) -> None:
         """The JVM died: the game ends here with :data:`ENGINE_STOPPED`, said once on the terminal."""
-        import sys
-
         with self.lock:
             if self.engine_dead:
                 return
@@ -333,6 +332,7 @@ class PlaySession:
         self._worker.start()
 
     def _agents(self) -> None:
+        player = None
         try:
             while not self._stop.is_set():
                 with self.lock:
@@ -349,12 +349,16 @@ class PlaySession:
                     self._apply(player, action, f"{self.agent_names[player]}")
         except JvmDiedError as e:
             self.engine_stopped(e)  # quiet when stopping: kaisen.shutdown() ends the JVM under a thinking agent
-        except Exception as e:  # noqa: BLE001 - shown on the page, the state stays as it was
+        except Exception as e:  # noqa: BLE001 - told on the page, the state stays as it was
             if self._stop.is_set():
                 return
+            # details on the terminal only: the JVM's message may name the agent's legal actions
+            # (another seat's hand)
+            who = f"the agent {self.agent_names[player]} (player {player})" if player is not None else "an agent"
+            print(f"kaisen: {who} failed: {e}", file=sys.stderr, flush=True)
             traceback.print_exc()
             with self.lock:
-                self.error = f"an agent failed: {e}"
+                self.error = f"{who} failed; see the terminal"
         finally:
             with self.lock:
                 self.thinking = False
