@@ -115,6 +115,35 @@ def test_a_whole_game_by_clicking(game, context, tmp_path):
         stop(server)
 
 
+def test_the_page_plays_offline(context):
+    """Nothing is fetched from anywhere but the page's own server: with every other request aborted,
+    the page loads and plays."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=8)
+    server = start(session)
+    elsewhere: list[str] = []
+
+    def only_local(route):
+        url = route.request.url
+        if url.startswith(f"http://127.0.0.1:{server.server_address[1]}/"):
+            route.continue_()
+        else:
+            elsewhere.append(url)
+            route.abort()
+
+    try:
+        context.route("**/*", only_local)
+        page = context.new_page()
+        page.goto(server.url + "&fast=1")
+        for _ in range(3):
+            assert wait_ready(page) == "your-turn"
+            click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) in ("your-turn", "over") and len(session.moves) >= 3
+        assert page.inner_text("#banner") == "" and elsewhere == []
+    finally:
+        context.unroute("**/*")
+        stop(server)
+
+
 def test_the_viewer_shows_the_java_text_view_at_every_step(context, tmp_path):
     out = tmp_path / "records"
     subprocess.run(["java", "-jar", str(find_jar()), "selfplay", "--game", "osaka", "--players", "2", "--agents",
