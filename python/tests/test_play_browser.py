@@ -302,6 +302,32 @@ def test_a_stopped_server_is_reported(context):
     assert "server has stopped" in page.inner_text("#banner")
 
 
+def test_a_request_that_fails_a_few_times_is_retried(context):
+    """A dropped request is not yet a stopped server: the page tries again (with a growing wait)."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=5)
+    server = start(session)
+    dropped: list[str] = []
+
+    def flaky(route):
+        if len(dropped) < 3:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    try:
+        context.route("**/api/state*", flaky)
+        page = context.new_page()
+        page.goto(server.url + "&fast=1")
+        assert wait_ready(page) == "your-turn"
+        assert len(dropped) == 3 and page.inner_text("#banner") == ""
+        click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) in ("your-turn", "over")
+    finally:
+        context.unroute("**/api/state*")
+        stop(server)
+
+
 def test_the_page_shows_nothing_hidden(game, context):
     """The page's DOM (board, actions, status) for two determinizations of the state for the
     person's seat (made by the engine) is the same: nothing the person cannot know reaches it."""

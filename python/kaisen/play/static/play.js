@@ -56,16 +56,31 @@
       opts.body = JSON.stringify(body);
     }
     let r;
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), 60000);
-    opts.signal = abort.signal;
-    try {
-      r = await fetch(path, opts);
-    } catch (e) {
-      serverStopped();
-      throw new ApiError(0, "the server has stopped");
-    } finally {
-      clearTimeout(timer);
+    // a request that gets no answer is tried again a few times, waiting longer each time, before the
+    // server counts as stopped; an action (POST) is not sent twice: its caller asks for the state
+    // again, which retries
+    const idempotent = body === undefined || path === "/api/claim";
+    const waits = idempotent ? [250, 500, 1000, 2000] : [];
+    for (let attempt = 0; ; attempt++) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), 60000);
+      opts.signal = abort.signal;
+      try {
+        r = await fetch(path, opts);
+        break;
+      } catch (e) {
+        if (attempt < waits.length) {
+          await sleep(waits[attempt]);
+          continue;
+        }
+        if (idempotent) {
+          serverStopped();
+          throw new ApiError(0, "the server has stopped");
+        }
+        throw new ApiError(0, "the server did not answer; checking whether it still runs");
+      } finally {
+        clearTimeout(timer);
+      }
     }
     let data;
     try { data = await r.json(); } catch (e) { data = { error: "the server's reply was not JSON (" + r.status + ")" }; }
