@@ -72,3 +72,20 @@ def dl4j_checkpoint(tmp_path_factory) -> Path:
         check=True, capture_output=True, timeout=300,
     )
     return out / "best.zip"
+
+
+def start_page_server(session):
+    """A play page server for ``session`` on a free port, serving in a daemon thread (the play tests)."""
+    import threading
+
+    from kaisen.play.server import PageServer
+
+    server = PageServer(session)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server
+
+
+def stop_page_server(server) -> None:
+    """Stops a server from :func:`start_page_server` and its session."""
+    server.shutdown()
+    server.close()

@@ -13,14 +13,17 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import threading
 
 import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
 from kaisen.play.browser import FLAGS, find_browser
-from kaisen.play.server import PageServer, PlaySession, ViewSession
+from kaisen.play.server import PlaySession, ViewSession
+
+from .conftest import start_page_server as start
+from .conftest import stop_page_server as stop
+
 
 def _no_browser(reason: str) -> None:
     if os.environ.get("KAISEN_REQUIRE_BROWSER"):
@@ -49,17 +52,6 @@ def context(browser, tmp_path):
     ctx.set_default_timeout(60_000)
     yield ctx
     ctx.close()
-
-
-def start(session) -> PageServer:
-    server = PageServer(session)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return server
-
-
-def stop(server: PageServer) -> None:
-    server.shutdown()
-    server.close()
 
 
 READY = "body[data-phase=your-turn], body[data-phase=over], body[data-phase=error]"

@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,6 +22,9 @@ import kaisen
 from kaisen._jvm import find_jar
 from kaisen.play.server import ENGINE_STOPPED, PageServer, PlaySession, ViewSession
 from kaisen.seeding import derive_seed, to_java_long
+
+from .conftest import start_page_server as start
+from .conftest import stop_page_server as stop
 
 TAB = "tab-one"
 
@@ -59,17 +61,6 @@ class Client:
     def raw_post(self, path: str, body: bytes) -> tuple[int, dict]:
         status, raw, _ = self.request(path, body)
         return status, json.loads(raw)
-
-
-def start(session) -> PageServer:
-    server = PageServer(session)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return server
-
-
-def stop(server: PageServer) -> None:
-    server.shutdown()
-    server.close()
 
 
 def until_turn(client: Client, since: int = 0, timeout: float = 60.0) -> dict:
@@ -265,7 +256,7 @@ def test_the_person_sees_nothing_hidden(game):
         assert differed or streams, f"{game}: no hidden information at any checked turn: the check would be vacuous"
         # every board the server sent along the way (the agents' moves too), against the board of a
         # state the person cannot tell apart from the one it was drawn from
-        status, everything = client.get("/api/state?since=0")
+        status, everything = client.get("/api/state?since=0&boards=1")
         assert status == 200 and len(everything["steps"]) == session.state.decisions()
         assert session.state.is_terminal(), f"{game}: not over after {turns} turns"
         states = session.record().states()
@@ -685,5 +676,27 @@ def test_a_failing_agent_is_told_generically_on_the_page_and_in_full_on_the_term
         assert b"secret" not in raw
         err = capsys.readouterr().err
         assert "kaisen: the agent random (player 1) failed: secret: its legal actions are [3, 4]" in err
+    finally:
+        stop(server)
+
+
+def test_the_whole_games_boards_are_sent_only_when_asked():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        assert client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})[0] == 200
+        v = until_turn(client)
+        assert len(v["steps"]) >= 2, "the person's move and the agent's"
+        status, v = client.get("/api/state?since=0")
+        assert status == 200 and v["steps"] and all("board" not in s for s in v["steps"])
+        status, v = client.get("/api/state?since=0&boards=1")
+        assert status == 200 and all(s["board"].startswith("<svg") for s in v["steps"])
+        status, v = client.get("/api/state?since=1")
+        assert status == 200 and all("board" in s for s in v["steps"])
+        status, v = client.get("/api/state?since=0&boards=yes")
+        assert status == 400 and "boards must be 0 or 1" in v["error"]
     finally:
         stop(server)

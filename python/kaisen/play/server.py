@@ -102,6 +102,12 @@ def _actions(state: State, ids: Sequence[int]) -> list[dict[str, Any]]:
     return [{"id": a, "name": sp.actions[a].name, "meaning": sp.actions[a].meaning} for a in ids]
 
 
+def _result(state: State) -> dict[str, Any]:
+    """A finished game's result as the page shows it."""
+    return {"scores": state.scores(), "winners": state.winners(), "endReason": state.end_reason(),
+            "scoreName": state.spec.score_name, "tiebreaks": state.tiebreaks(), "tiebreakName": state.spec.tiebreak_name}
+
+
 def _move_words(state: State, observer: int | None, player: int, action: int) -> str:
     """``player``'s ``action`` in ``state`` (before it is applied) as ``observer`` may know it."""
     a = state.spec.actions[action]
@@ -277,9 +283,7 @@ class PlaySession:
             "actions": _actions(state, state.legal_actions()) if your_turn else [],
         }
         if over:
-            out["result"] = {"scores": state.scores(), "winners": state.winners(), "endReason": state.end_reason(),
-                             "scoreName": state.spec.score_name, "tiebreaks": state.tiebreaks(),
-                             "tiebreakName": state.spec.tiebreak_name}
+            out["result"] = _result(state)
         return out
 
     # changes
@@ -456,9 +460,7 @@ class ViewSession:
             if observer is None:
                 out["text"] = s.render()
             if s.is_terminal():
-                out["result"] = {"scores": s.scores(), "winners": s.winners(), "endReason": s.end_reason(),
-                                 "scoreName": s.spec.score_name, "tiebreaks": s.tiebreaks(),
-                                 "tiebreakName": s.spec.tiebreak_name}
+                out["result"] = _result(s)
             return out
 
     def close(self) -> None:
@@ -576,7 +578,8 @@ class _Handler(BaseHTTPRequestHandler):
         if isinstance(session, PlaySession):
             session.engine_stopped(e)
             if path in ("/api/state", "/api/act"):
-                self._json(200, session.view(_int(query.get("since", "0"), "since"), boards=query.get("boards", "1") != "0"))
+                since = _int(query.get("since", "0"), "since")
+                self._json(200, session.view(since, boards=_boards(query, since)))
                 return
             message = ENGINE_STOPPED
         else:
@@ -630,7 +633,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.info())
         elif isinstance(session, PlaySession) and method == "GET" and name == "state":
             since = _int(query.get("since", "0"), "since")
-            self._json(200, session.view(since, boards=query.get("boards", "1") != "0"))
+            self._json(200, session.view(since, boards=_boards(query, since)))
         elif isinstance(session, PlaySession) and method == "POST" and name == "act":
             body = self._body()
             since = _int(query.get("since", "0"), "since")
@@ -648,6 +651,17 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.step(k, None if obs == "all" else _int(obs, "observer")))
         else:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no {method} /api/{name} here")
+
+
+def _boards(query: dict[str, str], since: int) -> bool:
+    """Whether the steps carry their boards: ``boards=1`` or ``boards=0``; by default only for a
+    request of the newest steps (``since`` > 0), so the whole game's boards are sent only when asked."""
+    given = query.get("boards")
+    if given is None:
+        return since > 0
+    if given not in ("0", "1"):
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"boards must be 0 or 1, not {given!r}")
+    return given == "1"
 
 
 def _int(text: str, name: str) -> int:
