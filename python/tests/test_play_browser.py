@@ -21,6 +21,7 @@ from kaisen._jvm import find_jar
 from kaisen.play.browser import FLAGS, find_browser
 from kaisen.play.server import PlaySession, ViewSession
 
+from .conftest import java_child, serve_command
 from .conftest import start_page_server as start
 from .conftest import stop_page_server as stop
 
@@ -318,6 +319,33 @@ def test_a_request_that_fails_a_few_times_is_retried(context):
     finally:
         context.unroute("**/api/state*")
         stop(server)
+
+
+def test_a_dead_jvm_is_shown_and_the_moves_so_far_offered(context, tmp_path):
+    """The JVM of a served game killed: the page shows the error, stops, and offers the moves so far."""
+    import signal
+
+    proc, url = serve_command(["play", "--game", "osaka", "--seed", "3"])
+    try:
+        page = context.new_page()
+        page.goto(url + "&fast=1")
+        assert wait_ready(page) == "your-turn"
+        click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) == "your-turn"
+        os.kill(java_child(proc.pid), signal.SIGKILL)
+        page.click("#actions button >> nth=0")
+        page.wait_for_selector("body[data-phase=error]")
+        assert "the game engine stopped" in page.inner_text("#banner")
+        assert page.query_selector_all("#actions button") == []
+        with page.expect_download() as dl:
+            page.click("#download")
+        assert dl.value.suggested_filename == "osaka-unfinished-record.json"
+        dl.value.save_as(tmp_path / "r.json")
+        rec = kaisen.load_record(tmp_path / "r.json", verify=True)
+        assert rec.result is None and len(rec.moves) >= 2
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
 
 
 def test_the_page_shows_nothing_hidden(game, context):

@@ -23,6 +23,8 @@ from kaisen._jvm import find_jar
 from kaisen.play.server import ENGINE_STOPPED, PageServer, PlaySession, ViewSession
 from kaisen.seeding import derive_seed, to_java_long
 
+from .conftest import java_child as _java_child
+from .conftest import serve_command as _serve
 from .conftest import start_page_server as start
 from .conftest import stop_page_server as stop
 
@@ -442,30 +444,6 @@ def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
         assert second.get("/api/state")[1]["code"] == "moved"
     finally:
         stop(server)
-
-
-def _serve(args: list[str], printed: list[str] | None = None, env: dict[str, str] | None = None,
-           ) -> tuple[subprocess.Popen, str]:
-    """``python -m kaisen.play ARGS --no-browser`` started (without ``--no-browser`` when ``env`` is
-    given: it names the browser), and the link it printed (the lines before it added to ``printed``)."""
-    extra = [] if env is not None else ["--no-browser"]
-    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, *extra], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1],
-                            env=None if env is None else {**os.environ, **env})
-    for line in proc.stdout:
-        if line.startswith("kaisen: open "):
-            return proc, line.split("kaisen: open ", 1)[1].strip()
-        if printed is not None:
-            printed.append(line)
-    proc.kill()
-    raise AssertionError("no link printed: " + proc.stderr.read())
-
-
-def _java_child(pid: int) -> int:
-    out = subprocess.run(["ps", "-o", "pid=,comm=", "--ppid", str(pid)], capture_output=True, text=True).stdout
-    javas = [int(line.split()[0]) for line in out.splitlines() if line.split()[1:] == ["java"]]
-    assert len(javas) == 1, out
-    return javas[0]
 
 
 class _UrlClient(Client):
