@@ -11,6 +11,8 @@ choose other folders, or to an empty string for the jar's games alone.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -72,3 +74,45 @@ def dl4j_checkpoint(tmp_path_factory) -> Path:
         check=True, capture_output=True, timeout=300,
     )
     return out / "best.zip"
+
+
+def start_page_server(session):
+    """A play page server for ``session`` on a free port, serving in a daemon thread (the play tests)."""
+    import threading
+
+    from kaisen.play.server import PageServer
+
+    server = PageServer(session)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server
+
+
+def stop_page_server(server) -> None:
+    """Stops a server from :func:`start_page_server` and its session."""
+    server.shutdown()
+    server.close()
+
+
+def serve_command(args: list[str], printed: list[str] | None = None, env: dict[str, str] | None = None,
+                  ) -> tuple[subprocess.Popen, str]:
+    """``python -m kaisen.play ARGS --no-browser`` started (without ``--no-browser`` when ``env`` is
+    given: it names the browser), and the link it printed (the lines before it added to ``printed``)."""
+    extra = [] if env is not None else ["--no-browser"]
+    proc = subprocess.Popen([sys.executable, "-m", "kaisen.play", *args, *extra], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1],
+                            env=None if env is None else {**os.environ, **env})
+    for line in proc.stdout:
+        if line.startswith("kaisen: open "):
+            return proc, line.split("kaisen: open ", 1)[1].strip()
+        if printed is not None:
+            printed.append(line)
+    proc.kill()
+    raise AssertionError("no link printed: " + proc.stderr.read())
+
+
+def java_child(pid: int) -> int:
+    """The JVM that process ``pid`` started (its one ``java`` child)."""
+    out = subprocess.run(["ps", "-o", "pid=,comm=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    javas = [int(line.split()[0]) for line in out.splitlines() if line.split()[1:] == ["java"]]
+    assert len(javas) == 1, out
+    return javas[0]

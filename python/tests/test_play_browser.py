@@ -13,14 +13,18 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import threading
 
 import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
 from kaisen.play.browser import FLAGS, find_browser
-from kaisen.play.server import PageServer, PlaySession, ViewSession
+from kaisen.play.server import PlaySession, ViewSession
+
+from .conftest import java_child, serve_command
+from .conftest import start_page_server as start
+from .conftest import stop_page_server as stop
+
 
 def _no_browser(reason: str) -> None:
     if os.environ.get("KAISEN_REQUIRE_BROWSER"):
@@ -49,17 +53,6 @@ def context(browser, tmp_path):
     ctx.set_default_timeout(60_000)
     yield ctx
     ctx.close()
-
-
-def start(session) -> PageServer:
-    server = PageServer(session)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return server
-
-
-def stop(server: PageServer) -> None:
-    server.shutdown()
-    server.close()
 
 
 READY = "body[data-phase=your-turn], body[data-phase=over], body[data-phase=error]"
@@ -112,6 +105,35 @@ def test_a_whole_game_by_clicking(game, context, tmp_path):
         assert rec.game == game and len(rec) == session.state.decisions()
         assert rec.result.scores == tuple(session.state.scores())
     finally:
+        stop(server)
+
+
+def test_the_page_plays_offline(context):
+    """Nothing is fetched from anywhere but the page's own server: with every other request aborted,
+    the page loads and plays."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=8)
+    server = start(session)
+    elsewhere: list[str] = []
+
+    def only_local(route):
+        url = route.request.url
+        if url.startswith(f"http://127.0.0.1:{server.server_address[1]}/"):
+            route.continue_()
+        else:
+            elsewhere.append(url)
+            route.abort()
+
+    try:
+        context.route("**/*", only_local)
+        page = context.new_page()
+        page.goto(server.url + "&fast=1")
+        for _ in range(3):
+            assert wait_ready(page) == "your-turn"
+            click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) in ("your-turn", "over") and len(session.moves) >= 3
+        assert page.inner_text("#banner") == "" and elsewhere == []
+    finally:
+        context.unroute("**/*")
         stop(server)
 
 
@@ -176,6 +198,32 @@ def test_a_wrong_token_and_a_second_tab_get_a_message(context):
         assert second.query_selector_all("#actions button") == []
         page.reload()  # the claiming tab may reload
         assert wait_ready(page) == "your-turn"
+    finally:
+        stop(server)
+
+
+def test_a_closed_tab_loses_nothing_the_game_can_be_opened_in_another(context):
+    """The claim is per tab: after the first tab is gone (or still open), a new tab offers to open
+    the game there; the old tab's next request says the game moved, and that tab stops."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        old = context.new_page()
+        old.goto(server.url + "&fast=1")
+        assert wait_ready(old) == "your-turn"
+        new = context.new_page()
+        new.goto(server.url + "&fast=1")
+        new.wait_for_selector("body[data-phase=other-tab]")
+        new.click("#takeover")
+        assert wait_ready(new) == "your-turn"
+        before = session.state.to_json()
+        old.click("#actions button >> nth=0")
+        old.wait_for_selector("body[data-phase=moved]")
+        assert "moved to another tab" in old.inner_text("#banner")
+        assert session.state.to_json() == before, "the old tab's click changed nothing"
+        assert all(b.is_disabled() for b in old.query_selector_all("button"))
+        click_action(new, shown_actions(new)[0])
+        assert wait_ready(new) in ("your-turn", "over") and session.state.to_json() != before
     finally:
         stop(server)
 
@@ -245,6 +293,59 @@ def test_a_stopped_server_is_reported(context):
     page.click("#actions button >> nth=0")
     page.wait_for_selector("body[data-phase=stopped]")
     assert "server has stopped" in page.inner_text("#banner")
+
+
+def test_a_request_that_fails_a_few_times_is_retried(context):
+    """A dropped request is not yet a stopped server: the page tries again (with a growing wait)."""
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=5)
+    server = start(session)
+    dropped: list[str] = []
+
+    def flaky(route):
+        if len(dropped) < 3:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    try:
+        context.route("**/api/state*", flaky)
+        page = context.new_page()
+        page.goto(server.url + "&fast=1")
+        assert wait_ready(page) == "your-turn"
+        assert len(dropped) == 3 and page.inner_text("#banner") == ""
+        click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) in ("your-turn", "over")
+    finally:
+        context.unroute("**/api/state*")
+        stop(server)
+
+
+def test_a_dead_jvm_is_shown_and_the_moves_so_far_offered(context, tmp_path):
+    """The JVM of a served game killed: the page shows the error, stops, and offers the moves so far."""
+    import signal
+
+    proc, url = serve_command(["play", "--game", "osaka", "--seed", "3"])
+    try:
+        page = context.new_page()
+        page.goto(url + "&fast=1")
+        assert wait_ready(page) == "your-turn"
+        click_action(page, shown_actions(page)[0])
+        assert wait_ready(page) == "your-turn"
+        os.kill(java_child(proc.pid), signal.SIGKILL)
+        page.click("#actions button >> nth=0")
+        page.wait_for_selector("body[data-phase=error]")
+        assert "the game engine stopped" in page.inner_text("#banner")
+        assert page.query_selector_all("#actions button") == []
+        with page.expect_download() as dl:
+            page.click("#download")
+        assert dl.value.suggested_filename == "osaka-unfinished-record.json"
+        dl.value.save_as(tmp_path / "r.json")
+        rec = kaisen.load_record(tmp_path / "r.json", verify=True)
+        assert rec.result is None and len(rec.moves) >= 2
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
 
 
 def test_the_page_shows_nothing_hidden(game, context):

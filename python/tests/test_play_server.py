@@ -5,12 +5,14 @@ byte-identical payloads)."""
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import random
 import subprocess
 import sys
-import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -18,8 +20,13 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
-from kaisen.play.server import PageServer, PlaySession, ViewSession
+from kaisen.play.server import ENGINE_STOPPED, PageServer, PlaySession, ViewSession
 from kaisen.seeding import derive_seed, to_java_long
+
+from .conftest import java_child as _java_child
+from .conftest import serve_command as _serve
+from .conftest import start_page_server as start
+from .conftest import stop_page_server as stop
 
 TAB = "tab-one"
 
@@ -56,17 +63,6 @@ class Client:
     def raw_post(self, path: str, body: bytes) -> tuple[int, dict]:
         status, raw, _ = self.request(path, body)
         return status, json.loads(raw)
-
-
-def start(session) -> PageServer:
-    server = PageServer(session)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return server
-
-
-def stop(server: PageServer) -> None:
-    server.shutdown()
-    server.close()
 
 
 def until_turn(client: Client, since: int = 0, timeout: float = 60.0) -> dict:
@@ -210,6 +206,13 @@ def payload(client: Client, since: int) -> bytes:
     return raw
 
 
+def _without_rng(state) -> dict:
+    """The state's JSON form less its random stream (a determinization always restarts that)."""
+    d = json.loads(state.to_json())
+    d.pop("rng", None)
+    return d
+
+
 def test_the_person_sees_nothing_hidden(game):
     """Two states the person cannot tell apart (the engine's determinizations for the person's seat)
     give byte-identical payloads: board, legal actions, status. Checked at every turn of the person's
@@ -226,7 +229,7 @@ def test_the_person_sees_nothing_hidden(game):
         client = Client(server)
         assert client.post("/api/claim", {})[0] == 200
         rng = random.Random(2)
-        differed = spectator_differed = turns = 0
+        differed = streams = spectator_differed = turns = 0
         v = until_turn(client)
         while not v["status"]["over"] and turns < 300:
             since = len(session.steps)
@@ -235,7 +238,9 @@ def test_the_person_sees_nothing_hidden(game):
             seen, boards = [], set()
             for seed in (101, 202):
                 other = true_state.determinize(session.seat, seed)
-                differed += other.to_json() != true_state.to_json()
+                # a determinization always restarts the random stream: count what differs besides it
+                differed += _without_rng(other) != _without_rng(true_state)
+                streams += other.to_json() != true_state.to_json()
                 boards.add(board_for(other, None))
                 session.state = other
                 seen.append(payload(client, since))
@@ -248,10 +253,12 @@ def test_the_person_sees_nothing_hidden(game):
             assert status == 200, v
             v = until_turn(client)
             turns += 1
-        assert differed, f"{game}: no hidden information at any checked turn: the check would be vacuous"
+        # a game with everything on the table public hides only its random stream (future draws):
+        # then `differed` is 0 and the payloads are compared across different futures only
+        assert differed or streams, f"{game}: no hidden information at any checked turn: the check would be vacuous"
         # every board the server sent along the way (the agents' moves too), against the board of a
         # state the person cannot tell apart from the one it was drawn from
-        status, everything = client.get("/api/state?since=0")
+        status, everything = client.get("/api/state?since=0&boards=1")
         assert status == 200 and len(everything["steps"]) == session.state.decisions()
         assert session.state.is_terminal(), f"{game}: not over after {turns} turns"
         states = session.record().states()
@@ -259,8 +266,38 @@ def test_the_person_sees_nothing_hidden(game):
             other = states[k].determinize(session.seat, 1000 + k)
             assert step["board"] == board_for(other, session.seat), \
                 f"{game}: the board sent after decision {k} depends on what player 1 cannot know"
-        print(f"{game}: {turns} turns, {differed} determinizations differing, {spectator_differed} turns where "
-              "a spectator's board shows the difference")
+        # every move's words in the log, against the words for any action in a state the person cannot
+        # tell apart that leaves the person's information state as the true move did
+        from kaisen.play.server import _move_words
+
+        moves, words_compared = session.record().moves, 0
+        for k, step in enumerate(everything["steps"], 1):
+            p = step["player"]
+            if p == session.seat:
+                continue
+            after = states[k].observation(session.seat).tobytes()
+            x = moves[k - 1].action
+            for seed in range(300, 300 + (8 if k <= 2 * session.state.num_players else 2)):
+                other = states[k - 1].determinize(session.seat, seed)
+                legal = other.legal_actions()
+                if x in legal:
+                    cx = other.clone()
+                    cx.apply(x)
+                for y in (legal if len(legal) <= 24 else rng.sample(legal, 24)):
+                    c = other.clone()
+                    c.apply(y)
+                    # (as in the Java check: two actions that even the actor cannot tell apart afterwards,
+                    # e.g. a placement whose round resolved at once, were public and forgotten, not hidden)
+                    forgotten = y != x and x in legal and \
+                        c.observation(p).tobytes() == cx.observation(p).tobytes()
+                    if c.observation(session.seat).tobytes() == after and not forgotten:
+                        words_compared += 1
+                        expected = f"{session.agent_names[p]} (player {p}): {_move_words(other, session.seat, p, y)}"
+                        assert step["log"] == expected, \
+                            f"{game}: the words for move {k} ({moves[k - 1].name}) depend on what player 1 cannot know"
+        print(f"{game}: {turns} turns, {differed} determinizations differing outside the random stream "
+              f"({streams} in it), {spectator_differed} turns where "
+              f"a spectator's board shows the difference, {words_compared} log lines compared across determinizations")
     finally:
         stop(server)
 
@@ -283,6 +320,13 @@ def test_the_viewer_serves_each_step(tmp_path):
             assert status == 200 and d["text"] == states[k].render() and d["decision"] == states[k].decisions()
             status, d = client.get(f"/api/step?step={k}&observer=0")
             assert status == 200 and "text" not in d and d["board"] == kaisen.play.board_for(states[k], 0)
+            assert all("seed" not in line for line in d["log"]), "a seat's view names no seed (it deals the hidden cards)"
+        # independently of rec.states() and render(): the final board is the one `kaisen replay`
+        # prints after replaying the file in a JVM of its own
+        replay = subprocess.run(["java", "-jar", str(find_jar()), "replay", str(out / "game-000000.json")],
+                                capture_output=True, text=True, timeout=120, check=True).stdout
+        status, d = client.get(f"/api/step?step={len(states) - 1}&observer=all")
+        assert status == 200 and d["over"] and d["text"].strip() and d["text"].strip() in replay
         status, d = client.get(f"/api/step?step={len(states)}")
         assert status == 400 and f"0..{len(states) - 1}" in d["error"]
         status, d = client.get("/api/step?step=0&observer=5")
@@ -375,3 +419,262 @@ def test_the_command_serves_until_stopped(command, tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_game_can_be_moved_to_another_tab_by_a_takeover_claim():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        first, second = Client(server, tab="first"), Client(server, tab="second")
+        assert first.post("/api/claim", {})[0] == 200
+        status, r = second.post("/api/claim", {})
+        assert status == 409 and "open the game here" in r["error"]
+        for bad in ({"takeover": 1}, {"takeover": True, "x": 1}, []):
+            status, r = second.post("/api/claim", bad)
+            assert status == 400 and "takeover" in r["error"]
+        assert Client(server, token="forged", tab="second").post("/api/claim", {"takeover": True})[0] == 403
+        assert session.tab == "first"
+        assert second.post("/api/claim", {"takeover": True})[0] == 200
+        assert second.get("/api/state")[0] == 200
+        status, r = first.get("/api/state")
+        assert status == 409 and r["code"] == "moved" and "moved to another tab" in r["error"]
+        status, r = first.post("/api/act", {"decision": 0, "action": 0})
+        assert status == 409 and r["code"] == "moved"
+        assert first.post("/api/claim", {"takeover": True})[0] == 200, "and back again"
+        assert second.get("/api/state")[1]["code"] == "moved"
+    finally:
+        stop(server)
+
+
+class _UrlClient(Client):
+    def __init__(self, url: str) -> None:  # noqa: D107 - a Client for a server in another process
+        parts = urllib.parse.urlsplit(url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.token = urllib.parse.parse_qs(parts.query)["token"][0]
+        self.tab = TAB
+
+
+def test_a_dead_jvm_ends_the_game_with_a_clear_error_and_the_moves_so_far(tmp_path):
+    """The JVM killed mid-game: the page's next poll gets a normal view with the error (phase error,
+    no actions), the terminal one line (no traceback), and the moves so far can be downloaded as an
+    unfinished record that replays."""
+    import signal
+
+    proc, url = _serve(["play", "--game", "osaka", "--seed", "3"])
+    try:
+        client = _UrlClient(url)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+        assert status == 200
+        v = until_turn(client)
+        moves = len(v["steps"])
+        assert moves >= 1
+        os.kill(_java_child(proc.pid), signal.SIGKILL)
+        for _ in range(3):  # every poll after it: the same clear error, no 500
+            status, v = client.get("/api/state?since=0&boards=0")
+            assert status == 200, v
+            assert v["status"]["error"] == ENGINE_STOPPED and v["status"]["record"] and v["actions"] == []
+            assert len(v["steps"]) == moves and v["board"].startswith("<svg")
+        status, r = client.post("/api/act", {"decision": v["status"]["decision"], "action": 0})
+        assert status == 409 and ENGINE_STOPPED in r["error"]
+        status, raw, headers = client.request("/api/record")
+        assert status == 200 and 'filename="osaka-unfinished-record.json"' in headers["Content-Disposition"]
+        path = tmp_path / "unfinished.json"
+        path.write_bytes(raw)
+        rec = kaisen.load_record(path, verify=True)
+        assert rec.result is None and len(rec.moves) == moves and rec.seed == 3
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        err = proc.stderr.read()
+        assert "Traceback" not in err, err
+        assert [line for line in err.splitlines() if "engine" in line] == [
+            line for line in err.splitlines() if line.startswith("kaisen: the game engine (JVM) stopped")], err
+        assert err.count("the game engine (JVM) stopped") == 1, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_sigterm_while_an_agent_thinks_stops_at_once_without_tracebacks():
+    import signal
+    import time
+
+    proc, url = _serve(["play", "--game", "tokaido", "--seed", "3", "--seat", "1", "--opponents", "ismcts:3000000"])
+    try:
+        client = _UrlClient(url)
+        assert client.post("/api/claim", {})[0] == 200
+        status, v = client.get("/api/state?boards=0")
+        assert status == 200 and v["status"]["thinking"], "the agent thinks (seat 0 moves first)"
+        time.sleep(1)
+        begun = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        took = time.monotonic() - begun
+        err = proc.stderr.read()
+        assert took < 8, f"took {took:.1f} s to stop"
+        assert "Traceback" not in err and "engine" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_a_random_seed_is_not_printed_only_a_given_one(given):
+    """The seed deals every hidden card: a seed chosen by the command stays secret until the record."""
+    import signal
+
+    printed: list[str] = []
+    proc, url = _serve(["play", "--game", "osaka"] + (["--seed", "7"] if given else []), printed)
+    try:
+        assert any(line.startswith("kaisen: osaka, 2 players") for line in printed), printed
+        assert any("seed" in line for line in printed) == given, printed
+        if given:
+            assert any(", seed 7;" in line for line in printed), printed
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_the_browser_is_opened_on_a_private_redirect_file_not_on_the_link(tmp_path):
+    """The token never appears on a browser's command line (the process list): the browser gets a
+    0600 file in a 0700 folder that forwards to the link; the file is gone once the server stops."""
+    import signal
+    import time
+
+    seen = tmp_path / "browser-saw.txt"
+    fake = tmp_path / "fake-browser"
+    fake.write_text("#!/bin/sh\n"
+                    f'{{ echo "$@"; f="${{1#file://}}"; stat -c %a "$f" "$(dirname "$f")"; cat "$f"; }} > {seen}\n')
+    fake.chmod(0o700)
+    proc, url = _serve(["play", "--game", "osaka", "--seed", "3"], env={"BROWSER": f"{fake} %s"})
+    try:
+        for _ in range(200):
+            if seen.exists() and "</html>" in seen.read_text():
+                break
+            time.sleep(0.05)
+        argv, file_mode, dir_mode, page = seen.read_text().split("\n", 3)
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["token"][0]
+        assert argv.startswith("file:///") and token not in argv
+        assert (file_mode, dir_mode) == ("600", "700")
+        assert html.escape(url, quote=True) in page and "http-equiv='refresh'" in page
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert not Path(argv[len("file://"):]).exists() and not Path(argv[len("file://"):]).parent.exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_seed_of_64_bits_gives_a_record_that_loads(tmp_path):
+    """Seeds may be given unsigned (as the CLI's): the record holds Java's long of the same bits."""
+    big = (1 << 64) - 3
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=big)
+    assert session.seed == to_java_long(big) == -3
+    assert session.state.to_json() == PlaySession("osaka", num_players=2, seat=0, seed=-3).state.to_json()
+    with pytest.raises(ValueError, match="64 bits"):
+        PlaySession("osaka", num_players=2, seed=1 << 64)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        while not v["status"]["over"]:
+            status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+            assert status == 200, v
+            v = until_turn(client)
+        status, raw, _ = client.request("/api/record")
+        assert status == 200
+        path = tmp_path / "big.json"
+        path.write_bytes(raw)
+        assert kaisen.load_record(path, verify=True).seed == -3
+    finally:
+        stop(server)
+
+
+def test_the_host_the_token_place_and_the_headers():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        port = server.server_address[1]
+        assert client.post("/api/claim", {})[0] == 200
+        for host in ("evil.example:%d" % port, "127.0.0.1:1", "localhost"):
+            req = urllib.request.Request(client.base + "/api/state", headers={
+                "Host": host, "X-Kaisen-Token": server.token, "X-Kaisen-Tab": TAB})
+            with pytest.raises(urllib.error.HTTPError) as e:
+                urllib.request.urlopen(req, timeout=30)
+            assert e.value.code == 403 and "answers only at" in json.loads(e.value.read())["error"]
+        local = urllib.request.Request(client.base.replace("127.0.0.1", "localhost") + "/api/state",
+                                       headers={"X-Kaisen-Token": server.token, "X-Kaisen-Tab": TAB})
+        with urllib.request.urlopen(local, timeout=30) as r:
+            assert r.status == 200
+        # the token in the query: for the page, its assets and the record, not for the API
+        query_only = Client(server, token="")
+        assert query_only.get(f"/api/state?token={server.token}")[0] == 403
+        for path in ("/", "/play.js", "/play.css"):
+            status, _, headers = query_only.request(f"{path}?token={server.token}")
+            assert status == 200, path
+            assert headers["Referrer-Policy"] == "no-referrer" and headers["Server"] == "kaisen"
+        status, r = query_only.get(f"/api/record?token={server.token}")
+        assert status == 409 and "once the game is over" in r["error"], "the token was accepted"
+    finally:
+        stop(server)
+
+
+def test_a_failing_agent_is_told_generically_on_the_page_and_in_full_on_the_terminal(capsys):
+    class Failing:
+        def act(self, state):
+            raise RuntimeError("secret: its legal actions are [3, 4]")
+
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        session.agents[1] = Failing()
+        status, v = client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})
+        assert status == 200
+        import time
+
+        for _ in range(500):
+            if v["status"]["error"] is not None or not v["status"]["thinking"]:
+                break
+            time.sleep(0.02)
+            v = client.get("/api/state?boards=0")[1]
+        assert v["status"]["error"] == "the agent random (player 1) failed; see the terminal"
+        status, raw, _ = client.request("/api/state?since=0")
+        assert b"secret" not in raw
+        err = capsys.readouterr().err
+        assert "kaisen: the agent random (player 1) failed: secret: its legal actions are [3, 4]" in err
+    finally:
+        stop(server)
+
+
+def test_the_whole_games_boards_are_sent_only_when_asked():
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        v = until_turn(client)
+        assert client.post("/api/act", {"decision": v["status"]["decision"], "action": v["actions"][0]["id"]})[0] == 200
+        v = until_turn(client)
+        assert len(v["steps"]) >= 2, "the person's move and the agent's"
+        status, v = client.get("/api/state?since=0")
+        assert status == 200 and v["steps"] and all("board" not in s for s in v["steps"])
+        status, v = client.get("/api/state?since=0&boards=1")
+        assert status == 200 and all(s["board"].startswith("<svg") for s in v["steps"])
+        status, v = client.get("/api/state?since=1")
+        assert status == 200 and all("board" in s for s in v["steps"])
+        status, v = client.get("/api/state?since=0&boards=yes")
+        assert status == 400 and "boards must be 0 or 1" in v["error"]
+    finally:
+        stop(server)

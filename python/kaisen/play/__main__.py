@@ -37,7 +37,8 @@ def parser() -> argparse.ArgumentParser:
                     help="one agent for every other seat, or a comma-separated list, one per other seat in seat "
                          "order (default: random)")
     pl.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
-    pl.add_argument("--seed", type=int, default=None, help="the deal's seed (default: a random one, printed)")
+    pl.add_argument("--seed", type=int, default=None, help="the deal's seed (default: a random one, kept secret: it would tell the whole hidden deal; it is "
+                         "in the game record, downloadable at the end)")
     pl.add_argument("--config", default=None, help="the game's options as JSON, e.g. '{\"long\": true}'")
     _server_args(pl)
     vw = sub.add_parser("view", help="watch a game record in the browser",
@@ -79,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
             seed = args.seed if args.seed is not None else secrets.randbits(31)
             session: Any = PlaySession(args.game, num_players=args.players, opponents=args.opponents, seat=args.seat,
                                        seed=seed, options=_config(args.config))
-            print(f"kaisen: {args.game}, {session.state.num_players} players, seed {seed}; you are player "
+            # a seed chosen here is not printed: it deals every hidden card (it is in the record at the end)
+            given = f", seed {seed}" if args.seed is not None else ""
+            print(f"kaisen: {args.game}, {session.state.num_players} players{given}; you are player "
                   f"{args.seat}, against {', '.join(n for n in session.agent_names if n)}", flush=True)
         else:
             from .server import load_page_record

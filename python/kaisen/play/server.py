@@ -15,10 +15,17 @@ turn it is and the decision number; scores and winners once the game is over, an
 game record. The true :class:`kaisen.State` never leaves the server.
 
 Every request carries the session's random token (``X-Kaisen-Token`` header, or ``token=`` in
-the query for the page and the record download), compared in constant time. The first page load
+the query for the page, its assets and the record download, never for an API call), compared in
+constant time, and a ``Host`` of this server (``127.0.0.1:PORT`` or ``localhost:PORT``). The first page load
 claims the game for its tab (a per-tab id, ``X-Kaisen-Tab``); other tabs are told the game is open
-elsewhere and cannot act. An action names the decision number it was chosen at: a stale one, an
-illegal or malformed one, or one out of turn is refused with a message and changes nothing.
+elsewhere and cannot act, but may move the game to themselves (``POST /api/claim {"takeover": true}``,
+e.g. after the first tab was closed); the tab it moved from is then told so and stops. An action
+names the decision number it was chosen at: a stale one, an illegal or malformed one, or one out of
+turn is refused with a message and changes nothing.
+
+If the JVM dies mid-game, the session ends once with a clear error (one line on the terminal), the
+page shows it and stops polling, and the moves so far can be downloaded as an unfinished record
+(a record without a result, which :mod:`kaisen.records` allows).
 """
 
 from __future__ import annotations
@@ -26,7 +33,11 @@ from __future__ import annotations
 import hmac
 import html
 import json
+import os
 import secrets
+import shutil
+import sys
+import tempfile
 import textwrap
 import threading
 import traceback
@@ -39,12 +50,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from ..errors import JvmDiedError
 from ..records import Chance, Move, Record, RecordResult
 from ..render import _text_svg, renderer_for
-from ..seeding import derive_seed
+from ..seeding import derive_seed, to_java_long
 from ..state import State
 
 __all__ = ["PlaySession", "ViewSession", "PageServer", "board_for", "observation_text"]
+
+#: What the person reads when the JVM died mid-game.
+ENGINE_STOPPED = "the game engine stopped; the game cannot continue — the moves so far can be downloaded"
 
 #: The largest request body read (an action is a few dozen bytes).
 MAX_BODY = 16 << 10
@@ -87,6 +102,12 @@ def _actions(state: State, ids: Sequence[int]) -> list[dict[str, Any]]:
     return [{"id": a, "name": sp.actions[a].name, "meaning": sp.actions[a].meaning} for a in ids]
 
 
+def _result(state: State) -> dict[str, Any]:
+    """A finished game's result as the page shows it."""
+    return {"scores": state.scores(), "winners": state.winners(), "endReason": state.end_reason(),
+            "scoreName": state.spec.score_name, "tiebreaks": state.tiebreaks(), "tiebreakName": state.spec.tiebreak_name}
+
+
 def _move_words(state: State, observer: int | None, player: int, action: int) -> str:
     """``player``'s ``action`` in ``state`` (before it is applied) as ``observer`` may know it."""
     a = state.spec.actions[action]
@@ -96,11 +117,20 @@ def _move_words(state: State, observer: int | None, player: int, action: int) ->
 
 
 class RequestError(Exception):
-    """A request refused: ``status`` and a message for the person."""
+    """A request refused: ``status``, a message for the person, and optionally a ``code`` the page
+    acts on (``"moved"``: the game moved to another tab)."""
 
-    def __init__(self, status: HTTPStatus, message: str) -> None:
+    def __init__(self, status: HTTPStatus, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+
+
+def claim_takeover(body: Any) -> bool:
+    """The body of ``POST /api/claim``: ``{}``, or ``{"takeover": true}`` to move the game to this tab."""
+    if not isinstance(body, dict) or not set(body) <= {"takeover"} or not isinstance(body.get("takeover", False), bool):
+        raise RequestError(HTTPStatus.BAD_REQUEST, 'a claim is {} or {"takeover": true}, nothing more')
+    return bool(body.get("takeover", False))
 
 
 # playing
@@ -129,8 +159,10 @@ class PlaySession:
         from .. import JvmAgent
 
         self.options = dict(options or {})
-        self.seed = int(seed)
+        # the record's seed is Java's long (a record with a larger number would not load)
+        self.seed = to_java_long(seed)
         self.state, setup = _deal(game, num_players, self.seed, self.options)
+        self.config = dict(self.state.spec.config)
         n = self.state.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"--seat must be 0..{n - 1} for {n} players, not {seat!r}")
@@ -160,6 +192,9 @@ class PlaySession:
         self.thinking = False
         self.error: str | None = None
         self.tab: str | None = None
+        self._moved: set[str] = set()  # tabs the game moved away from
+        self.engine_dead = False
+        self._board = board_for(self.state, seat)  # the last board drawn (shown once the JVM is gone)
         self._worker: threading.Thread | None = None
         self._stop = threading.Event()
         self._continue()
@@ -175,19 +210,28 @@ class PlaySession:
         return {"mode": self.mode, "game": self.game, "title": sp.title, "players": players, "seat": self.seat,
                 "scoreName": sp.score_name}
 
-    def claim(self, tab: str) -> None:
-        """The first tab to ask gets the game; a later ask from the same tab (a reload) is fine."""
+    def claim(self, tab: str, takeover: bool = False) -> None:
+        """The first tab to ask gets the game; a later ask from the same tab (a reload) is fine.
+        Another tab gets the game with ``takeover`` (the person closed the first tab, or wants the
+        game here); the tab it moved from is told so on its next request and stops."""
         with self.lock:
-            if self.tab is None:
+            if self.tab is None or hmac.compare_digest(self.tab.encode(), tab.encode()):
                 self.tab = tab
-            elif not hmac.compare_digest(self.tab.encode(), tab.encode()):
+            elif takeover:
+                self._moved.add(self.tab)
+                self._moved.discard(tab)
+                self.tab = tab
+            else:
                 raise RequestError(HTTPStatus.CONFLICT, "this game is already open in another tab; "
-                                                        "use that tab (or start another game with kaisen play)")
+                                                        "use that tab, or open the game here")
 
     def check_tab(self, tab: str) -> None:
         with self.lock:
             if self.tab is None:
                 raise RequestError(HTTPStatus.CONFLICT, "load the game's page first")
+            if tab in self._moved:
+                raise RequestError(HTTPStatus.CONFLICT, "the game moved to another tab; this tab no longer plays it",
+                                   code="moved")
         self.claim(tab)
 
     # the person's view
@@ -195,9 +239,35 @@ class PlaySession:
     def view(self, since: int = 0, boards: bool = True) -> dict[str, Any]:
         """What the person may see now: the steps from ``since`` on (with boards unless
         ``boards=False``), the current board, legal actions (on the person's turn), status, and
-        the result once the game is over."""
+        the result once the game is over. Once the JVM has died: the steps so far, the last board
+        and the error (nothing asked of the JVM)."""
         with self.lock:
-            return self._view(self.state, since, boards)
+            if not self.engine_dead:
+                try:
+                    return self._view(self.state, since, boards)
+                except JvmDiedError as e:
+                    self.engine_stopped(e)
+            since = max(0, min(since, len(self.steps)))
+            return {"status": {"decision": self.steps[-1].decision if self.steps else 0, "player": None,
+                               "yourTurn": False, "thinking": False, "over": False, "error": self.error,
+                               "record": True},
+                    "steps": self._steps(since, boards), "next": len(self.steps), "board": self._board,
+                    "actions": []}
+
+    def engine_stopped(self, e: BaseException) -> None:
+        """The JVM died: the game ends here with :data:`ENGINE_STOPPED`, said once on the terminal."""
+        with self.lock:
+            if self.engine_dead:
+                return
+            self.engine_dead = True
+            self.error = ENGINE_STOPPED
+        if not self._stop.is_set():
+            print(f"kaisen: the game engine (JVM) stopped ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+                  "the game cannot continue, the page offers the moves so far", file=sys.stderr, flush=True)
+
+    def _steps(self, since: int, boards: bool) -> list[dict[str, Any]]:
+        return [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
+                 **({"board": s.board} if boards else {})} for s in self.steps[since:]]
 
     def _view(self, state: State, since: int, boards: bool) -> dict[str, Any]:
         since = max(0, min(since, len(self.steps)))
@@ -206,17 +276,14 @@ class PlaySession:
         your_turn = not over and not self.thinking and player == self.seat and self.error is None
         out: dict[str, Any] = {
             "status": {"decision": state.decisions(), "player": player, "yourTurn": your_turn,
-                       "thinking": self.thinking, "over": over, "error": self.error},
-            "steps": [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
-                       **({"board": s.board} if boards else {})} for s in self.steps[since:]],
+                       "thinking": self.thinking, "over": over, "error": self.error, "record": over},
+            "steps": self._steps(since, boards),
             "next": len(self.steps),
             "board": board_for(state, self.seat),
             "actions": _actions(state, state.legal_actions()) if your_turn else [],
         }
         if over:
-            out["result"] = {"scores": state.scores(), "winners": state.winners(), "endReason": state.end_reason(),
-                             "scoreName": state.spec.score_name, "tiebreaks": state.tiebreaks(),
-                             "tiebreakName": state.spec.tiebreak_name}
+            out["result"] = _result(state)
         return out
 
     # changes
@@ -233,10 +300,10 @@ class PlaySession:
                 raise RequestError(HTTPStatus.BAD_REQUEST, f"{name} must be a whole number, not {json.dumps(v)}")
         with self.lock:
             s = self.state
-            if s.is_terminal():
-                raise RequestError(HTTPStatus.CONFLICT, "the game is over; no action applies")
             if self.error is not None:
                 raise RequestError(HTTPStatus.CONFLICT, f"the game stopped: {self.error}")
+            if s.is_terminal():
+                raise RequestError(HTTPStatus.CONFLICT, "the game is over; no action applies")
             if self.thinking or s.current_player() != self.seat:
                 raise RequestError(HTTPStatus.CONFLICT, f"it is not your turn: player {s.current_player()} is to act")
             if decision != s.decisions():
@@ -255,8 +322,9 @@ class PlaySession:
         chance = s.apply(action)
         self.moves.append(Move(step=-1, player=player, action=action, name=s.spec.action_name(action),
                                chance=tuple(Chance(c["event"], c["data"]) for c in chance)))
+        self._board = board_for(s, self.seat)
         self.steps.append(_Step(len(self.steps), s.decisions(), player, f"{who} (player {player}): {words}",
-                                board_for(s, self.seat)))
+                                self._board))
 
     def _continue(self) -> None:
         """Starts the agents' thread when an agent is to act (under the lock)."""
@@ -268,6 +336,7 @@ class PlaySession:
         self._worker.start()
 
     def _agents(self) -> None:
+        player = None
         try:
             while not self._stop.is_set():
                 with self.lock:
@@ -282,33 +351,48 @@ class PlaySession:
                     if action not in self.state.legal_actions():
                         raise RuntimeError(f"agent {self.agent_names[player]} chose {action}, not a legal action")
                     self._apply(player, action, f"{self.agent_names[player]}")
-        except Exception as e:  # noqa: BLE001 - shown on the page, the state stays as it was
+        except JvmDiedError as e:
+            self.engine_stopped(e)  # quiet when stopping: kaisen.shutdown() ends the JVM under a thinking agent
+        except Exception as e:  # noqa: BLE001 - told on the page, the state stays as it was
+            if self._stop.is_set():
+                return
+            # details on the terminal only: the JVM's message may name the agent's legal actions
+            # (another seat's hand)
+            who = f"the agent {self.agent_names[player]} (player {player})" if player is not None else "an agent"
+            print(f"kaisen: {who} failed: {e}", file=sys.stderr, flush=True)
             traceback.print_exc()
             with self.lock:
-                self.error = f"an agent failed: {e}"
+                self.error = f"{who} failed; see the terminal"
         finally:
             with self.lock:
                 self.thinking = False
 
     def record(self) -> Record:
-        """The game's record (as ``selfplay --records`` writes them); only once the game is over."""
+        """The game's record (as ``selfplay --records`` writes them), once the game is over; after
+        the game stopped on an error (the JVM died), the moves so far, as a record without a result."""
         with self.lock:
             s = self.state
-            if not s.is_terminal():
+            stopped = self.engine_dead or self.error is not None
+            if not stopped and not s.is_terminal():
                 raise RequestError(HTTPStatus.CONFLICT, "the record can be downloaded once the game is over")
             moves, k = [], len(self.setup)
             for m in self.moves:
                 moves.append(Move(k, m.player, m.action, m.name, m.chance))
                 k += 1 + len(m.chance)
-            result = RecordResult(s.decisions(), s.end_reason(), tuple(s.scores()), tuple(s.tiebreaks()),
-                                  tuple(s.winners()))
-            return Record(self.game, dict(s.spec.config), self.seed, self.setup, tuple(moves), result)
+            result = None
+            if not stopped:
+                result = RecordResult(s.decisions(), s.end_reason(), tuple(s.scores()), tuple(s.tiebreaks()),
+                                      tuple(s.winners()))
+            return Record(self.game, self.config, self.seed, self.setup, tuple(moves), result)
 
     def close(self) -> None:
+        """Stops the agents between moves. An agent thinking now is not waited for long: its thread is
+        a daemon, and stopping the JVM (``kaisen.shutdown()``, as :func:`serve` does) ends its call,
+        which the thread then leaves quietly."""
         self._stop.set()
         w = self._worker
         if w is not None:
-            w.join(timeout=30)
+            w.join(timeout=0.5)
 
 
 def _deal(game: str, num_players: int | None, seed: int, options: dict[str, Any]) -> tuple[State, tuple[Chance, ...]]:
@@ -343,7 +427,7 @@ class ViewSession:
                 "players": [{"seat": s} for s in range(self.record.num_players)], "steps": len(self.states),
                 "scoreName": sp.score_name}
 
-    def claim(self, tab: str) -> None:
+    def claim(self, tab: str, takeover: bool = False) -> None:
         """Any number of tabs may view a record (nothing they do changes it)."""
 
     check_tab = claim
@@ -353,7 +437,8 @@ class ViewSession:
             if observer is None:
                 self._logs[None] = self._captions
             else:
-                lines = [f"the deal ({self.record.num_players} players, seed {self.record.seed})"]
+                # no seed in a seat's view: it deals every hidden card
+                lines = [f"the deal ({self.record.num_players} players)"]
                 for k, m in enumerate(self.record.moves, 1):
                     words = _move_words(self.states[k - 1], observer, m.player, m.action)
                     lines.append(f"move {k}: player {m.player} {words}")
@@ -375,9 +460,7 @@ class ViewSession:
             if observer is None:
                 out["text"] = s.render()
             if s.is_terminal():
-                out["result"] = {"scores": s.scores(), "winners": s.winners(), "endReason": s.end_reason(),
-                                 "scoreName": s.spec.score_name, "tiebreaks": s.tiebreaks(),
-                                 "tiebreakName": s.spec.tiebreak_name}
+                out["result"] = _result(s)
             return out
 
     def close(self) -> None:
@@ -418,6 +501,10 @@ class _Handler(BaseHTTPRequestHandler):
     # one request per connection: once the server stops, the page's next request fails at once
     # (a kept-alive connection would outlive the server's socket)
     protocol_version = "HTTP/1.0"
+    timeout = 30  # a client that stops sending mid-request does not hold a thread for ever
+
+    def version_string(self) -> str:
+        return "kaisen"  # no Python version in the Server header
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass  # a quiet terminal: the page shows what happens
@@ -430,14 +517,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy",
                          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                          "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
         for k, v in (extra or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self.wfile.write(body)
 
     def _json(self, status: int, value: Any) -> None:
         self._send(status, json.dumps(value).encode(), "application/json")
@@ -446,7 +533,7 @@ class _Handler(BaseHTTPRequestHandler):
         if page:
             self._send(e.status, _message_page(str(e)).encode(), "text/html; charset=utf-8")
         else:
-            self._json(e.status, {"error": str(e)})
+            self._json(e.status, {"error": str(e), **({"code": e.code} if e.code else {})})
 
     # requests
 
@@ -462,7 +549,11 @@ class _Handler(BaseHTTPRequestHandler):
         path = url.path
         page = method == "GET" and path in ("/", "/index.html")
         try:
-            self._check_token(query)
+            self._check_host()
+            # the token in the query only where a link carries it (the page, its assets, the record
+            # download); the API calls send the header
+            linked = method == "GET" and (page or path.lstrip("/") in _ASSETS or path == "/api/record")
+            self._check_token(query if linked else {})
             if page:
                 html_text = _asset("index.html").replace("{{token}}", html.escape(self.server.token, quote=True))
                 self._send(200, html_text.encode(), "text/html; charset=utf-8")
@@ -475,9 +566,34 @@ class _Handler(BaseHTTPRequestHandler):
                 raise RequestError(HTTPStatus.NOT_FOUND, f"no page {path}")
         except RequestError as e:
             self._error(e, page)
+        except JvmDiedError as e:
+            self._engine_stopped(e, method, path, query, page)
         except Exception as e:  # noqa: BLE001 - a clear message, never a dropped connection
             traceback.print_exc()
             self._error(RequestError(HTTPStatus.INTERNAL_SERVER_ERROR, f"server error: {e}"), page)
+
+    def _engine_stopped(self, e: JvmDiedError, method: str, path: str, query: dict[str, str], page: bool) -> None:
+        """The JVM died under this request: a game ends with its error, shown as a normal view."""
+        session = self.server.session
+        if isinstance(session, PlaySession):
+            session.engine_stopped(e)
+            if path in ("/api/state", "/api/act"):
+                since = _int(query.get("since", "0"), "since")
+                self._json(200, session.view(since, boards=_boards(query, since)))
+                return
+            message = ENGINE_STOPPED
+        else:
+            message = "the game engine stopped; the viewer cannot show more steps (start it again with kaisen view)"
+        self._error(RequestError(HTTPStatus.SERVICE_UNAVAILABLE, message), page)
+
+    def _check_host(self) -> None:
+        """Only the names of this server on this machine (a page elsewhere, via a name that resolves to
+        127.0.0.1, is refused: DNS rebinding)."""
+        port = self.server.server_address[1]
+        allowed = (f"127.0.0.1:{port}", f"localhost:{port}")
+        if (self.headers.get("Host") or "").lower() not in allowed:
+            raise RequestError(HTTPStatus.FORBIDDEN, f"this server answers only at {allowed[0]} or {allowed[1]}; "
+                                                     "open the link that kaisen printed")
 
     def _check_token(self, query: dict[str, str]) -> None:
         given = self.headers.get("X-Kaisen-Token") or query.get("token") or ""
@@ -509,8 +625,7 @@ class _Handler(BaseHTTPRequestHandler):
         session = self.server.session
         tab = self._tab(query)
         if method == "POST" and name == "claim":
-            self._body()
-            session.claim(tab)
+            session.claim(tab, claim_takeover(self._body()))
             self._json(200, session.info())
             return
         session.check_tab(tab)
@@ -518,7 +633,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.info())
         elif isinstance(session, PlaySession) and method == "GET" and name == "state":
             since = _int(query.get("since", "0"), "since")
-            self._json(200, session.view(since, boards=query.get("boards", "1") != "0"))
+            self._json(200, session.view(since, boards=_boards(query, since)))
         elif isinstance(session, PlaySession) and method == "POST" and name == "act":
             body = self._body()
             since = _int(query.get("since", "0"), "since")
@@ -526,7 +641,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.view(since))
         elif isinstance(session, PlaySession) and method == "GET" and name == "record":
             rec = session.record()
-            name = f"{session.game}-seed{session.seed}.json"
+            # the names the page gives its download links
+            name = f"{session.game}-{'record' if rec.result is not None else 'unfinished-record'}.json"
             self._send(200, rec.to_json().encode(), "application/json",
                        {"Content-Disposition": f'attachment; filename="{name}"'})
         elif isinstance(session, ViewSession) and method == "GET" and name == "step":
@@ -535,6 +651,17 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(200, session.step(k, None if obs == "all" else _int(obs, "observer")))
         else:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no {method} /api/{name} here")
+
+
+def _boards(query: dict[str, str], since: int) -> bool:
+    """Whether the steps carry their boards: ``boards=1`` or ``boards=0``; by default only for a
+    request of the newest steps (``since`` > 0), so the whole game's boards are sent only when asked."""
+    given = query.get("boards")
+    if given is None:
+        return since > 0
+    if given not in ("0", "1"):
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"boards must be 0 or 1, not {given!r}")
+    return given == "1"
 
 
 def _int(text: str, name: str) -> int:
@@ -560,19 +687,38 @@ def serve(server: PageServer, *, open_browser: bool = True) -> None:
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
+    private: str | None = None
     previous = signal.signal(signal.SIGTERM, stop)
-    print(f"kaisen: open {server.url}", flush=True)
-    print("kaisen: Ctrl-C stops the server", flush=True)
-    if open_browser:
-        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
-    try:
+    try:  # from here on: a signal at any point stops cleanly
+        print(f"kaisen: open {server.url}", flush=True)
+        print("kaisen: Ctrl-C stops the server", flush=True)
+        if open_browser:
+            private = tempfile.mkdtemp(prefix="kaisen-play-")  # 0700
+            target = redirect_file(server.url, Path(private))
+            threading.Thread(target=webbrowser.open, args=(target.as_uri(),), daemon=True).start()
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         print("kaisen: stopping", flush=True)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)
         server.close()
         shutdown()
+
+
+def redirect_file(url: str, folder: Path) -> Path:
+    """A page in ``folder`` (which must be private) that forwards the browser to ``url``, readable by
+    this user only (0600). The browser is opened on this file, as Jupyter does, so the token is
+    never on a browser's command line (which every user of the machine can read in the process list)."""
+    path = folder / "open-kaisen.html"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    link = html.escape(url, quote=True)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("<!doctype html><html><head><meta charset='utf-8'>"
+                f"<meta http-equiv='refresh' content='0;url={link}'><title>Kaisen</title></head>"
+                f"<body><p><a href='{link}'>Open the Kaisen page</a></p></body></html>")
+    return path
 
 
 def load_page_record(path: str | Path) -> Record:

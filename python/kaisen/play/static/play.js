@@ -37,6 +37,16 @@
     document.querySelectorAll("button, input, select").forEach((e) => { e.disabled = true; });
   }
 
+  function movedAway(message) {
+    stopped = true;
+    banner(message);
+    setPhase("moved");
+    $("status").textContent = "playing in another tab";
+    $("turn").textContent = "";
+    $("actions").textContent = "";
+    document.querySelectorAll("button, input, select").forEach((e) => { e.disabled = true; });
+  }
+
   async function api(path, body) {
     if (stopped) throw new ApiError(0, "the server has stopped");
     const opts = { cache: "no-store", headers: { "X-Kaisen-Token": token, "X-Kaisen-Tab": tab } };
@@ -46,20 +56,38 @@
       opts.body = JSON.stringify(body);
     }
     let r;
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), 60000);
-    opts.signal = abort.signal;
-    try {
-      r = await fetch(path, opts);
-    } catch (e) {
-      serverStopped();
-      throw new ApiError(0, "the server has stopped");
-    } finally {
-      clearTimeout(timer);
+    // a request that gets no answer is tried again a few times, waiting longer each time, before the
+    // server counts as stopped; an action (POST) is not sent twice: its caller asks for the state
+    // again, which retries
+    const idempotent = body === undefined || path === "/api/claim";
+    const waits = idempotent ? [250, 500, 1000, 2000] : [];
+    for (let attempt = 0; ; attempt++) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), 60000);
+      opts.signal = abort.signal;
+      try {
+        r = await fetch(path, opts);
+        break;
+      } catch (e) {
+        if (attempt < waits.length) {
+          await sleep(waits[attempt]);
+          continue;
+        }
+        if (idempotent) {
+          serverStopped();
+          throw new ApiError(0, "the server has stopped");
+        }
+        throw new ApiError(0, "the server did not answer; checking whether it still runs");
+      } finally {
+        clearTimeout(timer);
+      }
     }
     let data;
     try { data = await r.json(); } catch (e) { data = { error: "the server's reply was not JSON (" + r.status + ")" }; }
-    if (!r.ok) throw new ApiError(r.status, data.error || ("error " + r.status));
+    if (!r.ok) {
+      if (data.code === "moved") movedAway(data.error);
+      throw new ApiError(r.status, data.error || ("error " + r.status));
+    }
     return data;
   }
 
@@ -145,6 +173,16 @@
     $("status").dataset.decision = st.decision;
     if (st.error) {
       banner(st.error);
+      $("turn").textContent = "";
+      $("turn").classList.remove("thinking");
+      $("actions").textContent = "";
+      if (st.record && !$("download")) {
+        // the moves so far, as a record without a result (the server names the file the same way)
+        const box = $("result");
+        box.hidden = false;
+        box.textContent = "";
+        box.appendChild(downloadLink(info.game + "-unfinished-record.json", "Download the moves so far (unfinished game record, JSON)"));
+      }
       setPhase("error");
       return;
     }
@@ -153,12 +191,7 @@
       $("turn").classList.remove("thinking");
       $("actions").textContent = "";
       const el = showResult($("result"), data.result, info.players);
-      const a = document.createElement("a");
-      a.id = "download";
-      a.href = "/api/record?token=" + encodeURIComponent(token) + "&tab=" + encodeURIComponent(tab);
-      a.download = info.game + "-record.json";
-      a.textContent = "Download the game record (JSON)";
-      el.appendChild(a);
+      el.appendChild(downloadLink(info.game + "-record.json", "Download the game record (JSON)"));
       setPhase("over");
       return;
     }
@@ -175,6 +208,15 @@
       setPhase("waiting");
       setTimeout(refresh, fast ? 50 : 300);
     }
+  }
+
+  function downloadLink(filename, text) {
+    const a = document.createElement("a");
+    a.id = "download";
+    a.href = "/api/record?token=" + encodeURIComponent(token) + "&tab=" + encodeURIComponent(tab);
+    a.download = filename;
+    a.textContent = text;
+    return a;
   }
 
   function renderActions(actions, decision) {
@@ -271,14 +313,24 @@
     setPhase("ready");
   }
 
-  async function main() {
+  async function main(takeover) {
     try {
-      info = await api("/api/claim", {});
+      info = await api("/api/claim", takeover ? { takeover: true } : {});
     } catch (e) {
       if (!stopped) {
         banner(e.message);
         setPhase(e.status === 409 ? "other-tab" : "refused");
         $("status").textContent = "not playing here";
+        if (e.status === 409 && !takeover) {
+          // the other tab may be closed (its claim was its own): the person can move the game here
+          const b = document.createElement("button");
+          b.type = "button";
+          b.id = "takeover";
+          b.textContent = "open the game here";
+          b.onclick = () => { b.remove(); banner(""); main(true); };
+          $("banner").appendChild(document.createTextNode(" "));
+          $("banner").appendChild(b);
+        }
       }
       return;
     }

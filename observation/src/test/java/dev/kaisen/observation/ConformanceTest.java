@@ -455,6 +455,66 @@ class ConformanceTest {
         }
     }
 
+    /**
+     * The same across hidden variations: for a state s and a variation v that observer o cannot tell
+     * apart (from the game's {@link HiddenEdits}, never from {@code determinize}), an action x in s
+     * and an action y in v (the same action or another) that leave o's {@code information_state}
+     * the same read the same {@link GameState#actionNameFor} for o, unless the acting seat's own
+     * information state cannot tell the two results apart either (see the check above). This
+     * catches a name that tells something only together with the hidden part, e.g. an index
+     * into a hand or a dealt pair that o has not seen.
+     */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void anObserverReadsTheSameActionNameAcrossHiddenVariationsTheyCannotTellApart(
+            String id, int players) {
+        Game<S> g = typed(id, players);
+        HiddenEdits edits = HiddenEdits.forGame(id).orElseThrow(() -> new AssertionError(id + " has no HiddenEdits"));
+        Encoder<S> e = Encoders.create(g, Encoders.INFORMATION_STATE);
+        float[] a = new float[e.size()];
+        float[] b = new float[e.size()];
+        for (int k = 0; k < NAME_GAMES; k++) {
+            long seed = SplitMix64.derive(players * 59L, k);
+            S s = g.newGame(seed);
+            SplittableRandom r = new SplittableRandom(seed);
+            int step = 0;
+            while (!s.isTerminal()) {
+                int p = s.currentPlayer();
+                if (step++ % 3 == 0) {
+                    int o = (p + 1 + r.nextInt(players - 1)) % players;
+                    int[] legal = s.legalActions();
+                    for (String json : edits.variations(g.toJson(s, false), o, r.nextLong(), 2)) {
+                        S v = g.fromJson(json);
+                        int[] vlegal = v.legalActions();
+                        int pairs = legal.length * vlegal.length;
+                        for (int t = 0; t < Math.min(pairs, NAME_PAIRS); t++) {
+                            int i = pairs <= NAME_PAIRS ? t / vlegal.length : r.nextInt(legal.length);
+                            int j = pairs <= NAME_PAIRS ? t % vlegal.length : r.nextInt(vlegal.length);
+                            S afterX = s.apply(legal[i]);
+                            S afterY = v.apply(vlegal[j]);
+                            e.encode(afterX, o, a, 0);
+                            e.encode(afterY, o, b, 0);
+                            if (Arrays.equals(a, b) && actorTellsApart(e, afterX, afterY, p, a, b)) {
+                                int observer = o;
+                                int x = legal[i];
+                                int y = vlegal[j];
+                                S state = s;
+                                assertEquals(s.actionNameFor(o, x), v.actionNameFor(o, y),
+                                        () -> "observer " + observer + " cannot tell " + state.actionName(x)
+                                                + " in one hidden variation from " + v.actionName(y)
+                                                + " in another, but reads different names\n" + g.render(state)
+                                                + "\nvariation:\n" + g.render(v));
+                            }
+                        }
+                    }
+                }
+                s.applyInPlace(randomAction(s, r));
+            }
+        }
+        // no "compared > 0" here: where every hidden part is hidden from the actor too (a deck's
+        // order), the actor cannot tell the results apart and no pair is compared
+    }
+
     /** Whether seat p's information state tells x from y (scratch buffers a and b are overwritten). */
     static <S extends GameState<S>> boolean actorTellsApart(Encoder<S> e, S x, S y, int p, float[] a, float[] b) {
         e.encode(x, p, a, 0);

@@ -1256,6 +1256,24 @@ public final class TokaidoState implements GameState<TokaidoState> {
     }
 
     /**
+     * The others read a seat's traveller choice by the traveller kept, e.g. {@code "keeps zen-emon"}:
+     * {@code keep:first|second} index into the dealt pair, which only that seat has seen, so those
+     * words together with the kept traveller would tell which tile was let go.
+     * <b>[decision]</b> The kept traveller is public once kept (the rules: each player draws 2 and
+     * "keeps 1", whose pawn, coins and power are in play for all to see; the information-state
+     * encoding shows every seat's kept traveller), so naming it tells nothing more; the tile let go stays hidden. Every other action
+     * names a public choice and reads in full.
+     */
+    @Override
+    public String actionNameFor(int observer, int action) {
+        GameState.checkObserver(this, observer);
+        if (observer != currentPlayer() && phase == Phase.CHOOSE_TRAVELLER && isLegal(action)) {
+            return "keeps " + Traveller.of(dealt[2 * current + action - TokaidoAction.KEEP]).key();
+        }
+        return actionName(action);
+    }
+
+    /**
      * Resamples what {@code observer} has not seen, consistently with what they saw, and restarts
      * the random stream from {@code seed}; the result depends only on what the observer knows
      * (every pool is sorted before it is shuffled):

@@ -514,6 +514,24 @@ class TokaidoRulesTest {
     // ------------------------------------------------------------------ setup and the contract
 
     @Test
+    void theOthersReadATravellerChoiceByTheTravellerKeptNotByItsPlaceInTheHiddenPair() {
+        TokaidoState s = new TokaidoGame(3).newGame(4);
+        for (int i = 0; i < 2; i++) {
+            int action = TokaidoAction.KEEP + i;
+            String kept = "keeps " + Traveller.of(s.dealt(0, i)).key();
+            assertEquals(s.actionName(action), s.actionNameFor(0, action), "the chooser reads keep:first|second");
+            assertEquals(kept, s.actionNameFor(1, action));
+            assertEquals(kept, s.actionNameFor(2, action));
+        }
+        act(s, TokaidoAction.KEEP);
+        act(s, TokaidoAction.KEEP);
+        act(s, TokaidoAction.KEEP);
+        int move = s.legalActions()[0];
+        assertEquals(s.actionName(move), s.actionNameFor((s.currentPlayer() + 1) % 3, move),
+                "a move is public");
+    }
+
+    @Test
     void setupDealsTwoTilesPerSeatKeptInSeatOrderThenTheLineIsDrawn() {
         TokaidoState s = new TokaidoGame(4).newGame(11);
         for (int p = 0; p < 4; p++) {
