@@ -168,12 +168,42 @@ def _illegal_action_counter(episode, metrics_logger=None, **kwargs):
     metrics_logger.log_value("kaisen_illegal_actions", illegal, reduce="sum")
 
 
+#: seconds a test may take before it fails as a hang (each takes well under a minute here)
+TEST_LIMIT_S = 300
+
+
+@pytest.fixture(autouse=True)
+def _hang_is_a_failure(request):
+    """A test that runs past TEST_LIMIT_S fails with a TimeoutError (SIGALRM interrupts a blocked
+    ray.get too) instead of hanging the suite; the fixtures' finalizers then shut Ray down."""
+    def expire(signum, frame):
+        raise TimeoutError(f"{request.node.name} ran past {TEST_LIMIT_S} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(TEST_LIMIT_S)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.fixture(scope="module")
-def cluster():
-    ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    if ray.is_initialized():
-        ray.shutdown()
+def _ray_shut_down_at_the_end():
+    """Whatever happened in the module's tests (failures, a test's own ray.shutdown()), Ray is shut
+    down after them: no cluster, env runner or JVM outlives the module."""
+    try:
+        yield
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+
+
+@pytest.fixture
+def cluster(_ray_shut_down_at_the_end):
+    """A local Ray cluster for the module (started again if a test shut it down)."""
+    if not ray.is_initialized():
+        ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
 
 
 def _tiny(config):
@@ -188,7 +218,8 @@ def _nothing():
 
 
 def _runner_pids(algo) -> list[int]:
-    return sorted(algo.env_runner_group.foreach_env_runner(lambda r: os.getpid(), local_env_runner=False))
+    return sorted(algo.env_runner_group.foreach_env_runner(lambda r: os.getpid(), local_env_runner=False,
+                                                           timeout_seconds=60))
 
 
 def _jvms(pid: int) -> list[int]:
@@ -359,8 +390,6 @@ def test_example_runs_and_shutdown_leaves_no_jvm_or_shared_memory(cluster, tmp_p
 def test_bench_measures_rllib_and_the_bare_vector_env(cluster):
     from kaisen import bench_rllib
 
-    if not ray.is_initialized():
-        ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
     result = bench_rllib.main(["--runners", "1,2", "--envs-per-runner", "2", "--seconds", "1", "--fragment", "8",
                                "--hidden", "16", "--json"])
     assert [r["runners"] for r in result["rllib"]] == [1, 2]
