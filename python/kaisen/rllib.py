@@ -60,6 +60,8 @@ SINGLE_PREFIX = "kaisen/"
 SELFPLAY_SUFFIX = "-selfplay"
 #: env_config keys that are not the game's options (the rest, e.g. ``num_players``, go to the env)
 _RAY_KEYS = ("num_envs",)
+#: the JVM's stepping threads for an env runner's vector env unless env_config gives ``threads``
+RUNNER_THREADS = 1
 
 
 def masked_space(spec: Spec) -> gym.spaces.Dict:
@@ -285,6 +287,10 @@ def _single_creator(game: str) -> Callable[[Any], Any]:
         kwargs = _env_kwargs(env_config)
         num_envs = dict(env_config or {}).get("num_envs")
         if num_envs is not None:  # RLlib's vector_entry_point: one shared-memory vector env
+            # an env runner holds one of Ray's CPUs: its JVM steps its games on one thread unless
+            # told otherwise (the vector env's own default, all cores but one, would put every
+            # runner's JVM on every core of the node)
+            kwargs.setdefault("threads", RUNNER_THREADS)
             return RLlibVectorEnv(game, int(num_envs), **kwargs)
         return RLlibEnv(game, **kwargs)
     return create
@@ -300,7 +306,8 @@ def register_envs() -> list[str]:
     """Registers ``kaisen/<game>`` and ``kaisen/<game>-selfplay`` for every game with Ray's
     registry (``ray.tune.registry.register_env``) and returns the names. Their ``env_config``
     holds the env's keyword arguments (``num_players``, ``opponents``, ``learner_seat``,
-    ``reward_mode``, ``view``, ``illegal_action``, ``threads``; self-play: ``jvm_seats``), game
+    ``reward_mode``, ``view``, ``illegal_action``, ``threads``: the JVM's stepping threads of a runner's
+    vector env, default 1 as a runner holds one CPU; self-play: ``jvm_seats``), game
     options as keys or under ``config`` (a dict). Call it in the driver before building an
     algorithm; Ray ships the registry to every node. Seeds come from RLlib
     (``config.debugging(seed=...)`` seeds each env runner's first reset)."""

@@ -68,6 +68,23 @@ def test_env_config_is_checked():
         single.close()
 
 
+def test_a_runners_vector_env_steps_on_one_jvm_thread_unless_told(monkeypatch):
+    """An env runner holds one CPU: its vector env must not take the vector env's own default
+    (0: all cores but one) and put every runner's JVM on every core of a node."""
+    made = []
+    monkeypatch.setattr(krl, "RLlibVectorEnv", lambda game, n, **kw: made.append(kw) or kw)
+    create = krl._single_creator("osaka")
+    create({"num_envs": 4, "opponents": "random"})
+    create({"num_envs": 4, "threads": 3})
+    assert [kw.get("threads") for kw in made] == [krl.RUNNER_THREADS, 3] and krl.RUNNER_THREADS == 1
+    monkeypatch.undo()
+    env = create({"num_envs": 4, "num_players": 2})
+    try:
+        assert env.env.java_threads == 1
+    finally:
+        env.close()
+
+
 def test_vector_env_gives_rllib_the_next_step_order(game):
     """Against a KaisenVectorEnv of the same seed stepped with the same actions: at the step that
     ends an episode RLlib sees its last observation (mask all 0) with its reward and flags; at the
