@@ -404,6 +404,26 @@ def test_example_runs_and_shutdown_leaves_no_jvm_or_shared_memory(cluster, tmp_p
     assert not any(_shm_files(p) for p in pids)
 
 
+def test_example_stops_its_algorithm_when_training_fails(cluster, tmp_path, monkeypatch):
+    """A failure after the algorithm is built still stops it (its env runners and their JVMs end),
+    also when the caller's Ray cluster stays up."""
+    import rllib_ppo
+    from ray.rllib.algorithms.algorithm import Algorithm
+
+    stopped = []
+    stop = Algorithm.stop
+    monkeypatch.setattr(Algorithm, "stop", lambda self: stopped.append(self) or stop(self))
+
+    def broken(out):
+        raise RuntimeError("the TensorBoard writer failed")
+
+    monkeypatch.setattr(rllib_ppo, "_tensorboard", broken)
+    with pytest.raises(RuntimeError, match="TensorBoard writer failed"):
+        rllib_ppo.main(["--game", "osaka", "--iterations", "1", "--num-env-runners", "1", "--hidden", "8",
+                        "--num-envs-per-runner", "1", "--eval-games", "0", "--out", str(tmp_path / "run")])
+    assert len(stopped) == 1 and ray.is_initialized()
+
+
 def test_bench_measures_rllib_and_the_bare_vector_env(cluster):
     from kaisen import bench_rllib
 
