@@ -240,10 +240,17 @@ def _runner_pids(algo) -> list[int]:
 
 
 def _jvms(pid: int) -> list[int]:
+    """The live JVMs under process ``pid`` (a killed one not yet reaped is no longer one)."""
     try:
-        return [c.pid for c in psutil.Process(pid).children(recursive=True) if "java" in c.name()]
+        children = psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return []
+    live = []
+    for c in children:
+        with contextlib.suppress(psutil.NoSuchProcess):  # gone between listing and asking
+            if "java" in c.name() and c.status() != psutil.STATUS_ZOMBIE:
+                live.append(c.pid)
+    return live
 
 
 def _shm_files(pid: int) -> list[str]:
