@@ -54,7 +54,8 @@ from .spaces import LegalDiscrete, LegalMultiDiscrete, observation_box
 from .spec import Spec
 from .vector_env import SKIP, KaisenVectorEnv
 
-#: Logit of an illegal action: exp(-1e9 - logit) is exactly 0 in float32 for any sane logit.
+#: Logit of an illegal action: exp(-1e9 - logit) is exactly 0 in float32 for any sane logit (in float16,
+#: where -1e9 is -inf, the lowest finite value is used instead).
 ILLEGAL_LOGIT = -1e9
 SINGLE_PREFIX = "kaisen/"
 SELFPLAY_SUFFIX = "-selfplay"
@@ -350,7 +351,10 @@ class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
     @staticmethod
     def _mask(out: dict[str, Any], mask: Any) -> dict[str, Any]:
         logits = out[Columns.ACTION_DIST_INPUTS]
-        out[Columns.ACTION_DIST_INPUTS] = torch.where(mask > 0, logits, torch.full_like(logits, ILLEGAL_LOGIT))
+        # -1e9, or the dtype's lowest finite value where -1e9 is not one (float16): never -inf, so a
+        # row with no legal action (an episode's last observation) stays finite (uniform), not NaN
+        illegal = max(ILLEGAL_LOGIT, torch.finfo(logits.dtype).min)
+        out[Columns.ACTION_DIST_INPUTS] = torch.where(mask > 0, logits, torch.full_like(logits, illegal))
         return out
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -162,6 +162,15 @@ def test_masked_module_gives_illegal_actions_probability_zero():
             act = krl.policy(module, deterministic=deterministic, seed=1)
             chosen = act(obs.numpy(), mask.numpy().astype(np.int8))
             assert act.batched and chosen.shape == (b,) and (mask.numpy()[np.arange(b), chosen] == 1).all()
+    # an episode's last observation has no legal action: its logits stay finite in every dtype
+    for dtype in (torch.float32, torch.float16):
+        out = {krl.Columns.ACTION_DIST_INPUTS: torch.randn(4, n, generator=gen).to(dtype)}
+        mask = torch.zeros(4, n)
+        mask[0, 3] = 1.0
+        logits = krl.MaskedPPOTorchRLModule._mask(out, mask)[krl.Columns.ACTION_DIST_INPUTS]
+        assert torch.isfinite(logits).all()
+        probs = torch.softmax(logits.float(), dim=-1)
+        assert probs[0, 3] == 1 and torch.allclose(probs[1:], torch.full((3, n), 1.0 / n))
     with pytest.raises(ValueError, match="masked observation space"):
         krl.MaskedPPOTorchRLModule(observation_space=kaisen.spaces.observation_box(spec),
                                    action_space=gym.spaces.Discrete(n))
