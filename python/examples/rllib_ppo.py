@@ -149,6 +149,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         else:
             ray.init(address="local", num_cpus=args.num_cpus, include_dashboard=False)  # a new local cluster
         started_ray = True
+    algo = None
     try:
         algo = build_config(args).build_algo()
         writer = _tensorboard(out)
@@ -182,8 +183,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         module_ids = sorted(algo.config.policies)
         summary: dict[str, Any] = {"iterations": iteration, "env_steps": row.get("env_steps"),
                                    "train_seconds": row.get("time_s"), "checkpoint": checkpoint, "modules": module_ids}
-        algo.stop()
     finally:
+        if algo is not None:  # its env runners (and their JVMs) end with it, on a failure too
+            algo.stop()
         if started_ray:
             ray.shutdown()
     if args.eval_games > 0:

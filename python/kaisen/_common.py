@@ -244,6 +244,8 @@ class JavaResource:
 
 # step-channel commands of the Java VectorHandle, for the vector envs (single-learner and multi-agent)
 VEC_STEP, VEC_RESET, VEC_RESET_ONE, VEC_RESEED = 1, 2, 3, 4
+#: The action that leaves an env as it is for one step (the vector envs' SKIP; the JVM's VectorEnv.SKIP).
+SKIP = -1
 
 
 def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, options: Any,

@@ -27,6 +27,7 @@ from .vector_env import KaisenVectorEnv
 def bare_rate(game: str, num_envs: int, env_config: dict[str, Any], seconds: float, seed: int = 0) -> dict[str, Any]:
     """Env steps per second of the bare vector env with random legal actions (one process)."""
     kwargs = dict(env_config)
+    kwargs.setdefault("threads", 1)  # as an env runner's vector env steps (kaisen.rllib.RUNNER_THREADS)
     env = KaisenVectorEnv(game, num_envs, seed=seed, **kwargs)
     try:
         env.reset()

@@ -21,7 +21,7 @@ from .spaces import observation_box
 _STEP = _common.VEC_STEP
 
 #: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
-SKIP = -1
+SKIP = _common.SKIP
 
 
 def seat_patterns(jvm_seats: Any, players: int) -> list[list[str | None]]:

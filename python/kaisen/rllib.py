@@ -54,12 +54,15 @@ from .spaces import LegalDiscrete, LegalMultiDiscrete, observation_box
 from .spec import Spec
 from .vector_env import SKIP, KaisenVectorEnv
 
-#: Logit of an illegal action: exp(-1e9 - logit) is exactly 0 in float32 for any sane logit.
+#: Logit of an illegal action: exp(-1e9 - logit) is exactly 0 in float32 for any sane logit (in float16,
+#: where -1e9 is -inf, the lowest finite value is used instead).
 ILLEGAL_LOGIT = -1e9
 SINGLE_PREFIX = "kaisen/"
 SELFPLAY_SUFFIX = "-selfplay"
 #: env_config keys that are not the game's options (the rest, e.g. ``num_players``, go to the env)
 _RAY_KEYS = ("num_envs",)
+#: the JVM's stepping threads for an env runner's vector env unless env_config gives ``threads``
+RUNNER_THREADS = 1
 
 
 def masked_space(spec: Spec) -> gym.spaces.Dict:
@@ -285,6 +288,10 @@ def _single_creator(game: str) -> Callable[[Any], Any]:
         kwargs = _env_kwargs(env_config)
         num_envs = dict(env_config or {}).get("num_envs")
         if num_envs is not None:  # RLlib's vector_entry_point: one shared-memory vector env
+            # an env runner holds one of Ray's CPUs: its JVM steps its games on one thread unless
+            # told otherwise (the vector env's own default, all cores but one, would put every
+            # runner's JVM on every core of the node)
+            kwargs.setdefault("threads", RUNNER_THREADS)
             return RLlibVectorEnv(game, int(num_envs), **kwargs)
         return RLlibEnv(game, **kwargs)
     return create
@@ -300,7 +307,8 @@ def register_envs() -> list[str]:
     """Registers ``kaisen/<game>`` and ``kaisen/<game>-selfplay`` for every game with Ray's
     registry (``ray.tune.registry.register_env``) and returns the names. Their ``env_config``
     holds the env's keyword arguments (``num_players``, ``opponents``, ``learner_seat``,
-    ``reward_mode``, ``view``, ``illegal_action``, ``threads``; self-play: ``jvm_seats``), game
+    ``reward_mode``, ``view``, ``illegal_action``, ``threads``: the JVM's stepping threads of a runner's
+    vector env, default 1 as a runner holds one CPU; self-play: ``jvm_seats``), game
     options as keys or under ``config`` (a dict). Call it in the driver before building an
     algorithm; Ray ships the registry to every node. Seeds come from RLlib
     (``config.debugging(seed=...)`` seeds each env runner's first reset)."""
@@ -343,7 +351,10 @@ class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
     @staticmethod
     def _mask(out: dict[str, Any], mask: Any) -> dict[str, Any]:
         logits = out[Columns.ACTION_DIST_INPUTS]
-        out[Columns.ACTION_DIST_INPUTS] = torch.where(mask > 0, logits, torch.full_like(logits, ILLEGAL_LOGIT))
+        # -1e9, or the dtype's lowest finite value where -1e9 is not one (float16): never -inf, so a
+        # row with no legal action (an episode's last observation) stays finite (uniform), not NaN
+        illegal = max(ILLEGAL_LOGIT, torch.finfo(logits.dtype).min)
+        out[Columns.ACTION_DIST_INPUTS] = torch.where(mask > 0, logits, torch.full_like(logits, illegal))
         return out
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

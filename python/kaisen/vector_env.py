@@ -18,8 +18,8 @@ from .render import Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 
-#: The action that leaves an env as it is for one step (no move; its reward and flags read 0).
-SKIP = -1
+#: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
+SKIP = _common.SKIP
 
 
 class KaisenVectorEnv(BatchedEnvCore, VectorEnv):

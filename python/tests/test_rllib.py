@@ -68,6 +68,23 @@ def test_env_config_is_checked():
         single.close()
 
 
+def test_a_runners_vector_env_steps_on_one_jvm_thread_unless_told(monkeypatch):
+    """An env runner holds one CPU: its vector env must not take the vector env's own default
+    (0: all cores but one) and put every runner's JVM on every core of a node."""
+    made = []
+    monkeypatch.setattr(krl, "RLlibVectorEnv", lambda game, n, **kw: made.append(kw) or kw)
+    create = krl._single_creator("osaka")
+    create({"num_envs": 4, "opponents": "random"})
+    create({"num_envs": 4, "threads": 3})
+    assert [kw.get("threads") for kw in made] == [krl.RUNNER_THREADS, 3] and krl.RUNNER_THREADS == 1
+    monkeypatch.undo()
+    env = create({"num_envs": 4, "num_players": 2})
+    try:
+        assert env.env.java_threads == 1
+    finally:
+        env.close()
+
+
 def test_vector_env_gives_rllib_the_next_step_order(game):
     """Against a KaisenVectorEnv of the same seed stepped with the same actions: at the step that
     ends an episode RLlib sees its last observation (mask all 0) with its reward and flags; at the
@@ -145,6 +162,15 @@ def test_masked_module_gives_illegal_actions_probability_zero():
             act = krl.policy(module, deterministic=deterministic, seed=1)
             chosen = act(obs.numpy(), mask.numpy().astype(np.int8))
             assert act.batched and chosen.shape == (b,) and (mask.numpy()[np.arange(b), chosen] == 1).all()
+    # an episode's last observation has no legal action: its logits stay finite in every dtype
+    for dtype in (torch.float32, torch.float16):
+        out = {krl.Columns.ACTION_DIST_INPUTS: torch.randn(4, n, generator=gen).to(dtype)}
+        mask = torch.zeros(4, n)
+        mask[0, 3] = 1.0
+        logits = krl.MaskedPPOTorchRLModule._mask(out, mask)[krl.Columns.ACTION_DIST_INPUTS]
+        assert torch.isfinite(logits).all()
+        probs = torch.softmax(logits.float(), dim=-1)
+        assert probs[0, 3] == 1 and torch.allclose(probs[1:], torch.full((3, n), 1.0 / n))
     with pytest.raises(ValueError, match="masked observation space"):
         krl.MaskedPPOTorchRLModule(observation_space=kaisen.spaces.observation_box(spec),
                                    action_space=gym.spaces.Discrete(n))
@@ -168,12 +194,42 @@ def _illegal_action_counter(episode, metrics_logger=None, **kwargs):
     metrics_logger.log_value("kaisen_illegal_actions", illegal, reduce="sum")
 
 
+#: seconds a test may take before it fails as a hang (each takes well under a minute here)
+TEST_LIMIT_S = 300
+
+
+@pytest.fixture(autouse=True)
+def _hang_is_a_failure(request):
+    """A test that runs past TEST_LIMIT_S fails with a TimeoutError (SIGALRM interrupts a blocked
+    ray.get too) instead of hanging the suite; the fixtures' finalizers then shut Ray down."""
+    def expire(signum, frame):
+        raise TimeoutError(f"{request.node.name} ran past {TEST_LIMIT_S} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(TEST_LIMIT_S)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.fixture(scope="module")
-def cluster():
-    ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    if ray.is_initialized():
-        ray.shutdown()
+def _ray_shut_down_at_the_end():
+    """Whatever happened in the module's tests (failures, a test's own ray.shutdown()), Ray is shut
+    down after them: no cluster, env runner or JVM outlives the module."""
+    try:
+        yield
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+
+
+@pytest.fixture
+def cluster(_ray_shut_down_at_the_end):
+    """A local Ray cluster for the module (started again if a test shut it down)."""
+    if not ray.is_initialized():
+        ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
 
 
 def _tiny(config):
@@ -188,14 +244,22 @@ def _nothing():
 
 
 def _runner_pids(algo) -> list[int]:
-    return sorted(algo.env_runner_group.foreach_env_runner(lambda r: os.getpid(), local_env_runner=False))
+    return sorted(algo.env_runner_group.foreach_env_runner(lambda r: os.getpid(), local_env_runner=False,
+                                                           timeout_seconds=60))
 
 
 def _jvms(pid: int) -> list[int]:
+    """The live JVMs under process ``pid`` (a killed one not yet reaped is no longer one)."""
     try:
-        return [c.pid for c in psutil.Process(pid).children(recursive=True) if "java" in c.name()]
+        children = psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return []
+    live = []
+    for c in children:
+        with contextlib.suppress(psutil.NoSuchProcess):  # gone between listing and asking
+            if "java" in c.name() and c.status() != psutil.STATUS_ZOMBIE:
+                live.append(c.pid)
+    return live
 
 
 def _shm_files(pid: int) -> list[str]:
@@ -356,11 +420,29 @@ def test_example_runs_and_shutdown_leaves_no_jvm_or_shared_memory(cluster, tmp_p
     assert not any(_shm_files(p) for p in pids)
 
 
+def test_example_stops_its_algorithm_when_training_fails(cluster, tmp_path, monkeypatch):
+    """A failure after the algorithm is built still stops it (its env runners and their JVMs end),
+    also when the caller's Ray cluster stays up."""
+    import rllib_ppo
+    from ray.rllib.algorithms.algorithm import Algorithm
+
+    stopped = []
+    stop = Algorithm.stop
+    monkeypatch.setattr(Algorithm, "stop", lambda self: stopped.append(self) or stop(self))
+
+    def broken(out):
+        raise RuntimeError("the TensorBoard writer failed")
+
+    monkeypatch.setattr(rllib_ppo, "_tensorboard", broken)
+    with pytest.raises(RuntimeError, match="TensorBoard writer failed"):
+        rllib_ppo.main(["--game", "osaka", "--iterations", "1", "--num-env-runners", "1", "--hidden", "8",
+                        "--num-envs-per-runner", "1", "--eval-games", "0", "--out", str(tmp_path / "run")])
+    assert len(stopped) == 1 and ray.is_initialized()
+
+
 def test_bench_measures_rllib_and_the_bare_vector_env(cluster):
     from kaisen import bench_rllib
 
-    if not ray.is_initialized():
-        ray.init(address="local", num_cpus=3, include_dashboard=False, log_to_driver=False, configure_logging=False)
     result = bench_rllib.main(["--runners", "1,2", "--envs-per-runner", "2", "--seconds", "1", "--fragment", "8",
                                "--hidden", "16", "--json"])
     assert [r["runners"] for r in result["rllib"]] == [1, 2]
