@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,23 @@ REWARD_MODES = ("terminal", "score_difference")
 REWARD_ALIASES = {"shaped": "score_difference", "vp_difference": "score_difference"}
 #: What an illegal action does: raise (nothing changes) or lose (the offender forfeits; PettingZoo's convention).
 ILLEGAL_ACTION_MODES = ("raise", "lose")
+
+
+#: The largest value of a Java ``int`` parameter: a larger Python int finds no Java method to take it.
+JAVA_INT_MAX = 2**31 - 1
+#: The most envs one vector env takes [decision]: 2^20, the trainer's limit on envs x rollout too; its
+#: shared buffers then already hold gigabytes for the larger games.
+MAX_ENVS = 1 << 20
+#: The most JVM worker threads a vector env may ask for (it uses at most one per few envs anyway).
+MAX_THREADS = 4096
+
+
+def whole_number(name: str, value: Any, lo: int, hi: int = JAVA_INT_MAX, hint: str = "") -> int:
+    """``value`` as an int when it is a whole number (not a bool) from ``lo`` to ``hi``; otherwise a
+    ValueError naming ``name`` and the range (``hint`` says what a value means), before any call."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+        raise ValueError(f"{name} must be a whole number from {lo:,} to {hi:,}{hint}, not {value!r}")
+    return int(value)
 
 
 def check_reward_mode(reward_mode: str) -> str:
@@ -177,54 +195,19 @@ def state_json(state: Any, game: str) -> str:
     raise TypeError(f"a state is its JSON (str or dict) or a kaisen.State, not {type(state).__name__} {state!r}")
 
 
-class JavaResource:
-    """Owns a Java handle, its shared buffers, its step channel and a share of the JVM; closes them once."""
+class _Held:
+    """What a :class:`JavaResource` holds (its share of the JVM, the Java handle, the shared buffers
+    and the step channel), apart from the resource, so that a finalizer can close it after the
+    resource is gone."""
 
-    def __init__(self) -> None:
-        self.jvm = _jvm.acquire()
+    __slots__ = ("jvm", "handle", "buffers", "channel", "closed")
+
+    def __init__(self, jvm: _jvm.Jvm) -> None:
+        self.jvm = jvm
         self.handle: Any = None
         self.buffers: _buffers.SharedBuffers | None = None
         self.channel: _channel.StepChannel | None = None
         self.closed = False
-
-    def open(self, create: Any, *args: Any) -> None:
-        """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
-        last argument, maps it and opens its step channel. Creating may take long (e.g. loading a
-        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM."""
-        path = _buffers.new_path()
-        try:
-            self.handle = self.jvm.call(create, *args, path)
-            self.buffers = _buffers.SharedBuffers(path, self.jvm.call(self.handle.layoutJson))
-            if _channel.enabled():
-                self.channel = _channel.StepChannel(self.jvm, self.handle, self.buffers)
-        except BaseException as e:
-            _buffers.discard(path)
-            self.close()
-            if isinstance(e, OSError) and e.errno == errno.EMFILE:
-                raise KaisenError(
-                    "too many open files: each open env holds two here (its shared memory and its socket to "
-                    "the JVM) and about four in the JVM; close envs you no longer use, use a vector env for "
-                    "many games, or raise the limit (ulimit -n)"
-                ) from e
-            raise
-
-    def ensure_open(self) -> None:
-        """Raises the closed-env error first, before an action is checked against a released mask."""
-        if self.closed:
-            raise RuntimeError("this env is closed; create a new one")
-
-    def call(self, method: str, *args: Any) -> Any:
-        self.ensure_open()
-        return self.jvm.call(getattr(self.handle, method), *args)
-
-    def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
-        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`), or
-        through Py4J where there is none."""
-        self.ensure_open()
-        if self.channel is not None:
-            self.channel.request(command, arg0, arg1)
-        else:
-            self.jvm.call(self.handle.command, command, arg0, arg1)
 
     def close(self) -> None:
         if self.closed:
@@ -239,7 +222,94 @@ class JavaResource:
                 self.jvm.call(self.handle.close)
             except Exception:  # noqa: BLE001 - closing must not fail
                 pass
+        self.handle = None
         _jvm.release(self.jvm)
+
+
+class JavaResource:
+    """Owns a Java handle, its shared buffers, its step channel and a share of the JVM; closes them once.
+
+    An env dropped without ``close()`` (re-running a notebook cell ``env = kaisen.vector_env(...)``)
+    is closed as if closed by hand: a finalizer hands what the resource held to
+    :func:`_jvm.later`, whose thread closes it at once (not from inside the garbage collector,
+    where the Py4J proxy of the handle may already be freed and a lock of this package may be
+    held). The finalizer keeps the handle's proxy alive until then."""
+
+    def __init__(self) -> None:
+        self._held = _Held(_jvm.acquire())
+        self._finalizer = weakref.finalize(self, _jvm.later, self._held.close)
+        self._finalizer.atexit = False  # at exit the JVM is stopped whole (_jvm.shutdown)
+
+    @property
+    def jvm(self) -> _jvm.Jvm:
+        return self._held.jvm
+
+    @property
+    def handle(self) -> Any:
+        return self._held.handle
+
+    @property
+    def buffers(self) -> _buffers.SharedBuffers | None:
+        return self._held.buffers
+
+    @property
+    def channel(self) -> _channel.StepChannel | None:
+        return self._held.channel
+
+    @property
+    def closed(self) -> bool:
+        return self._held.closed
+
+    def open(self, create: Any, *args: Any) -> None:
+        """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
+        last argument, maps it and opens its step channel. Creating may take long (e.g. loading a
+        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM."""
+        path = _buffers.new_path()
+        held = self._held
+        try:
+            held.handle = self.jvm.call(create, *args, path)
+            held.buffers = _buffers.SharedBuffers(path, self.jvm.call(held.handle.layoutJson))
+            if _channel.enabled():
+                held.channel = _channel.StepChannel(self.jvm, held.handle, held.buffers)
+        except BaseException as e:
+            _buffers.discard(path)
+            self.close()
+            if isinstance(e, OSError) and e.errno == errno.EMFILE:
+                raise KaisenError(
+                    "too many open files: each open env holds two here (its shared memory and its socket to "
+                    "the JVM) and about four in the JVM; close envs you no longer use, use a vector env for "
+                    "many games, or raise the limit (ulimit -n)"
+                ) from e
+            raise
+
+    def ensure_open(self) -> None:
+        """Raises the closed-env error first, before an action is checked against a released mask."""
+        if self._held.closed:
+            raise RuntimeError("this env is closed; create a new one")
+
+    def call(self, method: str, *args: Any) -> Any:
+        self.ensure_open()
+        return self.jvm.call(getattr(self._held.handle, method), *args)
+
+    def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
+        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`), or
+        through Py4J where there is none."""
+        self.ensure_open()
+        held = self._held
+        if held.channel is not None:
+            held.channel.request(command, arg0, arg1)
+        else:
+            self.jvm.call(held.handle.command, command, arg0, arg1)
+
+    def close(self) -> None:
+        """Closes everything now (the finalizer then has nothing left to do); called from a
+        ``__del__`` inside a garbage collection, hands it to the reaper as the finalizer does."""
+        if self._finalizer.detach() is None:
+            return  # closed already, or handed to the reaper
+        if _jvm.in_collection():
+            _jvm.later(self._held.close)
+        else:
+            self._held.close()
 
 
 # step-channel commands of the Java VectorHandle, for the vector envs (single-learner and multi-agent)

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import json
 import logging
 import os
+import queue
 import re
 import secrets
 import select
@@ -224,6 +226,7 @@ class Jvm:
         token = secrets.token_hex(32)
         env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
         self._log = tempfile.TemporaryFile()
+        self._last_words = ""
         try:
             self.process = subprocess.Popen(
                 java_command(jar, "serve", "--exit-on-stdin-close", java=java),
@@ -327,6 +330,9 @@ class Jvm:
                 pending += chunk
 
     def stderr_tail(self, limit: int = 2000) -> str:
+        """The last ``limit`` characters the JVM wrote to stderr (kept when the log is closed)."""
+        if self._log.closed:
+            return self._last_words[-limit:].strip()
         self._log.seek(0, os.SEEK_END)
         size = self._log.tell()
         self._log.seek(max(0, size - limit))
@@ -352,8 +358,15 @@ class Jvm:
             return fn(*args)
         except Py4JJavaError as e:
             raise translate(e) from None
-        except (Py4JNetworkError, Py4JError) as e:
-            raise self.broken(f"{e.__class__.__name__}: {e}") from None
+        except Py4JNetworkError as e:
+            raise self.broken(f"{e.__class__.__name__}: {_first_line(e)}") from None
+        except Py4JError as e:
+            # Py4J's own refusal (no Java method takes these arguments, a freed handle): the call
+            # failed, not the connection; the JVM and every other env go on
+            if self.process.poll() is not None or self._closed:
+                raise self.broken(f"{e.__class__.__name__}: {_first_line(e)}") from None
+            raise KaisenError(f"the Kaisen JVM refused the call {_call_name(fn)}: {_py4j_reason(e)}; "
+                              "the JVM and other envs are unaffected") from None
         finally:
             self._in_flight.pop(me, None)
 
@@ -385,7 +398,7 @@ class Jvm:
             self._close_gateways()
             return JvmDiedError(
                 f"the Kaisen JVM (pid {self.pid}) exited with code {code}; create a new env to start a "
-                f"fresh one. Its last words: {self.stderr_tail(500) or '(none)'}"
+                f"fresh one. Its last words: {_one_line(self.stderr_tail(500)) or '(none)'}"
             )
         self.kill()
         return JvmDiedError(
@@ -441,7 +454,40 @@ class Jvm:
             if pipe is not None and not pipe.closed:
                 pipe.close()
         if not self._log.closed:
+            self._last_words = self.stderr_tail(_LAST_WORDS)
             self._log.close()
+
+
+#: How much of the JVM's stderr is kept once its log is closed (for the errors of envs still open).
+_LAST_WORDS = 4000
+
+
+def _one_line(text: str) -> str:
+    """Lines of the JVM's output joined into one, for a one-line error."""
+    return " | ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _first_line(e: BaseException) -> str:
+    return next((line.strip() for line in str(e).splitlines() if line.strip()), type(e).__name__)
+
+
+def _call_name(fn: Callable[..., Any]) -> str:
+    """The Java method a Py4J member stands for (``newVectorEnv``), for messages."""
+    return str(getattr(fn, "name", None) or getattr(fn, "__name__", None) or "?")
+
+
+def _py4j_reason(e: Py4JError) -> str:
+    """What a Py4J error (``An error occurred while calling o12.close. Trace: py4j.Py4JException: Target
+    Object ID does not exist ...``) says, in one line: its ``Py4JException`` line when it has one."""
+    for line in str(e).splitlines():
+        line = line.strip()
+        if line.startswith("py4j.Py4JException:"):
+            reason = line.split(":", 1)[1].strip()
+            if "does not exist" in reason and "Method " in reason:
+                return (f"{reason} (an argument of a type or size the method does not take, such as an int "
+                        "past 2**31 - 1)")
+            return reason
+    return _first_line(e)
 
 
 def _hello(line: bytes) -> dict[str, Any] | None:
@@ -483,10 +529,74 @@ _lock = threading.Lock()
 _shared: Jvm | None = None
 _users = 0
 
+_pending: queue.SimpleQueue[Callable[[], Any]] = queue.SimpleQueue()
+_reaper: threading.Thread | None = None
+
+
+_collecting: int | None = None  # the thread running a garbage collection now, if any
+
+
+def _on_gc(phase: str, info: dict[str, Any]) -> None:
+    global _collecting
+    _collecting = threading.get_ident() if phase == "start" else None
+
+
+gc.callbacks.append(_on_gc)
+
+
+def in_collection() -> bool:
+    """Whether this thread is inside a garbage collection (running finalizers and ``__del__``
+    methods), where a close must go through :func:`later`."""
+    return _collecting == threading.get_ident()
+
+
+def later(close: Callable[[], Any]) -> None:
+    """Runs ``close`` soon on the reaper thread: for finalizers, which run inside the garbage
+    collector, at any point of any thread (perhaps one holding this module's lock, or in the middle
+    of a Py4J call), where closing a Java handle or releasing the JVM must not happen.
+    ``SimpleQueue.put`` is safe there."""
+    _pending.put(close)
+
+
+def _reap() -> None:
+    while True:
+        close = _pending.get()
+        try:
+            close()
+        except Exception:  # noqa: BLE001 - a finalizer's close must not end the reaper
+            logging.getLogger("kaisen").debug("closing a dropped env failed", exc_info=True)
+
+
+def run_pending(timeout: float = 10.0) -> None:
+    """Waits (at most ``timeout`` s) until every close given to :func:`later` so far has run (the
+    reaper runs them in order); without a reaper thread, runs them here (tests, diagnostics)."""
+    if _reaper is None or not _reaper.is_alive():
+        while True:
+            try:
+                close = _pending.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                close()
+            except Exception:  # noqa: BLE001 - as in _reap
+                pass
+    done = threading.Event()
+    _pending.put(done.set)
+    done.wait(timeout)
+
+
+def _start_reaper() -> None:
+    """Starts the reaper thread once (called outside the garbage collector, when a JVM is acquired)."""
+    global _reaper
+    if _reaper is None or not _reaper.is_alive():
+        _reaper = threading.Thread(target=_reap, name="kaisen-reaper", daemon=True)
+        _reaper.start()
+
 
 def acquire() -> Jvm:
     """The shared JVM (started when there is none or the last one died); pair with :func:`release`."""
     global _shared, _users
+    _start_reaper()
     with _lock:
         if _shared is None or not _shared.alive():
             if _shared is not None:

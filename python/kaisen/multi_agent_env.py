@@ -123,10 +123,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-            raise ValueError(f"threads must be a whole number >= 0 (0: all cores but one), not {threads!r}")
+        num_envs = _common.whole_number("num_envs", num_envs, 1, _common.MAX_ENVS)
+        threads = _common.whole_number("threads", threads, 0, _common.MAX_THREADS, " (0: all cores but one)")
         self.num_envs = int(num_envs)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self.autoreset = bool(autoreset)
@@ -206,9 +204,3 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - interpreter shutdown
-            pass

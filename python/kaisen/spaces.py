@@ -3,6 +3,7 @@ only legal actions by default."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 import numpy as np
@@ -21,6 +22,21 @@ def observation_box(spec: Spec, *, normalized: bool = False) -> Box:
     return Box(spec.low.copy(), spec.high.copy(), (spec.observation_size,), spec.observation_dtype)
 
 
+def _weakly(legal: Callable[[], np.ndarray]) -> Callable[[], np.ndarray | None]:
+    """``legal`` without a strong reference to its env when it is a bound method: the env's space
+    then holds no cycle through the env, so an env that is dropped is closed at once (not at the
+    next garbage collection). A call after the env is gone gives None."""
+    if not hasattr(legal, "__self__"):
+        return legal
+    method = weakref.WeakMethod(legal)  # type: ignore[arg-type]
+
+    def call() -> np.ndarray | None:
+        bound = method()
+        return None if bound is None else bound()
+
+    return call
+
+
 class LegalDiscrete(Discrete):
     """``Discrete(n)`` whose ``sample()`` without a mask uses the env's current legal actions.
 
@@ -30,11 +46,12 @@ class LegalDiscrete(Discrete):
 
     def __init__(self, n: int, legal_mask: Callable[[], np.ndarray], seed: Any = None) -> None:
         super().__init__(n, seed=seed)
-        self._legal_mask = legal_mask
+        self._legal_mask = _weakly(legal_mask)
 
     def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None) -> np.int64:
-        if mask is None and probability is None:
-            legal = np.asarray(self._legal_mask(), dtype=np.int8)
+        legal_now = self._legal_mask() if mask is None and probability is None else None
+        if legal_now is not None:
+            legal = np.asarray(legal_now, dtype=np.int8)
             if legal.any():
                 return super().sample(mask=legal)
         return super().sample(mask=mask, probability=probability)
@@ -48,11 +65,12 @@ class LegalMultiDiscrete(MultiDiscrete):
 
     def __init__(self, num_envs: int, n: int, legal_masks: Callable[[], np.ndarray], seed: Any = None) -> None:
         super().__init__(np.full(num_envs, n, dtype=np.int64), seed=seed)
-        self._legal_masks = legal_masks
+        self._legal_masks = _weakly(legal_masks)
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
-        if mask is None and probability is None:
-            masks = np.asarray(self._legal_masks(), dtype=np.float64)
+        legal_now = self._legal_masks() if mask is None and probability is None else None
+        if legal_now is not None:
+            masks = np.asarray(legal_now, dtype=np.float64)
             counts = masks.sum(axis=1, keepdims=True)
             if (counts > 0).all():
                 # one uniform draw per env over its legal actions

@@ -41,6 +41,7 @@ malformed JSON, a state of another game) raises a clear error and changes nothin
 
 from __future__ import annotations
 
+import functools
 import json
 import weakref
 from typing import Any
@@ -65,7 +66,8 @@ class _Context:
         self.game = self.spec.game
         self.config = json.dumps(dict(self.spec.config), sort_keys=True)
         self.jvm = _jvm.acquire()
-        weakref.finalize(self, _jvm.release, self.jvm)
+        # released on the reaper thread: a finalizer may run inside the garbage collector (see _jvm.later)
+        weakref.finalize(self, _jvm.later, functools.partial(_jvm.release, self.jvm)).atexit = False
 
     def action_id(self, name: str) -> int:
         try:

@@ -96,12 +96,10 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        num_envs = _common.whole_number("num_envs", num_envs, 1, _common.MAX_ENVS)
         self.num_envs = int(num_envs)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-            raise ValueError(f"threads must be a whole number >= 0 (0: all cores but one), not {threads!r}")
+        threads = _common.whole_number("threads", threads, 0, _common.MAX_THREADS, " (0: all cores but one)")
         # checked before the JVM is acquired, so that a bad argument holds nothing
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource = _common.JavaResource()
