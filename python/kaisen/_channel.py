@@ -93,6 +93,10 @@ class StepChannel:
         except subprocess.TimeoutExpired:
             pass
         if self._jvm.alive():
+            out = self._jvm.out_of_descriptors()
+            if out is not None:
+                return KaisenError(f"this env's step channel to the JVM could not be kept open ({detail}): {out}; "
+                                   "the JVM and other envs are unaffected")
             return KaisenError(f"this env's step channel to the JVM broke ({detail}); the JVM and other envs "
                                "are unaffected: create a new env")
         return self._jvm.broken(f"the env's step channel: {detail}")

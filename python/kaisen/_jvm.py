@@ -98,6 +98,12 @@ GATEWAY_VERSION = "0.3"
 HELLO_NOISE_LINES = 10_000
 
 
+#: A JVM with fewer than this many file descriptors left counts as out of them (a new env needs about four).
+DESCRIPTOR_MARGIN = 8
+#: Below this ``ulimit -n`` the JVM cannot open the jar's libraries as it starts.
+MIN_DESCRIPTORS = 64
+
+
 #: The Java runtime the jar needs (it is compiled for Java 17).
 JAVA_VERSION = 17
 #: What to install when there is no Java runtime, or an old one.
@@ -323,6 +329,7 @@ class Jvm:
                     self.process.wait(5)
                     opts = os.environ.get("KAISEN_JAVA_OPTS", "")
                     hint = f" (KAISEN_JAVA_OPTS is {opts!r})" if opts.strip() else ""
+                    hint += _descriptor_hint(noise, self.stderr_tail())
                     raise KaisenError(
                         f"the Kaisen JVM exited at start with code {self.process.returncode}{hint}"
                         f"{_said(noise + [pending.decode('utf-8', 'replace').strip()], self.stderr_tail())}"
@@ -337,6 +344,27 @@ class Jvm:
         size = self._log.tell()
         self._log.seek(max(0, size - limit))
         return self._log.read().decode("utf-8", "replace").strip()
+
+    def descriptors(self) -> tuple[int, int] | None:
+        """The JVM's open file descriptors and its limit (``ulimit -n``), from ``/proc``; None where
+        that cannot be read (not Linux, or the JVM is gone)."""
+        try:
+            used = len(os.listdir(f"/proc/{self.pid}/fd"))
+            with open(f"/proc/{self.pid}/limits") as f:
+                limits = f.read()
+        except OSError:
+            return None
+        match = re.search(r"^Max open files\s+(\d+)", limits, re.M)
+        return (used, int(match.group(1))) if match else None
+
+    def out_of_descriptors(self) -> str | None:
+        """A sentence saying the JVM is (nearly) out of file descriptors, or None when it is not."""
+        counts = self.descriptors()
+        if counts is None or counts[0] < counts[1] - DESCRIPTOR_MARGIN:
+            return None
+        return (f"the Kaisen JVM is out of file descriptors ({counts[0]} open, its limit is {counts[1]}: ulimit -n); "
+                "each open env holds about four there: close envs you no longer use, use a vector env for many "
+                "games, or raise the limit")
 
     @property
     def pid(self) -> int:
@@ -462,6 +490,24 @@ class Jvm:
 _LAST_WORDS = 4000
 
 
+def _descriptor_hint(stdout: list[str], stderr: str) -> str:
+    """Why a JVM that failed at start may have: too few file descriptors (``ulimit -n``) show as
+    "Too many open files", or as a class of the jar's libraries not found (their jars not opened)."""
+    said = "\n".join([*stdout, stderr])
+    if "Too many open files" not in said and "NoClassDefFoundError" not in said:
+        return ""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return ""
+    if "Too many open files" not in said and soft >= MIN_DESCRIPTORS:
+        return ""
+    return (f": it ran out of file descriptors (ulimit -n is {soft}; the JVM needs at least {MIN_DESCRIPTORS} to "
+            "start, and about four more per open env): raise the limit")
+
+
 def _one_line(text: str) -> str:
     """Lines of the JVM's output joined into one, for a one-line error."""
     return " | ".join(line.strip() for line in text.splitlines() if line.strip())
@@ -558,9 +604,21 @@ def later(close: Callable[[], Any]) -> None:
     _pending.put(close)
 
 
+#: A reaper with nothing to do for this long while no JVM is shared ends (the next JVM starts another).
+REAPER_IDLE_SECONDS = 1.0
+
+
 def _reap() -> None:
+    global _reaper
     while True:
-        close = _pending.get()
+        try:
+            close = _pending.get(timeout=REAPER_IDLE_SECONDS)
+        except queue.Empty:
+            with _lock:
+                if _shared is None and _pending.empty():
+                    _reaper = None
+                    return
+            continue
         try:
             close()
         except Exception:  # noqa: BLE001 - a finalizer's close must not end the reaper
@@ -586,7 +644,8 @@ def run_pending(timeout: float = 10.0) -> None:
 
 
 def _start_reaper() -> None:
-    """Starts the reaper thread once (called outside the garbage collector, when a JVM is acquired)."""
+    """Starts the reaper thread unless it runs (with the lock held, outside the garbage collector,
+    when a JVM is acquired)."""
     global _reaper
     if _reaper is None or not _reaper.is_alive():
         _reaper = threading.Thread(target=_reap, name="kaisen-reaper", daemon=True)
@@ -596,8 +655,8 @@ def _start_reaper() -> None:
 def acquire() -> Jvm:
     """The shared JVM (started when there is none or the last one died); pair with :func:`release`."""
     global _shared, _users
-    _start_reaper()
     with _lock:
+        _start_reaper()
         if _shared is None or not _shared.alive():
             if _shared is not None:
                 _shared.shutdown()

@@ -18,6 +18,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+# leak accounting at the session's end (imported first: it marks the environment the JVMs inherit)
+from .leaks import pytest_sessionfinish, pytest_sessionstart  # noqa: E402,F401
+
 REPO = Path(__file__).resolve().parents[2]
 os.environ.setdefault("KAISEN_EXTRA_CLASSPATH", str(REPO / "observation" / "target" / "test-classes"))
 

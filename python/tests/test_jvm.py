@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -294,3 +296,45 @@ def test_shared_files_a_process_died_before_claiming_go_when_its_jvm_exits(fresh
         jvm.shutdown()  # closes its stdin: it exits, as when its Python process dies
     assert not os.path.exists(path) and not os.path.exists(sock)
     assert shm_files() == []
+
+
+def _run_with_descriptor_limit(limit: int, code: str) -> subprocess.CompletedProcess:
+    import resource
+
+    def lower() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          preexec_fn=lower, env=dict(os.environ))
+
+
+def test_a_jvm_that_cannot_start_for_want_of_descriptors_says_so():
+    """Probe 3, defect 11: `ulimit -n 40` made the JVM fail at start with NoClassDefFoundError alone."""
+    done = _run_with_descriptor_limit(40, "import kaisen\ntry:\n    kaisen.make('osaka')\n"
+                                          "except kaisen.KaisenError as e:\n    print(e)\n")
+    assert "it ran out of file descriptors (ulimit -n is 40" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_jvm_out_of_descriptors_is_named_and_earlier_envs_go_on():
+    """Probe 3, defect 11: under `ulimit -n 128` the 17th env's reset failed with "step channel ...
+    broke (Connection reset by peer)", which did not say the JVM was out of descriptors."""
+    code = """
+import kaisen, numpy as np
+envs = []
+try:
+    for i in range(200):
+        e = kaisen.make('osaka', seed=i); e.reset(); envs.append(e)
+    print('NO FAILURE')
+except kaisen.KaisenError as ex:
+    print('FAILED:', ex)
+for e in envs[:3]:
+    _, info = e.reset(); e.step(int(np.flatnonzero(info['action_mask'])[0]))
+print('EARLIER ENVS STEP', len(envs))
+for e in envs: e.close()
+e = kaisen.make('osaka', seed=1); e.reset(); e.close()
+print('A NEW ENV WORKS')
+"""
+    done = _run_with_descriptor_limit(128, code)
+    out = done.stdout
+    assert "FAILED:" in out and "out of file descriptors" in out and "ulimit -n" in out, out + done.stderr
+    assert "EARLIER ENVS STEP" in out and "A NEW ENV WORKS" in out, out + done.stderr

@@ -1,0 +1,42 @@
+"""The suite's leak accounting (tests/leaks.py) fails a session that leaves something behind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from . import leaks
+
+LEAKY = '''
+import subprocess, sys, tempfile
+import kaisen
+
+KEEP = []
+
+
+def test_that_leaks():
+    KEEP.append(kaisen.make("osaka"))  # never closed
+    KEEP.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]))
+    KEEP.append(tempfile.mkdtemp(prefix="kaisen-leak-check-"))
+'''
+
+
+def test_a_session_that_leaves_a_jvm_a_process_and_a_temp_folder_fails_listing_them(tmp_path):
+    (tmp_path / "test_leaky.py").write_text(LEAKY)
+    before = set(os.listdir(tempfile.gettempdir()))
+    env = {**os.environ, leaks.MARK: "inner-" + os.environ[leaks.MARK]}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.leaks",
+                           str(tmp_path / "test_leaky.py")], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).parents[1], env=env)
+    for name in set(os.listdir(tempfile.gettempdir())) - before:
+        if name.startswith("kaisen-leak-check-"):
+            shutil.rmtree(Path(tempfile.gettempdir()) / name, ignore_errors=True)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "1 passed" in out and "leak accounting: FAILED" in out, out
+    assert "an env was not closed" in out and "kaisen.jar" in out and "time.sleep(30)" in out, out
+    assert "kaisen-leak-check-" in out and "thread kaisen-jvm-watchdog-" in out, out
