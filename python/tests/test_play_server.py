@@ -777,3 +777,23 @@ def test_a_port_in_use_is_one_line_and_nothing_else(command, tmp_path):
     assert done.returncode == 2 and done.stdout == "", done
     assert done.stderr == (f"kaisen {command}: port {port} on 127.0.0.1 is in use; choose another --port or leave "
                            "it out for a free one\n"), done.stderr
+
+
+def test_a_burst_of_connections_waits_for_no_retransmit(osaka):
+    """100 connections opened at once all find room in the listen backlog (with socketserver's 5, a
+    burst waits out 1 s SYN retransmits)."""
+    import socket
+    import time
+
+    _, server, client = osaka
+    opened, slowest = [], 0.0
+    try:
+        for _ in range(100):
+            begun = time.monotonic()
+            opened.append(socket.create_connection(server.server_address[:2], timeout=30))
+            slowest = max(slowest, time.monotonic() - begun)
+    finally:
+        for s in opened:
+            s.close()
+    assert slowest < 0.9, f"a connection waited {slowest:.1f} s"
+    assert client.get("/api/state?boards=0")[0] == 200

@@ -490,6 +490,9 @@ class PageServer(ThreadingHTTPServer):
     serving), so a command can learn that its port is taken before it deals a game."""
 
     daemon_threads = True
+    # the listen backlog (socketserver's default is 5): beyond it, a burst of new connections (many
+    # tabs, or a page's requests while the agents' moves arrive) waits out a 1 s SYN retransmit each
+    request_queue_size = 128
 
     def __init__(self, session: PlaySession | ViewSession | None = None, port: int = 0, token: str | None = None,
                  query: str = "", request_timeout: float = REQUEST_TIMEOUT) -> None:
