@@ -690,8 +690,9 @@ def worker_rows(attack: str, quick: bool, tick: Callable[[], None]) -> Iterator[
     """Runs the worker of ``attack`` and yields its rows; then one row for the JVMs left once it exited."""
     t = _Timer()
     cmd = [sys.executable, "-m", "kaisen.bench_faults", "--worker", attack] + (["--quick"] if quick else [])
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
-    assert proc.stdout is not None and proc.stderr is not None
+    errors = tempfile.TemporaryFile()  # a file, not a pipe: a worker that prints much cannot block on it
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, text=True, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
     timer = threading.Timer(WORKER_TIMEOUT, proc.kill)
     timer.start()
     started: str | None = None
@@ -712,32 +713,37 @@ def worker_rows(attack: str, quick: bool, tick: Callable[[], None]) -> Iterator[
             elif "pids" in msg:
                 pids = msg["pids"]
         code = proc.wait()
-        err = proc.stderr.read()
     finally:
         timer.cancel()
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+    errors.seek(0)
+    last = (errors.read().decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160]
+    errors.close()
     if started is not None:
         what = (f"no answer within {WORKER_TIMEOUT:g} s (killed)" if code == -signal.SIGKILL
                 else f"the process ended with code {code}")
-        last = err.strip().splitlines()[-1:] or [""]
-        yield Row(attack, started, 1, {what: 1}, False, round(time.monotonic() - begun, 2), last[0][:160])
+        yield Row(attack, started, 1, {what: 1}, False, round(time.monotonic() - begun, 2), last)
         tick()
     time.sleep(0.2)
     left = [pid for pid in pids if _is_kaisen_jvm(pid)]
     outcomes = {"gone": len(pids) - len(left)} | ({"left running": len(left)} if left else {})
-    yield Row(attack, "the JVMs it started, once its process exited", len(pids), outcomes, not left and bool(pids),
-              t(), f"exit code {code}" + (f"; pids left {left}" if left else ""))
+    note = f"exit code {code}" + (f"; pids left {left}" if left else "") + (f"; its last words: {last}" if code else "")
+    yield Row(attack, "the JVMs it started, once its process exited", len(pids), outcomes,
+              not left and bool(pids) and code == 0, t(), note)
     tick()
 
 
 # the report
 
 def expected_rows(attacks: list[str]) -> int:
-    """How many rows a run of ``attacks`` reports (for the progress bar)."""
-    per = {"page": 6, "jvm-kills": 2 + 1, "dropped-envs": len(("make", "aec", "vec", "mavec", "sb3", "state")) + 1,
-           "big-ints": 5 + 1}
+    """How many rows a run of ``attacks`` reports (for the progress bar): a worker's attempts and its
+    row for the JVMs left."""
+    per = {"page": 6,  # slowloris, stalled bodies, resets, concurrent polls, idle connections, SIGTERM
+           "jvm-kills": 2 + 1,  # a single and a vector env
+           "dropped-envs": 6 + 1,  # make, aec_env, vector_env, multi_agent_vector_env, sb3_vec_env, State
+           "big-ints": 5 + 1}  # num_envs twice, threads, games, a seed
     return sum(per[a] for a in attacks)
 
 
