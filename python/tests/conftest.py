@@ -79,13 +79,14 @@ def dl4j_checkpoint(tmp_path_factory) -> Path:
     return out / "best.zip"
 
 
-def start_page_server(session):
-    """A play page server for ``session`` on a free port, serving in a daemon thread (the play tests)."""
+def start_page_server(session, **options):
+    """A play page server for ``session`` on a free port (``options``: more of ``PageServer``'s), serving in
+    a daemon thread (the play tests)."""
     import threading
 
     from kaisen.play.server import PageServer
 
-    server = PageServer(session)
+    server = PageServer(session, **options)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
 

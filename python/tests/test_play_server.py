@@ -678,3 +678,122 @@ def test_the_whole_games_boards_are_sent_only_when_asked():
         assert status == 400 and "boards must be 0 or 1" in v["error"]
     finally:
         stop(server)
+
+
+def _raw(server: PageServer, request: bytes) -> "socket.socket":
+    """A socket to ``server`` that has sent ``request`` (bytes as given: a test may stop mid-request)."""
+    import socket
+
+    s = socket.create_connection(server.server_address[:2], timeout=30)
+    s.sendall(request)
+    return s
+
+
+def _poll(server: PageServer) -> bytes:
+    port = server.server_address[1]
+    return (f"GET /api/state?boards=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Kaisen-Token: {server.token}\r\n"
+            f"X-Kaisen-Tab: {TAB}\r\n\r\n").encode()
+
+
+def test_clients_that_go_away_early_are_no_news_on_the_terminal(osaka, capsys):
+    """Polls reset before their answer (a page closed or reloaded mid-poll), and a slow client closing
+    mid-header: the server goes on answering, and prints nothing (no traceback)."""
+    import socket
+    import struct
+
+    _, server, client = osaka
+    port = server.server_address[1]
+    for _ in range(5):
+        s = _raw(server, _poll(server))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = RST
+        s.close()
+    for _ in range(3):  # reset while the request line or the headers arrive
+        s = _raw(server, f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Ka".encode())
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        s.close()
+    s = _raw(server, f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX".encode())
+    s.close()  # a slowloris closing: the request is cut short and refused to a gone client
+    import time
+
+    time.sleep(1)  # the server's threads meet the closed sockets
+    status, v = client.get("/api/state?boards=0")
+    assert status == 200 and v["status"]["error"] is None
+    err = capsys.readouterr().err
+    assert err == "", err
+
+
+def test_a_body_that_stalls_is_answered_408_with_one_line_on_the_terminal(capsys):
+    import time
+
+    session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=2)
+    server = start(session, request_timeout=1)
+    try:
+        client = Client(server)
+        assert client.post("/api/claim", {})[0] == 200
+        port = server.server_address[1]
+        s = _raw(server, f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Kaisen-Token: {server.token}\r\n"
+                         f"X-Kaisen-Tab: {TAB}\r\nContent-Length: 16000\r\n\r\n{{".encode())
+        begun = time.monotonic()
+        assert client.get("/api/state?boards=0")[0] == 200, "other requests go on meanwhile"
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
+        s.close()
+        took = time.monotonic() - begun
+        assert answer.startswith(b"HTTP/1.0 408 "), answer[:200]
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == {"error": "the request body did not arrive within 1 s"}
+        assert 0.5 < took < 10, took
+        err = capsys.readouterr().err
+        assert err.splitlines() == ["kaisen: a client sent 16000 body bytes too slowly (nothing for 1 s); "
+                                    "answered 408, connection closed"], err
+        assert client.get("/api/state?boards=0")[0] == 200
+    finally:
+        stop(server)
+
+
+@pytest.mark.parametrize("port", ["70000", "-1"])
+def test_a_port_out_of_range_is_one_line(port):
+    done = subprocess.run([sys.executable, "-m", "kaisen.play", "--game", "osaka", "--port", port, "--no-browser"],
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1])
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr == f"kaisen play: --port must be from 0 to 65535 (0: any free port), not {port}\n"
+
+
+@pytest.mark.parametrize("command", ["play", "view"])
+def test_a_port_in_use_is_one_line_and_nothing_else(command, tmp_path):
+    import socket
+
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["--game", "osaka"] if command == "play" else [str(tmp_path / "no-such-record.json")]
+        done = subprocess.run([sys.executable, "-m", "kaisen.play", command, *args, "--port", str(port),
+                               "--no-browser"], capture_output=True, text=True, timeout=120,
+                              cwd=Path(__file__).parents[1])
+    finally:
+        taken.close()
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr == (f"kaisen {command}: port {port} on 127.0.0.1 is in use; choose another --port or leave "
+                           "it out for a free one\n"), done.stderr
+
+
+def test_a_burst_of_connections_waits_for_no_retransmit(osaka):
+    """100 connections opened at once all find room in the listen backlog (with socketserver's 5, a
+    burst waits out 1 s SYN retransmits)."""
+    import socket
+    import time
+
+    _, server, client = osaka
+    opened, slowest = [], 0.0
+    try:
+        for _ in range(100):
+            begun = time.monotonic()
+            opened.append(socket.create_connection(server.server_address[:2], timeout=30))
+            slowest = max(slowest, time.monotonic() - begun)
+    finally:
+        for s in opened:
+            s.close()
+    assert slowest < 0.9, f"a connection waited {slowest:.1f} s"
+    assert client.get("/api/state?boards=0")[0] == 200

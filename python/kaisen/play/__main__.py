@@ -4,6 +4,7 @@ without a command, ``play``)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import secrets
 import sys
@@ -56,8 +57,12 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+#: The ports ``--port`` takes (0: any free port, the default).
+PORTS = range(0, 65536)
+
+
 def _server_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--port", type=int, default=0, help="port on 127.0.0.1, 1 to 65535 (default, or 0: a free one)")
     p.add_argument("--no-browser", action="store_true", help="print the link only; do not open a browser")
 
 
@@ -75,6 +80,21 @@ def main(argv: list[str] | None = None) -> int:
         for path in screenshots(Path(args.out), games=args.game, decisions=args.decisions, seed=args.seed):
             print(path)
         return 0
+    # the port first: a port in use is said before a game is dealt or a record read (and a JVM started)
+    if args.port not in PORTS:
+        print(f"kaisen {args.command}: --port must be from {PORTS[0]} to {PORTS[-1]} (0: any free port), "
+              f"not {args.port}", file=sys.stderr)
+        return 2
+    query = f"observer={args.observer}" if args.command == "view" and args.observer != "all" else ""
+    try:
+        server = PageServer(port=args.port, query=query)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            message = f"port {args.port} on 127.0.0.1 is in use; choose another --port or leave it out for a free one"
+        else:
+            message = f"cannot serve on 127.0.0.1:{args.port}: {e.strerror or e}"
+        print(f"kaisen {args.command}: {message}", file=sys.stderr)
+        return 2
     try:
         if args.command == "play":
             seed = args.seed if args.seed is not None else secrets.randbits(31)
@@ -92,11 +112,11 @@ def main(argv: list[str] | None = None) -> int:
             if observer != "all" and not (observer.isdigit() and int(observer) < record.num_players):
                 raise ValueError(f"--observer must be all or a seat 0..{record.num_players - 1}, not {observer!r}")
             session = ViewSession(record)
-        query = f"observer={args.observer}" if args.command == "view" and args.observer != "all" else ""
-        server = PageServer(session, port=args.port, query=query)
     except (RecordError, KaisenError, ValueError, OSError) as e:
+        server.close()
         print(f"kaisen {args.command}: {e}", file=sys.stderr)
         return 2
+    server.session = session
     serve(server, open_browser=not args.no_browser)
     return 0
 

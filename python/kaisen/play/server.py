@@ -64,6 +64,11 @@ ENGINE_STOPPED = "the game engine stopped; the game cannot continue — the move
 #: The largest request body read (an action is a few dozen bytes).
 MAX_BODY = 16 << 10
 
+#: Seconds a client may leave a request unfinished (its request line, a header, its body) before the
+#: connection is dropped (a stalled body is answered 408 first): a stalled client never holds a
+#: thread for ever. ``PageServer(request_timeout=...)`` sets it per server.
+REQUEST_TIMEOUT = 30.0
+
 _ASSETS = {"play.js": "text/javascript; charset=utf-8", "play.css": "text/css; charset=utf-8"}
 
 
@@ -114,6 +119,15 @@ def _move_words(state: State, observer: int | None, player: int, action: int) ->
     words = a.name if observer is None or observer == player else state.action_name_for(observer, action)
     # a public move reads as its full name: then its meaning from the action table may follow
     return f"{words} ({a.meaning})" if words == a.name and a.meaning else words
+
+
+class _ClientGone(Exception):
+    """The client closed its connection (or stopped reading) before its answer was written: nothing
+    to answer, nothing to report (a page reloaded or closed mid-poll does it)."""
+
+
+#: What a read or write on a client's socket raises once the client has gone away.
+_GONE = (ConnectionError, TimeoutError)
 
 
 class RequestError(Exception):
@@ -470,16 +484,31 @@ class ViewSession:
 # HTTP
 
 class PageServer(ThreadingHTTPServer):
-    """The page's HTTP server on 127.0.0.1 (``port=0``: a free port) for one session."""
+    """The page's HTTP server on 127.0.0.1 (``port=0``: a free port) for one session.
+
+    The port is bound here; ``session`` may be given later (``server.session = ...``, before
+    serving), so a command can learn that its port is taken before it deals a game."""
 
     daemon_threads = True
+    # the listen backlog (socketserver's default is 5): beyond it, a burst of new connections (many
+    # tabs, or a page's requests while the agents' moves arrive) waits out a 1 s SYN retransmit each
+    request_queue_size = 128
 
-    def __init__(self, session: PlaySession | ViewSession, port: int = 0, token: str | None = None,
-                 query: str = "") -> None:
+    def __init__(self, session: PlaySession | ViewSession | None = None, port: int = 0, token: str | None = None,
+                 query: str = "", request_timeout: float = REQUEST_TIMEOUT) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.session = session
         self.token = token or secrets.token_urlsafe(24)
         self.query = query  # more of the page's query (e.g. "observer=1"), added to the link
+        self.request_timeout = request_timeout
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """An exception that left a request's handler: a client gone mid-request is no news (the
+        standard library would print a traceback for each); anything else is one line."""
+        e = sys.exc_info()[1]
+        if isinstance(e, (_ClientGone, *_GONE)):
+            return
+        print(f"kaisen: a request failed: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
 
     @property
     def url(self) -> str:
@@ -488,7 +517,8 @@ class PageServer(ThreadingHTTPServer):
         return f"http://{host}:{port}/?token={self.token}" + (f"&{self.query}" if self.query else "")
 
     def close(self) -> None:
-        self.session.close()
+        if self.session is not None:
+            self.session.close()
         self.server_close()
 
 
@@ -501,7 +531,18 @@ class _Handler(BaseHTTPRequestHandler):
     # one request per connection: once the server stops, the page's next request fails at once
     # (a kept-alive connection would outlive the server's socket)
     protocol_version = "HTTP/1.0"
-    timeout = 30  # a client that stops sending mid-request does not hold a thread for ever
+    timeout = REQUEST_TIMEOUT  # the server's request_timeout, set in setup()
+
+    def setup(self) -> None:
+        self.timeout = self.server.request_timeout  # the socket's timeout: a stalled client lets go of its thread
+        super().setup()
+
+    @property
+    def session(self) -> PlaySession | ViewSession:
+        session = self.server.session
+        if session is None:
+            raise RuntimeError("the page server has no session yet")
+        return session
 
     def version_string(self) -> str:
         return "kaisen"  # no Python version in the Server header
@@ -523,8 +564,11 @@ class _Handler(BaseHTTPRequestHandler):
                          "connect-src 'self'; object-src 'none'; frame-ancestors 'none'")
         for k, v in (extra or {}).items():
             self.send_header(k, v)
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.end_headers()
+            self.wfile.write(body)
+        except _GONE:
+            raise _ClientGone from None
 
     def _json(self, status: int, value: Any) -> None:
         self._send(status, json.dumps(value).encode(), "application/json")
@@ -544,6 +588,12 @@ class _Handler(BaseHTTPRequestHandler):
         self._route("POST")
 
     def _route(self, method: str) -> None:
+        try:
+            self._answer(method)
+        except _ClientGone:
+            self.close_connection = True  # nothing to answer to
+
+    def _answer(self, method: str) -> None:
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         path = url.path
@@ -564,6 +614,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._api(method, path[len("/api/"):], query)
             else:
                 raise RequestError(HTTPStatus.NOT_FOUND, f"no page {path}")
+        except _ClientGone:
+            raise
         except RequestError as e:
             self._error(e, page)
         except JvmDiedError as e:
@@ -574,7 +626,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _engine_stopped(self, e: JvmDiedError, method: str, path: str, query: dict[str, str], page: bool) -> None:
         """The JVM died under this request: a game ends with its error, shown as a normal view."""
-        session = self.server.session
+        session = self.session
         if isinstance(session, PlaySession):
             session.engine_stopped(e)
             if path in ("/api/state", "/api/act"):
@@ -615,14 +667,27 @@ class _Handler(BaseHTTPRequestHandler):
             raise RequestError(HTTPStatus.BAD_REQUEST, "bad Content-Length") from None
         if n > MAX_BODY:
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes")
-        raw = self.rfile.read(n) if n > 0 else b""
+        try:
+            raw = self.rfile.read(n) if n > 0 else b""
+        except TimeoutError:
+            # one line on the terminal, and a 408 (if the client still listens); the connection then closes
+            timeout = self.server.request_timeout
+            print(f"kaisen: a client sent {n} body bytes too slowly (nothing for {timeout:g} s); "
+                  "answered 408, connection closed", file=sys.stderr, flush=True)
+            self.close_connection = True
+            raise RequestError(HTTPStatus.REQUEST_TIMEOUT,
+                               f"the request body did not arrive within {timeout:g} s") from None
+        except ConnectionError:
+            raise _ClientGone from None
+        if len(raw) < n:  # the client stopped sending (a half-closed socket): answered if it still listens
+            raise RequestError(HTTPStatus.BAD_REQUEST, f"the request body ended after {len(raw)} of its {n} bytes")
         try:
             return json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as e:
             raise RequestError(HTTPStatus.BAD_REQUEST, f"the request is not JSON: {e}") from None
 
     def _api(self, method: str, name: str, query: dict[str, str]) -> None:
-        session = self.server.session
+        session = self.session
         tab = self._tab(query)
         if method == "POST" and name == "claim":
             session.claim(tab, claim_takeover(self._body()))
@@ -683,6 +748,9 @@ def serve(server: PageServer, *, open_browser: bool = True) -> None:
     import webbrowser
 
     from .. import shutdown
+
+    if server.session is None:
+        raise ValueError("a page server serves once it has its session (server.session = ...)")
 
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
