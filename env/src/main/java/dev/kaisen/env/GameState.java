@@ -1,8 +1,8 @@
 package dev.kaisen.env;
 
 /**
- * The rules' state of one game, as every Kaisen engine exposes it (the game contract,
- * {@code shared/DESIGN.md}).
+ * The rules' state of one game, as every Kaisen engine exposes it (the game contract; each
+ * game's rules are in {@code docs/rules/<game>.md}).
  *
  * <p>{@link #apply(int)} never changes the receiver: it returns the successor. Owners that
  * hold the only reference (an env, a self-play loop) may use {@link #applyInPlace(int)}

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules of Floating Market ({@code shared/rules/floating-market.md}, seed
+ * The rules of Floating Market ({@code docs/rules/floating-market.md}, seed
  * {@code 004_c5be90e211f2b850.txt}) as one state, with the random stream ({@link #rng},
  * SplitMix64) inside it, so copies, equality and JSON cover it. Nothing is hidden but the
  * future of that stream: {@link #determinize} only restarts it.

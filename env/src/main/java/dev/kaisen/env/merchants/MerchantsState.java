@@ -67,7 +67,8 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * </ol>
  * At the round's end every city without a wagon raises its bonus by 100 (at most 500)
  * [reconstructed]; once the wagon track reaches the end threshold for the player count the game
- * ends: the highest status wins, ties by money; a player still holding credit loses (score -1).
+ * ends: the highest status wins, ties by money; a player still holding credit scores -1, below
+ * every level (when every player holds credit, money decides).
  *
  * <p><b>Hidden information.</b> Money is behind screens, but every payment is public, so a
  * player with perfect memory knows everyone's money. Hidden are: sealed bids and wheel settings
@@ -863,8 +864,10 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     /**
      * Whether player p may play an influence card of this kind now: in its phase, held, once a
-     * turn, and only where it does something (Bargain not with Reduced Cost, Messenger before the
-     * courier's run, Exemption not when no upkeep is due; Guild is spent by {@code shift}).
+     * turn, and withheld only in three cases (Bargain with Reduced Cost or once played, Messenger
+     * once the courier's run has started, Exemption when no upkeep is due; Guild is spent by
+     * {@code shift}). Elsewhere a card is offered even where it does nothing (Bargain after the
+     * last possible purchase, Wheelwright when no wagon can move; rules, "Influence cards").
      */
     private boolean mayPlay(int p, Influence kind) {
         if (kind.phase != phase || !holds(p, kind) || playedThisTurn(kind)) {
@@ -1649,7 +1652,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     // ------------------------------------------------------------------ scoring
 
-    /** The status level; -1 for a player holding credit (published: such a player loses). */
+    /** The status level; -1 for a player holding credit (published: such a player loses; money still ranks them). */
     @Override
     public int score(int player) {
         return credit[player] ? -1 : status[player];

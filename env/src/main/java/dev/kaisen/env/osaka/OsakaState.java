@@ -10,7 +10,7 @@ import java.util.Arrays;
 
 /**
  * The full state of a Traders of Osaka game, rules included (section references are to
- * {@code shared/rules/traders-of-osaka.md}).
+ * {@code docs/rules/osaka.md}).
  *
  * <p>Representation: {@link #loc} gives every one of the 108 cards exactly one location
  * (draw pile, discard, Market, Farm, out of the game, or a player's hand, goods, insured

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules of Tokaido ({@code shared/rules/tokaido.md}) as one state: a phase, one small
+ * The rules of Tokaido ({@code docs/rules/tokaido.md}) as one state: a phase, one small
  * legal/apply pair per phase, every card of the four decks in exactly one place
  * ({@link #loc}), and the random stream ({@link #rng}, SplitMix64) inside the state, so copies,
  * equality and JSON cover it.

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Scenario tests of the roll, the end of the round, every building, the payouts, the variants
- * and the 2-player rules ({@code shared/rules/floating-market.md} and the [decision]s in
+ * and the 2-player rules ({@code docs/rules/floating-market.md} and the [decision]s in
  * {@link FloatingMarketState}'s class comment). Rounds are driven through legal actions; the
  * roll's faces are read from the {@code roll} chance event.
  */

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Scenario tests of the rules ({@code shared/rules/floating-market.md}), built with readable helpers. */
+/** Scenario tests of the rules ({@code docs/rules/floating-market.md}), built with readable helpers. */
 class FloatingMarketRulesTest {
     static final String DEFAULT_JSON = "{\"format\":\"kaisen.floating-market.board/1\",\"locations\":[LOCS],"
             + "\"amaStart\":[\"20-23\",\"9-13\"],\"twoPlayerClosed\":\"29-35\",\"docks\":[\"west\",\"east\"],"

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Scenario tests of the rules as {@link MerchantsState}'s class comment states them (the seed
- * rulebook {@code shared/seeds/002_3241677cff98d9ea.txt} where it speaks, [reconstructed] rules
- * elsewhere), on the default data. Each scenario is a fresh game with its pieces put where the
+ * rulebook where it speaks, [reconstructed] rules elsewhere; {@code docs/rules/merchants.md}
+ * marks each), on the default data. Each scenario is a fresh game with its pieces put where the
  * rule needs them, then played with named actions.
  *
  * <p>The default map's places used here (node ids: cities 0..5, forks 6..7, then road spaces):

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Scenario tests, one per rule of {@code shared/rules/traders-of-osaka.md}. */
+/** Scenario tests, one per rule of {@code docs/rules/osaka.md}. */
 class OsakaRulesTest {
 
     static int action(String name) {

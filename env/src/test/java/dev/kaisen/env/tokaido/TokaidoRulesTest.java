@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Scenario tests, one per rule of {@code shared/rules/tokaido.md} (and each [decision]). */
+/** Scenario tests, one per rule of {@code docs/rules/tokaido.md} (and each [decision]). */
 class TokaidoRulesTest {
     static final int PADDY = 0;
     static final int MOUNTAIN = 1;

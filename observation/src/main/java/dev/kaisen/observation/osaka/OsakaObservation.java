@@ -45,7 +45,7 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
     public static final int SLOT = Cards.TYPES + 1 + SEATS;
     private static final int PHASES = Phase.values().length;
 
-    // ---- value bounds, derived from the rules (shared/rules/traders-of-osaka.md)
+    // ---- value bounds, derived from the rules (docs/rules/osaka.md)
     /** Copies of each card type (11 of a 2, 9 of a 3, 7 of a 5): the most of a type any place can hold. */
     static final int[] COPIES = copies();
     /** The coin value of all 108 cards: the most a hand can be worth. */

@@ -39,7 +39,7 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
     private static final int PHASES = Phase.values().length;
     private static final int[] KIND_SIZE = {Decks.MEAL_KINDS, Decks.SOUVENIRS, Decks.ENCOUNTER_KINDS, 2};
 
-    // ---- value bounds, derived from the rules (shared/rules/tokaido.md)
+    // ---- value bounds, derived from the rules (docs/rules/tokaido.md)
     /** Rules, "Temple": a donation is 1 to 3 coins (Hirotada may add 1 from the supply). */
     static final int MAX_DONATION = 3;
     /** Rules, "Encounter": a Kuge gives 3 coins, a Samurai 3 points, a Miko 1 point (and a donated coin). */
