@@ -323,6 +323,19 @@ class MerchantsDataTest {
         assertTrue(config.getMessage().contains("unknown investment card 'spy'"), config.getMessage());
     }
 
+    /** Probe 3, defect 10: a named pipe given as the data file blocked the game's construction for good. */
+    @Test
+    void aNamedPipeAsTheDataFileIsRefused(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("data.json");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0 && Files.exists(fifo), "mkfifo is not available");
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> assertThrows(RuntimeException.class,
+                        () -> new MerchantsGame(new GameConfig(2, Map.of("data", fifo.toString())))));
+        assertTrue(e.getMessage().contains(fifo + " is a named pipe (FIFO), not Merchants game data (JSON); give a file"),
+                e.getMessage());
+    }
+
     // ---------------------------------------------------------------- a custom file
 
     @Test
