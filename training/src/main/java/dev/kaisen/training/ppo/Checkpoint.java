@@ -43,7 +43,7 @@ import java.util.zip.ZipFile;
  * <p>Every entry is bounded before it is read ({@link #checkEntries}): DL4J's reader takes each
  * entry whole into memory, so the arrays of numbers may hold what the network declared in
  * {@code configuration.json} needs, every other entry {@link #MAX_SMALL_ENTRY_BYTES}; the refusal
- * names the entry.
+ * names the entry. And a recorded layout must agree with the checkpoint's own network and config.
  *
  * <p>Writes are atomic: everything goes to a temporary file in the same folder, which is
  * then renamed over the target, so a killed run leaves either the old or the new checkpoint.
@@ -325,7 +325,9 @@ public final class Checkpoint {
      * Checks the layout a checkpoint recorded against this build's layout of its game, config and
      * view: a different hash is refused. A checkpoint without a recorded layout is accepted when
      * its network's sizes ({@code inputs}, {@code actions}) match, with the warning returned;
-     * otherwise refused. Returns null when the layout matched.
+     * otherwise refused. A recorded layout must also agree with the checkpoint's other parts: its
+     * sizes with the network's, its game and view with the config's. Returns null when the layout
+     * matched.
      */
     static String checkLayout(ZipFile zip, Path file, PpoConfig config, int inputs, int actions) throws IOException {
         Layout now = Layout.of(config);
@@ -349,6 +351,33 @@ public final class Checkpoint {
                     + ", but this build lays out " + now.describe() + ": the observation segments or the action "
                     + "table changed since, so its network cannot read these observations; retrain, or use the "
                     + "Kaisen version it was trained with");
+        }
+        List<String> disagree = new ArrayList<>();
+        if (then.observationSize() != inputs) {
+            disagree.add(LAYOUT + " says observationSize " + then.observationSize() + ", but its network has " + inputs
+                    + " inputs");
+        }
+        if (then.numActions() != actions) {
+            disagree.add(LAYOUT + " says numActions " + then.numActions() + ", but its network has " + actions
+                    + " actions");
+        }
+        if (then.game() != null && !then.game().equals(now.game())) {
+            disagree.add(LAYOUT + " says game " + then.game() + ", but " + CONFIG + " says " + now.game());
+        }
+        if (then.view() != null && !then.view().equals(now.view())) {
+            disagree.add(LAYOUT + " says view " + then.view() + ", but " + CONFIG + " says " + now.view());
+        }
+        if (then.observationSize() == inputs && inputs != now.observationSize()) {
+            disagree.add("its network has " + inputs + " inputs, but its layout (hash " + then.layoutHash() + ") has "
+                    + now.observationSize());
+        }
+        if (then.numActions() == actions && actions != now.numActions()) {
+            disagree.add("its network has " + actions + " actions, but its layout (hash " + then.layoutHash() + ") has "
+                    + now.numActions());
+        }
+        if (!disagree.isEmpty()) {
+            throw new LayoutMismatch("checkpoint " + file + " disagrees with itself: " + String.join("; ", disagree)
+                    + " (an edited or damaged file); retrain, or use an unchanged copy");
         }
         return null;
     }

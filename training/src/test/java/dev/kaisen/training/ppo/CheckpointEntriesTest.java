@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A checkpoint's entries are bounded before anything reads them (a zip of a megabyte can inflate to
- * a gigabyte): each refusal is one line naming the entry.
+ * a gigabyte), and its parts must agree with each other: each refusal is one line naming the entry
+ * or the part.
  */
 class CheckpointEntriesTest {
     private static final Checkpoint.Progress PROGRESS = new Checkpoint.Progress(0, 0, 0, 1, 0, -1, 1, 1, 0);
@@ -126,5 +127,29 @@ class CheckpointEntriesTest {
         byte[] data = bytes.toByteArray();
         IOException e = assertThrows(IOException.class, () -> MlpWeights.read(data));
         assertTrue(e.getMessage().contains("weights, more than its 20 bytes hold"), e.getMessage());
+    }
+
+    /** Probe 3: a layout whose observationSize (471) disagrees with its own 470-input network was played. */
+    @Test
+    void aLayoutThatDisagreesWithItsNetworkOrConfigIsRefusedNamingThePart(@TempDir Path dir) throws IOException {
+        PpoConfig config = new PpoConfig();
+        Path file = write(dir, config, 1);
+        String layout = read(file, Checkpoint.LAYOUT);
+        Checkpoint.Layout l = Checkpoint.Layout.of(config);
+        put(file, Checkpoint.LAYOUT, layout.replace("\"observationSize\" : " + l.observationSize(),
+                "\"observationSize\" : " + (l.observationSize() + 1)).getBytes());
+        for (String m : refusals(file)) {
+            assertEquals("checkpoint " + file + " disagrees with itself: kaisen-layout.json says observationSize "
+                    + (l.observationSize() + 1) + ", but its network has " + l.observationSize() + " inputs (an edited "
+                    + "or damaged file); retrain, or use an unchanged copy", m);
+        }
+        put(file, Checkpoint.LAYOUT, layout.replace("\"game\" : \"" + l.game() + "\"", "\"game\" : \"tokaido\"")
+                .replace("\"numActions\" : " + l.numActions(), "\"numActions\" : 7").getBytes());
+        for (String m : refusals(file)) {
+            assertTrue(m.contains("kaisen-layout.json says numActions 7, but its network has " + l.numActions()
+                    + " actions; kaisen-layout.json says game tokaido, but kaisen-config.json says " + l.game()), m);
+        }
+        put(file, Checkpoint.LAYOUT, layout.getBytes());
+        Checkpoint.readPolicy(file);
     }
 }
