@@ -56,7 +56,7 @@ class CliFaultsTest {
     @Test
     void replayOfDevZeroEnds() {
         assumeTrue(Files.exists(Path.of("/dev/zero")));
-        assertTrue(error("replay", "/dev/zero").contains("is not UTF-8 JSON text"));
+        assertTrue(error("replay", "/dev/zero").contains("/dev/zero is a character device, not a game record (JSON); give a file"));
     }
 
     @Test

@@ -50,7 +50,7 @@ public record GameConfig(int players, Map<String, Object> options) {
         int players = defaultPlayers;
         if (p != null) {
             if (!(p instanceof Integer)) {
-                throw new IllegalArgumentException("config 'players' must be a whole number, not " + p);
+                throw new IllegalArgumentException("config 'players' must be a whole number, not " + GameOption.shown(p));
             }
             players = (Integer) p;
         }

@@ -47,10 +47,11 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
         }
         if (defaultValue != null && (v == null || !defaultValue.getClass().isInstance(v))) {
             throw new IllegalArgumentException("option '" + name + "' takes a " + typeName(defaultValue) + ", not "
-                    + (v == null ? "null" : v + " (" + typeName(v) + ")"));
+                    + shown(v));
         }
         if (!choices.isEmpty() && !choices.contains(v)) {
-            throw new IllegalArgumentException("option '" + name + "' must be one of " + choices + ", not " + v);
+            throw new IllegalArgumentException("option '" + name + "' must be one of " + choices + ", not "
+                    + Json.write(v, false));
         }
         if (path && v instanceof String file && !file.isEmpty()) {
             try {
@@ -60,6 +61,14 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
             }
         }
         return v;
+    }
+
+    /**
+     * A value as JSON with its kind ({@code "2" (string)}, {@code 2.5 (number)}, {@code null}): a
+     * string shows its quotes, so {@code "2"} does not read as the number 2.
+     */
+    static String shown(Object v) {
+        return v == null ? "null" : Json.write(v, false) + " (" + typeName(v) + ")";
     }
 
     private static String typeName(Object o) {
@@ -74,6 +83,12 @@ public record GameOption(String name, Object defaultValue, String meaning, List<
         }
         if (o instanceof String) {
             return "string";
+        }
+        if (o instanceof java.util.Map) {
+            return "JSON object";
+        }
+        if (o instanceof java.util.List) {
+            return "list";
         }
         return o.getClass().getSimpleName();
     }

@@ -54,8 +54,12 @@ public final class UserFiles {
         if (Files.isDirectory(file)) {
             throw new FileException(file + " is a folder, not " + what + "; give a file", null);
         }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // opening a named pipe blocks until a writer comes, and a device may never end: refuse both unopened
+            throw new FileException(file + " is " + kind(file) + ", not " + what + "; give a file", null);
+        }
         try {
-            if (Files.isRegularFile(file) && Files.size(file) > maxBytes) {
+            if (Files.size(file) > maxBytes) {
                 throw tooLarge(file, maxBytes, what, null);
             }
             InputStream in = new Limited(Files.newInputStream(file), file, maxBytes, what);
@@ -129,6 +133,38 @@ public final class UserFiles {
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
+
+    /**
+     * What {@code file}, neither a folder nor a regular file, is in words ("a named pipe (FIFO)",
+     * "a character device"); from its Unix mode where the file system gives it.
+     */
+    static String kind(Path file) {
+        try {
+            int type = (Integer) Files.getAttribute(file, "unix:mode") & S_IFMT;
+            switch (type) {
+                case S_IFIFO:
+                    return "a named pipe (FIFO)";
+                case S_IFCHR:
+                    return "a character device";
+                case S_IFBLK:
+                    return "a block device";
+                case S_IFSOCK:
+                    return "a socket";
+                default:
+                    break;
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            // no Unix mode here: the generic words below
+        }
+        return "a special file (a pipe, socket or device)";
+    }
+
+    /** The file type bits of a Unix mode and their values (sys/stat.h). */
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFBLK = 0060000;
+    private static final int S_IFSOCK = 0140000;
 
     /** A message for a failed read of {@code file}: the reason, or the refusal itself. */
     private static FileException failure(Path file, IOException e) {

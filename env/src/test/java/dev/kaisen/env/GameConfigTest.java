@@ -70,8 +70,19 @@ class GameConfigTest {
         assertTrue(error("{\"players\": 6}").contains("2 to 5 players"));
         assertTrue(error("{\"players\": \"two\"}").contains("whole number"));
         assertTrue(error("[1, 2]").contains("one JSON object"));
+        assertTrue(error("{\"board\": 5}").contains("option 'board' takes a string, not 5 (whole number)"), error("{\"board\": 5}"));
         assertTrue(error("{").contains("one JSON object"));
         assertEquals(GameConfig.of(2), GameConfig.parse("  ", 2));
+    }
+
+    /** Probe 3: {"players": "2"} said "must be a whole number, not 2", as if 2 were not one. */
+    @Test
+    void aStringIsShownQuotedSoItReadsAsAString() {
+        assertEquals("config 'players' must be a whole number, not \"2\" (string)", error("{\"players\": \"2\"}"));
+        assertEquals("config 'players' must be a whole number, not 2.0 (number)", error("{\"players\": 2.0}"));
+        assertEquals("option 'rounds' takes a whole number, not \"3\" (string)", error("{\"rounds\": \"3\"}"));
+        assertEquals("option 'board' must be one of [standard, short], not \"long\"", error("{\"board\": \"long\"}"));
+        assertEquals("option 'board' takes a string, not [\"a\"] (list)", error("{\"board\": [\"a\"]}"));
     }
 
     @Test

@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -59,10 +61,23 @@ class UserFilesTest {
     }
 
     @Test
-    void anEndlessStreamEndsWithAnError() {
+    void aDeviceIsRefusedUnread() {
         Path zero = Path.of("/dev/zero");
         assumeTrue(Files.exists(zero));
-        assertTrue(refused(zero).contains("is not UTF-8 JSON text"), refused(zero));
+        assertEquals("/dev/zero is a character device, not a game record (JSON); give a file", refused(zero));
+    }
+
+    /** Probe 3, defect 10: opening a named pipe blocks until a writer comes, so the replay hung for good. */
+    @Test
+    void aNamedPipeIsRefusedWithoutOpeningIt(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("fifo.json");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        assumeTrue(mk.waitFor() == 0 && Files.exists(fifo), "mkfifo is not available");
+        String message = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> refused(fifo));
+        assertEquals(fifo + " is a named pipe (FIFO), not a game record (JSON); give a file", message);
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), fifo);
+        assertEquals(link + " is a named pipe (FIFO), not a game record (JSON); give a file",
+                assertTimeoutPreemptively(Duration.ofSeconds(20), () -> refused(link)));
     }
 
     /** A file whose size is not known in advance (here a /proc file, size 0) is cut at the limit while read. */

@@ -6,6 +6,7 @@ import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.StateFormat;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
 
@@ -321,6 +322,7 @@ public final class StateHandle {
             if (json == null || json.isBlank()) {
                 throw new GameFormatException("a " + game.id() + " state needs its JSON, got nothing");
             }
+            StateFormat.check(game, json);
             S s = game.fromJson(json);
             if (s.numPlayers() != game.numPlayers()) {
                 throw new GameFormatException("this " + game.id() + " state has " + s.numPlayers()

@@ -97,6 +97,59 @@ class StateHandleTest {
         assertThrows(GameFormatException.class, () -> gateway.newState("osaka", "{\"players\": 3}", osaka, 0));
     }
 
+    /** Probe 3, defect 12: the JSON text null was a NullPointerException in every game's reader. */
+    @Test
+    void aStateThatIsNotAJsonObjectIsNamedSo() {
+        for (String game : Games.ids()) {
+            GameFormatException e = assertThrows(GameFormatException.class, () -> gateway.newState(game, null, "null", 0));
+            assertEquals("a state of " + game + " is a JSON object in " + game + "'s state format, not null",
+                    e.getMessage());
+            e = assertThrows(GameFormatException.class, () -> gateway.newState(game, null, " [1, 2] ", 0));
+            assertTrue(e.getMessage().endsWith(", not a JSON array"), e.getMessage());
+            e = assertThrows(GameFormatException.class, () -> gateway.newState(game, null, "\"x\"", 0));
+            assertTrue(e.getMessage().endsWith(", not a JSON string"), e.getMessage());
+        }
+        VectorHandle vec = gateway.newVectorEnv("tokaido", null, 2, 0, "random", "terminal", null, "raise", 1, 1,
+                false, null);
+        try {
+            vec.reset();
+            String before = vec.stateJson(0);
+            for (String bad : new String[] {"null", "7"}) {
+                GameFormatException e = assertThrows(GameFormatException.class, () -> vec.checkStartFromState(0, bad, 1));
+                assertTrue(e.getMessage().startsWith("a state of tokaido is a JSON object"), e.getMessage());
+                e = assertThrows(GameFormatException.class, () -> vec.resetFromState(1, bad, 1));
+                assertTrue(e.getMessage().startsWith("a state of tokaido is a JSON object"), e.getMessage());
+            }
+            assertEquals(before, vec.stateJson(0));
+        } finally {
+            vec.close();
+        }
+    }
+
+    /** Probe 3, defect 13: another game's state met Jackson's field errors ("Cannot map null into type int"). */
+    @Test
+    void aStateOfAnotherGameNamesBothGames() {
+        Map<String, String> states = new LinkedHashMap<>();
+        for (String game : Games.ids()) {
+            states.put(game, played(game, 5, 3).toJson(false));
+        }
+        for (String game : Games.ids()) {
+            for (Map.Entry<String, String> other : states.entrySet()) {
+                if (other.getKey().equals(game)) {
+                    continue;
+                }
+                String format = (String) Json.read(other.getValue(), Map.class).get("format");
+                GameFormatException e = assertThrows(GameFormatException.class,
+                        () -> gateway.newState(game, null, other.getValue(), 0));
+                assertEquals("this is a " + other.getKey() + " state (format " + format + "); this game is " + game
+                        + ": give a state of " + game, e.getMessage());
+            }
+        }
+        String record = "{\"format\": \"" + GameRecord.FORMAT + "\", \"game\": \"osaka\"}";
+        GameFormatException e = assertThrows(GameFormatException.class, () -> gateway.newState("osaka", null, record, 0));
+        assertEquals("this is a game record (format kaisen.record/1), not a state of osaka", e.getMessage());
+    }
+
     @Test
     void applyReportsChanceAndTheStatusAndTheEnvsStartFromAState() {
         StateHandle s = played("osaka", 2, 10);

@@ -35,13 +35,15 @@ import java.util.Objects;
  * <p>Validation (each failure a {@link GameFormatException} saying what is wrong): exactly
  * {@value #GOODS} distinct goods and {@value #CITIES} distinct cities, each city with
  * {@value #CITY_GOODS} distinct known goods; fork names distinct from cities; roads between known,
- * different ends with {@code spaces >= 0}; at most {@value #MAX_DEGREE} roads at a node, at most
+ * different ends with {@code spaces} {@code 0..}{@value #MAX_ROAD_SPACES}; at most {@value #MAX_DEGREE} roads at a node, at most
  * {@value #MAX_NODES} nodes, every city reachable from every other, every fork with at least 2 roads;
  * each setup with {@value #WAGONS} distinct cities and a courier space on a named road; price lines of
  * equal length ({@code 2..}{@value #MAX_LEVELS}); bids and offers multiples of their step within the
  * action table ({@value #MAX_BID_STEPS} and {@value #MAX_OFFER_STEPS} steps); a status ladder of
  * {@code 2..}{@value #MAX_STATUS} levels with an upkeep each; investment cards of known kinds, and
- * {@code 1..}{@value #MAX_FACE_UP} face up; an end threshold for 2, 3 and 4 players.
+ * {@code 1..}{@value #MAX_FACE_UP} face up; an end threshold for 2, 3 and 4 players. Every count
+ * and list has an upper bound (the {@code MAX_} constants), so a file of a few bytes cannot ask for
+ * a billion road spaces or cards.
  */
 public final class MerchantsData {
     public static final String FORMAT = "kaisen.merchants.game/1";
@@ -61,6 +63,32 @@ public final class MerchantsData {
     /** The most florins any number of the data may be (money stays far from integer overflow). */
     public static final int MAX_FLORINS = 100_000;
     static final long MAX_BYTES = 1 << 20;
+    /** Spaces on one road: each is a place of the map, which holds at most {@value #MAX_NODES} with the cities. */
+    public static final int MAX_ROAD_SPACES = MAX_NODES - CITIES;
+    /** Forks: each is a place of the map beside the cities (see {@link #MAX_ROAD_SPACES}). */
+    public static final int MAX_FORKS = MAX_NODES - CITIES;
+    /** Roads: each takes one of the at most {@value #MAX_DEGREE} road ends of two places. */
+    public static final int MAX_ROADS = MAX_NODES * MAX_DEGREE / 2;
+    /** [decision] Setups to draw from (default 2): the seed picks one, so more only add variety. */
+    public static final int MAX_SETUPS = 100;
+    /** [decision] Goods of each type (default 9): the supply and every warehouse stay small counts. */
+    public static final int MAX_GOODS_PER_TYPE = 50;
+    /** [decision] Goods bought in one turn, bought with Market Right, and buying passes in round 1 (default 3, 2, 2). */
+    public static final int MAX_BUYS = 20;
+    /** [decision] Goods of one type one seat may load on a wagon (default: master 3, others 2). */
+    public static final int MAX_LOAD = 20;
+    /** [decision] Credit cards in the bank (default 5). */
+    public static final int MAX_CREDIT_CARDS = 20;
+    /** [decision] Investment cards (default 8): every copy of a state copies the deck. */
+    public static final int MAX_INVESTMENT_CARDS = 64;
+    /** [decision] Copies of each influence card (default 3): the deck holds this many of each kind. */
+    public static final int MAX_INFLUENCE_COPIES = 10;
+    /**
+     * [decision] Wagon arrivals that end the game (default 12, 14, 16), and entries of
+     * {@code status.stepCost} (one per arrival): a game of {@link MerchantsState#DECISION_CAP}
+     * decisions is truncated long before this many arrivals.
+     */
+    public static final int MAX_END_ARRIVALS = 100;
 
     @JsonPropertyOrder({"name", "goods"})
     public record CityJson(String name, List<String> goods) {
@@ -175,13 +203,16 @@ public final class MerchantsData {
             throw new GameFormatException("goods must list " + GOODS + " distinct non-empty names, not " + g);
         }
         g.toArray(goods);
-        goodsPerType = atLeast(j.goodsPerType(), 2, "goodsPerType");
+        goodsPerType = within(j.goodsPerType(), 2, MAX_GOODS_PER_TYPE, "goodsPerType");
         List<CityJson> cities = Json.require(j.cities(), "cities");
         if (cities.size() != CITIES) {
             throw new GameFormatException("cities must list " + CITIES + " cities, not " + cities.size());
         }
         List<String> forks = j.forks() == null ? List.of() : j.forks();
         List<RoadJson> roads = Json.require(j.roads(), "roads");
+        atMost(forks.size(), MAX_FORKS, "forks", "forks", "with the cities, a map has at most " + MAX_NODES + " places");
+        atMost(roads.size(), MAX_ROADS, "roads", "roads",
+                "a place has at most " + MAX_DEGREE + " roads and a map at most " + MAX_NODES + " places");
         Map<String, Integer> ids = new HashMap<>();
         List<String> names = new ArrayList<>();
         for (int c = 0; c < CITIES; c++) {
@@ -228,7 +259,7 @@ public final class MerchantsData {
             if (a.equals(b)) {
                 throw new GameFormatException("road " + r + " joins " + rj.from() + " to itself");
             }
-            int k = atLeast(rj.spaces(), 0, "roads[" + r + "].spaces");
+            int k = within(rj.spaces(), 0, MAX_ROAD_SPACES, "roads[" + r + "].spaces");
             int[] spaces = new int[k];
             int prev = a;
             for (int s = 0; s < k; s++) {
@@ -291,6 +322,7 @@ public final class MerchantsData {
         if (setups.isEmpty()) {
             throw new GameFormatException("setups must list at least one setup");
         }
+        atMost(setups.size(), MAX_SETUPS, "setups", "setups", null);
         setupWagons = new int[setups.size()][WAGONS];
         setupCourier = new int[setups.size()];
         for (int s = 0; s < setups.size(); s++) {
@@ -338,11 +370,11 @@ public final class MerchantsData {
             throw new GameFormatException("prices.cost and prices.sale must have the same number of levels (2.."
                     + MAX_LEVELS + "), not " + cost.length + " and " + sale.length);
         }
-        buyLimit = atLeast(j.buyLimit(), 1, "buyLimit");
-        firstRoundBuys = atLeast(j.firstRoundBuys(), 1, "firstRoundBuys");
+        buyLimit = within(j.buyLimit(), 1, MAX_BUYS, "buyLimit");
+        firstRoundBuys = within(j.firstRoundBuys(), 1, MAX_BUYS, "firstRoundBuys");
         reducedCost = florins(j.reducedCost(), 0, "reducedCost");
-        masterLoad = atLeast(j.masterLoad(), 1, "masterLoad");
-        otherLoad = atLeast(j.otherLoad(), 1, "otherLoad");
+        masterLoad = within(j.masterLoad(), 1, MAX_LOAD, "masterLoad");
+        otherLoad = within(j.otherLoad(), 1, MAX_LOAD, "otherLoad");
         StepsJson offers = Json.require(j.offers(), "offers");
         offerStep = florins(offers.step(), 1, "offers.step");
         offerSteps = steps(offers, offerStep, MAX_OFFER_STEPS, "offers");
@@ -357,7 +389,10 @@ public final class MerchantsData {
                     + Arrays.toString(statusNames));
         }
         upkeep = ints(Json.require(status.upkeep(), "status.upkeep"), 0, "status.upkeep");
-        stepCost = ints(Json.require(status.stepCost(), "status.stepCost"), 1, "status.stepCost");
+        List<Integer> steps = Json.require(status.stepCost(), "status.stepCost");
+        atMost(steps.size(), MAX_END_ARRIVALS, "status.stepCost", "costs", "one per arrival, and a game ends by "
+                + MAX_END_ARRIVALS + " arrivals");
+        stepCost = ints(steps, 1, "status.stepCost");
         florins(Arrays.stream(upkeep).max().orElse(0), 0, "status.upkeep");
         florins(Arrays.stream(stepCost).max().orElse(0), 0, "status.stepCost");
         if (statusNames.length < 2 || statusNames.length > MAX_STATUS || upkeep.length != statusNames.length) {
@@ -371,10 +406,11 @@ public final class MerchantsData {
             throw new GameFormatException("status.stepCost must give at least one cost");
         }
         CreditJson credit = Json.require(j.credit(), "credit");
-        creditCards = atLeast(credit.cards(), 0, "credit.cards");
+        creditCards = within(credit.cards(), 0, MAX_CREDIT_CARDS, "credit.cards");
         creditAmount = florins(credit.amount(), 1, "credit.amount");
         creditRepay = florins(credit.repay(), creditAmount, "credit.repay");
         List<String> inv = Json.require(j.investment(), "investment");
+        atMost(inv.size(), MAX_INVESTMENT_CARDS, "investment", "cards", null);
         investment = new Investment[inv.size()];
         for (int k = 0; k < inv.size(); k++) {
             investment[k] = Investment.byName(inv.get(k));
@@ -389,8 +425,8 @@ public final class MerchantsData {
         courierPoints = points(m.courier(), "movement.courier");
         expressCourierPoints = points(m.expressCourier(), "movement.expressCourier");
         InfluenceJson inf = Json.require(j.influence(), "influence");
-        influenceCopies = atLeast(inf.copies(), 0, "influence.copies");
-        marketRightBuys = atLeast(inf.marketRightBuys(), 0, "influence.marketRightBuys");
+        influenceCopies = within(inf.copies(), 0, MAX_INFLUENCE_COPIES, "influence.copies");
+        marketRightBuys = within(inf.marketRightBuys(), 0, MAX_BUYS, "influence.marketRightBuys");
         wheelwrightPoints = points(inf.wheelwrightPoints(), "influence.wheelwrightPoints");
         messengerPoints = points(inf.messengerPoints(), "influence.messengerPoints");
         patronFlorins = florins(inf.patronFlorins(), 0, "influence.patronFlorins");
@@ -401,7 +437,7 @@ public final class MerchantsData {
             }
         }
         for (int p = MerchantsState.MIN_PLAYERS; p <= MerchantsState.MAX_PLAYERS; p++) {
-            endArrivals[p] = atLeast(end.get(Integer.toString(p)), 1, "endArrivals." + p);
+            endArrivals[p] = within(end.get(Integer.toString(p)), 1, MAX_END_ARRIVALS, "endArrivals." + p);
         }
     }
 
@@ -463,6 +499,23 @@ public final class MerchantsData {
             throw new GameFormatException(field + " must be at least " + min + ", not " + x);
         }
         return x;
+    }
+
+    /** A count within its bounds: "field must be min..max, not x". */
+    private static int within(Integer v, int min, int max, String field) {
+        int x = Json.require(v, field);
+        if (x < min || x > max) {
+            throw new GameFormatException(field + " must be " + min + ".." + max + ", not " + x);
+        }
+        return x;
+    }
+
+    /** A list of at most {@code max} items: "field lists n items; at most max (why)". */
+    private static void atMost(int n, int max, String field, String items, String why) {
+        if (n > max) {
+            throw new GameFormatException(field + " lists " + n + " " + items + "; at most " + max
+                    + (why == null ? "" : " (" + why + ")"));
+        }
     }
 
     private static int[] ints(List<Integer> list, int min, String field) {

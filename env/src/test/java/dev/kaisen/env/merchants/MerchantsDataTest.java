@@ -196,7 +196,7 @@ class MerchantsDataTest {
     void aRoadToAnUnknownPlaceIsRejected() {
         rejected("joins unknown place 'Lisbon'", j -> road(j, "Bruges", "Paris").put("to", "Lisbon"));
         rejected("joins Paris to itself", j -> road(j, "Bruges", "Paris").put("from", "Paris"));
-        rejected("roads[0].spaces must be at least 0, not -1", j -> road(j, "Bruges", "Paris").put("spaces", -1));
+        rejected("roads[0].spaces must be 0..58, not -1", j -> road(j, "Bruges", "Paris").put("spaces", -1));
     }
 
     @Test
@@ -233,7 +233,7 @@ class MerchantsDataTest {
 
     @Test
     void aMapOfMoreThan64PlacesIsRejected() {
-        rejected("the map has 102 places", j -> road(j, "Hamburg", "Vienna").put("spaces", 63));
+        rejected("the map has 97 places", j -> road(j, "Hamburg", "Vienna").put("spaces", 58));
     }
 
     @Test
@@ -291,7 +291,7 @@ class MerchantsDataTest {
     @Test
     void aMissingEndThresholdIsRejected() {
         rejected("missing field 'endArrivals.3'", j -> ((ObjectNode) j.get("endArrivals")).remove("3"));
-        rejected("endArrivals.4 must be at least 1, not 0", j -> ((ObjectNode) j.get("endArrivals")).put("4", 0));
+        rejected("endArrivals.4 must be 1..100, not 0", j -> ((ObjectNode) j.get("endArrivals")).put("4", 0));
     }
 
     @Test
@@ -321,6 +321,19 @@ class MerchantsDataTest {
         IllegalArgumentException config = assertThrows(IllegalArgumentException.class,
                 () -> new MerchantsGame(new GameConfig(2, Map.of("data", file.toString()))));
         assertTrue(config.getMessage().contains("unknown investment card 'spy'"), config.getMessage());
+    }
+
+    /** Probe 3, defect 10: a named pipe given as the data file blocked the game's construction for good. */
+    @Test
+    void aNamedPipeAsTheDataFileIsRefused(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("data.json");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0 && Files.exists(fifo), "mkfifo is not available");
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> assertThrows(RuntimeException.class,
+                        () -> new MerchantsGame(new GameConfig(2, Map.of("data", fifo.toString())))));
+        assertTrue(e.getMessage().contains(fifo + " is a named pipe (FIFO), not Merchants game data (JSON); give a file"),
+                e.getMessage());
     }
 
     // ---------------------------------------------------------------- a custom file
@@ -386,6 +399,69 @@ class MerchantsDataTest {
                 .put("coachDriver", 9));
         rejected("influence.messengerPoints must be at most 4 points", j -> ((ObjectNode) j.get("influence"))
                 .put("messengerPoints", 5));
+    }
+
+    /** Probe 3, defect 4: a 2.7 KB file asked for 10^9 road spaces or 10^8 influence copies and exhausted the heap. */
+    @Test
+    void everyCountHasAnUpperBound() {
+        rejected("roads[0].spaces must be 0..58, not 1000000000",
+                j -> road(j, "Bruges", "Paris").put("spaces", 1_000_000_000));
+        rejected("influence.copies must be 0..10, not 100000000",
+                j -> ((ObjectNode) j.get("influence")).put("copies", 100_000_000));
+        rejected("influence.marketRightBuys must be 0..20, not 21",
+                j -> ((ObjectNode) j.get("influence")).put("marketRightBuys", 21));
+        rejected("goodsPerType must be 2..50, not 1000000000", j -> j.put("goodsPerType", 1_000_000_000));
+        rejected("credit.cards must be 0..20, not 1000000000",
+                j -> ((ObjectNode) j.get("credit")).put("cards", 1_000_000_000));
+        rejected("endArrivals.3 must be 1..100, not 1000000000",
+                j -> ((ObjectNode) j.get("endArrivals")).put("3", 1_000_000_000));
+        rejected("buyLimit must be 1..20, not 21", j -> j.put("buyLimit", 21));
+        rejected("firstRoundBuys must be 1..20, not 99", j -> j.put("firstRoundBuys", 99));
+        rejected("masterLoad must be 1..20, not 21", j -> j.put("masterLoad", 21));
+        rejected("otherLoad must be 1..20, not 1000", j -> j.put("otherLoad", 1000));
+        rejected("investment lists 65 cards; at most 64", j -> {
+            ArrayNode inv = j.withArray("investment");
+            while (inv.size() < 65) {
+                inv.add("office");
+            }
+        });
+        rejected("setups lists 101 setups; at most 100", j -> {
+            ArrayNode setups = j.withArray("setups");
+            while (setups.size() < 101) {
+                setups.add(setups.get(0).deepCopy());
+            }
+        });
+        rejected("status.stepCost lists 101 costs; at most 100", j -> {
+            ArrayNode steps = ((ObjectNode) j.get("status")).withArray("stepCost");
+            while (steps.size() < 101) {
+                steps.add(1000);
+            }
+        });
+        rejected("forks lists 59 forks; at most 58", j -> {
+            ArrayNode forks = j.withArray("forks");
+            for (int k = forks.size(); k < 59; k++) {
+                forks.add("fork " + k);
+            }
+        });
+        rejected("roads lists 129 roads; at most 128", j -> {
+            ArrayNode roads = j.withArray("roads");
+            while (roads.size() < 129) {
+                roads.add(roads.get(0).deepCopy());
+            }
+        });
+    }
+
+    @Test
+    void theBoundsAdmitTheirLargestValues() {
+        MerchantsData d = MerchantsData.parse(edited(j -> {
+            j.put("goodsPerType", MerchantsData.MAX_GOODS_PER_TYPE);
+            ((ObjectNode) j.get("influence")).put("copies", MerchantsData.MAX_INFLUENCE_COPIES);
+            ((ObjectNode) j.get("credit")).put("cards", MerchantsData.MAX_CREDIT_CARDS);
+            ((ObjectNode) j.get("endArrivals")).put("4", MerchantsData.MAX_END_ARRIVALS);
+        }));
+        assertEquals(MerchantsData.MAX_GOODS_PER_TYPE, d.goodsPerType());
+        assertEquals(MerchantsData.MAX_INFLUENCE_COPIES * Influence.COUNT, d.influenceCards());
+        assertEquals(MerchantsData.MAX_END_ARRIVALS, d.endArrivals(4));
     }
 
     @Test

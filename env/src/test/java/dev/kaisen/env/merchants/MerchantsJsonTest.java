@@ -273,7 +273,7 @@ class MerchantsJsonTest {
         rejected(r -> {
             ObjectNode data = Json.mapper().valueToTree(MerchantsData.standard().json());
             r.set("data", data.put("goodsPerType", 1));
-        }, "data: goodsPerType must be at least 2, not 1");
+        }, "data: goodsPerType must be 2..50, not 1");
     }
 
     @Test

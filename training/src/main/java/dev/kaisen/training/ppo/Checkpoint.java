@@ -40,6 +40,11 @@ import java.util.zip.ZipFile;
  * action counts match this build's layout, with a warning that the layout could not be checked
  * ({@link Loaded#warning}, {@link Policy#warning}); otherwise it is refused.
  *
+ * <p>Every entry is bounded before it is read ({@link #checkEntries}): DL4J's reader takes each
+ * entry whole into memory, so the arrays of numbers may hold what the network declared in
+ * {@code configuration.json} needs, every other entry {@link #MAX_SMALL_ENTRY_BYTES}; the refusal
+ * names the entry. And a recorded layout must agree with the checkpoint's own network and config.
+ *
  * <p>Writes are atomic: everything goes to a temporary file in the same folder, which is
  * then renamed over the target, so a killed run leaves either the old or the new checkpoint.
  */
@@ -49,6 +54,28 @@ public final class Checkpoint {
     static final String PROGRESS = "kaisen-progress.json";
     static final String SNAPSHOTS = "kaisen-snapshot-";
     static final String LAYOUT = "kaisen-layout.json";
+    // DL4J's entries
+    static final String NETWORK = "configuration.json";
+    static final String COEFFICIENTS = "coefficients.bin";
+    static final String UPDATER = "updaterState.bin";
+    /** An entry DL4J's reader would turn into Java objects by deserialization; Kaisen never writes it. */
+    static final String PREPROCESSOR = "preprocessor.bin";
+
+    /**
+     * [decision] The inflated size of every entry that is not an array of the network's numbers:
+     * {@value #NETWORK} is about 8 KB for two hidden layers (some 1.5 KB a layer), Kaisen's JSON
+     * entries under 1 KB each.
+     */
+    public static final long MAX_SMALL_ENTRY_BYTES = 1 << 20;
+    /**
+     * [decision] The most parameters a checkpoint's network may declare: far beyond what a 2-core
+     * machine trains (the default [128, 128] net on Osaka has 85,185; [4096, 4096] about 19 million).
+     */
+    public static final long MAX_PARAMETERS = 1L << 26;
+    /** [decision] Values per parameter an updater state may hold: Adam, the trainer's, keeps 2; room for 4. */
+    static final int UPDATER_VALUES = 4;
+    /** [decision] Room for an array's header beside its numbers (ND4J's shape and type names: about 120 bytes). */
+    static final long ARRAY_HEADER_BYTES = 64 << 10;
 
     /** What a checkpoint records of the layout it was trained on. */
     public record Layout(String layoutHash, String game, Map<String, Object> config, String view, int observationSize,
@@ -123,7 +150,7 @@ public final class Checkpoint {
                 throw new IllegalArgumentException("checkpoint " + source + " records no layout (written before "
                         + "layout hashes), so a packed copy could not be checked by later builds; retrain it");
             }
-            network = new PolicyNetwork(ModelSerializer.restoreComputationGraph(source.toFile(), false));
+            network = new PolicyNetwork(restore(zip, source, config, false));
             checkLayout(zip, source, config, network.inputSize(), network.actions());
             entries.put(CONFIG, entry(zip, source, CONFIG));
             entries.put(PROGRESS, entry(zip, source, PROGRESS));
@@ -143,7 +170,7 @@ public final class Checkpoint {
                 return null;
             }
             try (InputStream in = zip.getInputStream(e)) {
-                return in.readAllBytes();
+                return readBounded(in, name, MAX_SMALL_ENTRY_BYTES);
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read checkpoint " + file + ": " + UserFiles.why(e), e);
@@ -234,10 +261,12 @@ public final class Checkpoint {
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
             Progress progress = Json.mapper().readValue(entry(zip, file, PROGRESS), Progress.class);
+            long parameters = checkEntries(zip, file, config);
             List<MlpWeights> snapshots = new ArrayList<>();
             for (int i = 0; zip.getEntry(SNAPSHOTS + i + ".bin") != null; i++) {
-                try (InputStream in = zip.getInputStream(zip.getEntry(SNAPSHOTS + i + ".bin"))) {
-                    snapshots.add(MlpWeights.read(in));
+                String name = SNAPSHOTS + i + ".bin";
+                try (InputStream in = zip.getInputStream(zip.getEntry(name))) {
+                    snapshots.add(MlpWeights.read(readBounded(in, name, snapshotLimit(parameters))));
                 }
             }
             ComputationGraph graph = ModelSerializer.restoreComputationGraph(file.toFile(), true);
@@ -254,7 +283,7 @@ public final class Checkpoint {
         NativeBackend.require("reading checkpoint " + file);
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
-            PolicyNetwork network = new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false));
+            PolicyNetwork network = new PolicyNetwork(restore(zip, file, config, false));
             checkLayout(zip, file, config, network.inputSize(), network.actions());
             return network;
         } catch (LayoutMismatch e) {
@@ -268,7 +297,7 @@ public final class Checkpoint {
     public static Policy readPolicy(Path file) {
         try (ZipFile zip = open(file)) {
             PpoConfig config = config(entry(zip, file, CONFIG));
-            MlpWeights weights = new PolicyNetwork(ModelSerializer.restoreComputationGraph(file.toFile(), false)).export();
+            MlpWeights weights = new PolicyNetwork(restore(zip, file, config, false)).export();
             String warning = checkLayout(zip, file, config, weights.inputSize(), weights.actions());
             return new Policy(weights, config, warning);
         } catch (LayoutMismatch e) {
@@ -296,7 +325,9 @@ public final class Checkpoint {
      * Checks the layout a checkpoint recorded against this build's layout of its game, config and
      * view: a different hash is refused. A checkpoint without a recorded layout is accepted when
      * its network's sizes ({@code inputs}, {@code actions}) match, with the warning returned;
-     * otherwise refused. Returns null when the layout matched.
+     * otherwise refused. A recorded layout must also agree with the checkpoint's other parts: its
+     * sizes with the network's, its game and view with the config's. Returns null when the layout
+     * matched.
      */
     static String checkLayout(ZipFile zip, Path file, PpoConfig config, int inputs, int actions) throws IOException {
         Layout now = Layout.of(config);
@@ -320,6 +351,33 @@ public final class Checkpoint {
                     + ", but this build lays out " + now.describe() + ": the observation segments or the action "
                     + "table changed since, so its network cannot read these observations; retrain, or use the "
                     + "Kaisen version it was trained with");
+        }
+        List<String> disagree = new ArrayList<>();
+        if (then.observationSize() != inputs) {
+            disagree.add(LAYOUT + " says observationSize " + then.observationSize() + ", but its network has " + inputs
+                    + " inputs");
+        }
+        if (then.numActions() != actions) {
+            disagree.add(LAYOUT + " says numActions " + then.numActions() + ", but its network has " + actions
+                    + " actions");
+        }
+        if (then.game() != null && !then.game().equals(now.game())) {
+            disagree.add(LAYOUT + " says game " + then.game() + ", but " + CONFIG + " says " + now.game());
+        }
+        if (then.view() != null && !then.view().equals(now.view())) {
+            disagree.add(LAYOUT + " says view " + then.view() + ", but " + CONFIG + " says " + now.view());
+        }
+        if (then.observationSize() == inputs && inputs != now.observationSize()) {
+            disagree.add("its network has " + inputs + " inputs, but its layout (hash " + then.layoutHash() + ") has "
+                    + now.observationSize());
+        }
+        if (then.numActions() == actions && actions != now.numActions()) {
+            disagree.add("its network has " + actions + " actions, but its layout (hash " + then.layoutHash() + ") has "
+                    + now.numActions());
+        }
+        if (!disagree.isEmpty()) {
+            throw new LayoutMismatch("checkpoint " + file + " disagrees with itself: " + String.join("; ", disagree)
+                    + " (an edited or damaged file); retrain, or use an unchanged copy");
         }
         return null;
     }
@@ -345,7 +403,125 @@ public final class Checkpoint {
             throw new IOException(file + " has no " + name + ": not a checkpoint written by ./kaisen train");
         }
         try (InputStream in = zip.getInputStream(e)) {
-            return in.readAllBytes();
+            return readBounded(in, name, MAX_SMALL_ENTRY_BYTES);
         }
+    }
+
+    /** The network of {@code file} as DL4J reads it, once {@link #checkEntries} found every entry within bounds. */
+    private static ComputationGraph restore(ZipFile zip, Path file, PpoConfig config, boolean updater)
+            throws IOException {
+        checkEntries(zip, file, config);
+        return ModelSerializer.restoreComputationGraph(file.toFile(), updater);
+    }
+
+    /**
+     * Checks, before DL4J reads the file, what every entry inflates to: DL4J's reader takes each
+     * entry whole into memory at the size its header declares, so a zip of a megabyte whose
+     * {@value #COEFFICIENTS} inflates to a gigabyte exhausted the heap. The arrays of numbers
+     * ({@value #COEFFICIENTS}, {@value #UPDATER}, the snapshots) may hold what the network that
+     * {@value #NETWORK} declares needs (its parameters, at most {@link #MAX_PARAMETERS}), every
+     * other entry {@link #MAX_SMALL_ENTRY_BYTES}; there are at most {@code poolSize} snapshots, and
+     * no {@value #PREPROCESSOR} (DL4J would deserialize Java objects from it). The entries are
+     * walked as DL4J walks them (their local headers, in file order), declared and inflated sizes
+     * both. Returns the network's parameter count.
+     */
+    static long checkEntries(ZipFile zip, Path file, PpoConfig config) throws IOException {
+        long parameters = parameters(entry(zip, file, NETWORK));
+        int snapshots = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(file))) {
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                String name = e.getName();
+                if (name.equals(PREPROCESSOR)) {
+                    throw new IOException("it has an entry " + name + ", which ./kaisen train never writes (DL4J would "
+                            + "deserialize Java objects from it); refused");
+                }
+                if (name.startsWith(SNAPSHOTS) && ++snapshots > config.poolSize) {
+                    throw new IOException("it has more than its pool size of " + config.poolSize + " snapshots ("
+                            + SNAPSHOTS + "N.bin entries); refused");
+                }
+                long limit = limit(name, parameters);
+                if (e.getSize() > limit) {
+                    throw tooLarge(name, e.getSize(), limit, parameters);
+                }
+                // the header may not say (or lie): count what inflates, stopping one byte past the limit
+                long n = 0;
+                for (int r; n <= limit && (r = in.read(buffer, 0, (int) Math.min(buffer.length, limit + 1 - n))) > 0; ) {
+                    n += r;
+                }
+                if (n > limit) {
+                    throw tooLarge(name, null, limit, parameters);
+                }
+            }
+        }
+        return parameters;
+    }
+
+    /** What entry {@code name} may inflate to, for a network of {@code parameters}. */
+    private static long limit(String name, long parameters) {
+        if (name.equals(COEFFICIENTS)) {
+            return parameters * Double.BYTES + ARRAY_HEADER_BYTES;
+        }
+        if (name.equals(UPDATER)) {
+            return parameters * UPDATER_VALUES * Double.BYTES + ARRAY_HEADER_BYTES;
+        }
+        if (name.startsWith(SNAPSHOTS)) {
+            return snapshotLimit(parameters);
+        }
+        return MAX_SMALL_ENTRY_BYTES;
+    }
+
+    /** A snapshot ({@link MlpWeights}): one float a parameter, after a header of layer sizes. */
+    private static long snapshotLimit(long parameters) {
+        return parameters * Float.BYTES + ARRAY_HEADER_BYTES;
+    }
+
+    /** @param size the size the entry's header declares, or null: it inflated past the limit */
+    private static IOException tooLarge(String name, Long size, long limit, long parameters) {
+        boolean numbers = name.equals(COEFFICIENTS) || name.equals(UPDATER) || name.startsWith(SNAPSHOTS);
+        return new IOException("its entry " + name + " inflates to "
+                + (size == null ? "" : String.format("%,d", size) + " bytes, ") + "more than the "
+                + String.format("%,d", limit) + " bytes "
+                + (numbers ? "that the network its " + NETWORK + " declares (" + String.format("%,d", parameters)
+                + " parameters) can need" : "allowed for it") + ": a damaged file, or not written by ./kaisen train");
+    }
+
+    /**
+     * The parameters of the network {@value #NETWORK} declares: each layer's {@code nin x nout}
+     * weights and {@code nout} biases (a Kaisen network is dense layers only, see {@link PolicyNetwork}).
+     */
+    static long parameters(byte[] json) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode vertices = Json.mapper().readTree(json).path("vertices");
+        long total = 0;
+        for (java.util.Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = vertices.fields();
+             it.hasNext(); ) {
+            Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> v = it.next();
+            com.fasterxml.jackson.databind.JsonNode layer = v.getValue().path("layerConf").path("layer");
+            if (layer.isMissingNode()) {
+                continue; // a vertex without parameters
+            }
+            long in = layer.path("nin").asLong(-1);
+            long out = layer.path("nout").asLong(-1);
+            if (in < 1 || out < 1 || in > MAX_PARAMETERS || out > MAX_PARAMETERS) {
+                throw new IOException(NETWORK + ": layer " + v.getKey() + " declares no sizes nin, nout from 1 to "
+                        + MAX_PARAMETERS + " (a Kaisen network is dense layers)");
+            }
+            total += in * out + (layer.path("hasBias").asBoolean(true) ? out : 0);
+            if (total > MAX_PARAMETERS) {
+                throw new IOException(NETWORK + " declares a network of more than " + String.format("%,d", MAX_PARAMETERS)
+                        + " parameters; refused");
+            }
+        }
+        return total;
+    }
+
+    /** Reads {@code in} whole, refusing more than {@code max} bytes with a message naming the entry. */
+    public static byte[] readBounded(InputStream in, String name, long max) throws IOException {
+        byte[] data = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
+        if (data.length > max) {
+            throw new IOException("its entry " + name + " inflates to more than the " + String.format("%,d", max)
+                    + " bytes allowed for it: a damaged file, or not written by ./kaisen train");
+        }
+        return data;
     }
 }

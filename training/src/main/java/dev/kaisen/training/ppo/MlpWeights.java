@@ -129,6 +129,18 @@ public final class MlpWeights {
     }
 
     public static MlpWeights read(InputStream in) throws IOException {
+        return read(in, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reads weights from {@code data}, refusing before any allocation a header that declares more
+     * weights than the bytes hold (a few bytes could otherwise ask for gigabytes).
+     */
+    public static MlpWeights read(byte[] data) throws IOException {
+        return read(new java.io.ByteArrayInputStream(data), data.length);
+    }
+
+    private static MlpWeights read(InputStream in, long bytes) throws IOException {
         DataInputStream d = new DataInputStream(new java.io.BufferedInputStream(in));
         if (d.readInt() != MAGIC) {
             throw new IOException("not a Kaisen MLP weights stream");
@@ -143,6 +155,14 @@ public final class MlpWeights {
             if (sizes[i] < 1 || sizes[i] > 1 << 16) {
                 throw new IOException("implausible layer size " + sizes[i]);
             }
+        }
+        long floats = 1 + sizes[n - 2];
+        for (int l = 0; l < n - 1; l++) {
+            floats += (long) sizes[l] * sizes[l + 1] + sizes[l + 1];
+        }
+        if (8 + 4L * n + floats * Float.BYTES > bytes) {
+            throw new IOException("the layer sizes " + Arrays.toString(sizes) + " need " + floats
+                    + " weights, more than its " + bytes + " bytes hold");
         }
         float[][] w = new float[n - 1][];
         float[][] b = new float[n - 1][];

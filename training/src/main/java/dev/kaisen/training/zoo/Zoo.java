@@ -393,7 +393,8 @@ public final class Zoo {
         try (ZipInputStream zip = new ZipInputStream(f.open())) {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                 if (e.getName().equals(METADATA)) {
-                    Metadata md = Json.mapper().readValue(zip.readAllBytes(), Metadata.class);
+                    Metadata md = Json.mapper().readValue(Checkpoint.readBounded(zip, METADATA,
+                            Checkpoint.MAX_SMALL_ENTRY_BYTES), Metadata.class);
                     if (md == null || md.game() == null || md.game().isBlank() || md.players() < 1) {
                         // every lookup filters the models by game and players: such a file must not reach them
                         return new Model(f.name(), null, f.bytes(), f.location(), "its " + METADATA

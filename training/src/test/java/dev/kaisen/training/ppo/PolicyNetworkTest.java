@@ -36,19 +36,23 @@ class PolicyNetworkTest {
     /** A batch: observations, masks (action 0 always legal), actions, old log-probs, advantages, returns. */
     private record Batch(float[] obs, byte[] mask, int[] action, double[] oldLogp, double[] adv, double[] ret) {
         static Batch make(long seed) {
-            float[] obs = random(BATCH * IN, seed);
-            byte[] mask = new byte[BATCH * ACTIONS];
+            return make(seed, IN, ACTIONS);
+        }
+
+        static Batch make(long seed, int in, int actions) {
+            float[] obs = random(BATCH * in, seed);
+            byte[] mask = new byte[BATCH * actions];
             int[] action = new int[BATCH];
             double[] oldLogp = new double[BATCH];
             double[] adv = new double[BATCH];
             double[] ret = new double[BATCH];
             for (int j = 0; j < BATCH; j++) {
-                for (int a = 0; a < ACTIONS; a++) {
-                    mask[j * ACTIONS + a] = (byte) (a == 0 || ((SplitMix64.mix(seed * 31 + j * 7 + a) & 1) == 1) ? 1 : 0);
+                for (int a = 0; a < actions; a++) {
+                    mask[j * actions + a] = (byte) (a == 0 || ((SplitMix64.mix(seed * 31 + j * 7 + a) & 1) == 1) ? 1 : 0);
                 }
-                action[j] = (j * 5) % ACTIONS;
-                while (mask[j * ACTIONS + action[j]] == 0) {
-                    action[j] = (action[j] + 1) % ACTIONS;
+                action[j] = (j * 5) % actions;
+                while (mask[j * actions + action[j]] == 0) {
+                    action[j] = (action[j] + 1) % actions;
                 }
                 oldLogp[j] = -1.0 - 0.1 * j;
                 adv[j] = j % 2 == 0 ? 0.8 : -1.3;
@@ -60,13 +64,14 @@ class PolicyNetworkTest {
 
     /** The minibatch loss and its gradients with respect to the heads. */
     private static double loss(PolicyNetwork net, Batch b, float[] gradLogits, float[] gradValues) {
-        float[] logits = new float[BATCH * ACTIONS];
+        int actions = b.mask().length / BATCH;
+        float[] logits = new float[BATCH * actions];
         float[] values = new float[BATCH];
         net.trainForward(b.obs(), BATCH, logits, values);
         PpoMath.Stats stats = new PpoMath.Stats();
         for (int j = 0; j < BATCH; j++) {
-            PpoMath.policyLoss(logits, j * ACTIONS, b.mask(), j * ACTIONS, ACTIONS, b.action()[j], b.oldLogp()[j],
-                    b.adv()[j], 0.2, 0.05, 1.0 / BATCH, gradLogits, j * ACTIONS, new double[ACTIONS], stats);
+            PpoMath.policyLoss(logits, j * actions, b.mask(), j * actions, actions, b.action()[j], b.oldLogp()[j],
+                    b.adv()[j], 0.2, 0.05, 1.0 / BATCH, gradLogits, j * actions, new double[actions], stats);
             gradValues[j] = (float) PpoMath.valueLoss(values[j], b.ret()[j], 0.5, 1.0 / BATCH, stats);
         }
         return (stats.policyLoss - 0.05 * stats.entropy + 0.5 * stats.valueLoss) / BATCH;
@@ -192,18 +197,21 @@ class PolicyNetworkTest {
 
     @Test
     void checkpointRestoresNetworkOptimizerAndPool(@TempDir Path dir) throws IOException {
-        PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{8}, 1e-2, 5);
-        Batch b = Batch.make(2);
-        float[] gl = new float[BATCH * ACTIONS];
+        PpoConfig config = new PpoConfig();
+        config.steps = 1234;
+        // a checkpoint's network fits the layout of its config's game (else its parts disagree)
+        int in = Checkpoint.Layout.of(config).observationSize();
+        int actions = Checkpoint.Layout.of(config).numActions();
+        PolicyNetwork net = PolicyNetwork.create(in, actions, new int[]{8}, 1e-2, 5);
+        Batch b = Batch.make(2, in, actions);
+        float[] gl = new float[BATCH * actions];
         float[] gv = new float[BATCH];
         for (int i = 0; i < 3; i++) {
             loss(net, b, gl, gv);
             net.step(gl, gv, BATCH, 0.5);
         }
-        PpoConfig config = new PpoConfig();
-        config.steps = 1234;
         Checkpoint.Progress progress = new Checkpoint.Progress(100, 2, 7, 42, 0.5, 50, 200, 300, 12.5);
-        List<MlpWeights> pool = List.of(RandomNets.weights(IN, new int[]{3}, ACTIONS, 1, 1f), net.export());
+        List<MlpWeights> pool = List.of(RandomNets.weights(in, new int[]{3}, actions, 1, 1f), net.export());
         Path file = dir.resolve("last.zip");
         Checkpoint.write(file, net, config, progress, pool);
         try (var files = java.nio.file.Files.list(dir)) {
@@ -218,10 +226,10 @@ class PolicyNetworkTest {
         assertEquals(1234, loaded.config().steps);
         assertEquals(pool, loaded.snapshots());
 
-        float[] obs = random(BATCH * IN, 8);
-        float[] l1 = new float[BATCH * ACTIONS];
+        float[] obs = random(BATCH * in, 8);
+        float[] l1 = new float[BATCH * actions];
         float[] v1 = new float[BATCH];
-        float[] l2 = new float[BATCH * ACTIONS];
+        float[] l2 = new float[BATCH * actions];
         float[] v2 = new float[BATCH];
         net.output(obs, BATCH, l1, v1);
         loaded.network().output(obs, BATCH, l2, v2);
