@@ -50,6 +50,7 @@ import numpy as np
 from . import _common, _jvm
 from .errors import IllegalActionError
 from .games import DEFAULT_GAME
+from .records import deep_json
 from .spec import Spec, _cached, config_json
 
 __all__ = ["State"]
@@ -108,7 +109,8 @@ class State:
         if chance is None:
             handle = ctx.jvm.call(ctx.jvm.entry.newState, ctx.game, ctx.config, text, java_seed)
         else:
-            handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed, json.dumps(chance))
+            handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed,
+                                  deep_json(json.dumps, chance))
         self._init(ctx, handle)
 
     @classmethod
@@ -253,7 +255,7 @@ class State:
         if chance is None:
             out = json.loads(self._apply_call("apply", a))
         else:
-            out = json.loads(self._apply_call("applyExpecting", a, json.dumps(chance)))
+            out = json.loads(self._apply_call("applyExpecting", a, deep_json(json.dumps, chance)))
         self._status = out["status"]
         return out["chance"]
 
