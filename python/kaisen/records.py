@@ -338,7 +338,8 @@ def _read_bounded(p: Path) -> bytes:
     one byte beyond it (``st_size`` is 0 for ``/proc`` files and may grow as it is read). Anything
     but a regular file is refused before it is opened (a FIFO would block, ``/dev/zero`` never ends)."""
     _regular(p, os.stat(p).st_mode)
-    too_large = f"{p}: more than {MAX_BYTES} bytes; a game record is at most {MAX_BYTES} bytes ({MAX_BYTES / 2**20:g} MiB)"
+    too_large = (f"{p}: more than {MAX_BYTES} bytes; a game record is at most {MAX_BYTES} bytes "
+                 f"({MAX_BYTES / 2**20:g} MiB)")
     if os.stat(p).st_size > MAX_BYTES:
         raise RecordError(too_large)
     # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not wait for a writer
