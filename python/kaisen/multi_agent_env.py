@@ -14,8 +14,9 @@ import numpy as np
 from gymnasium.vector.utils import batch_space
 
 from . import _common
+from ._args import MAX_ENVS, MAX_THREADS, java_int
 from ._batched import BatchedEnvCore
-from .seeding import to_java_long
+from .seeding import reset_seeds, to_java_long
 from .spaces import observation_box
 
 _STEP = _common.VEC_STEP
@@ -123,11 +124,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-            raise ValueError(f"threads must be a whole number >= 0 (0: all cores but one), not {threads!r}")
-        self.num_envs = int(num_envs)
+        self.num_envs = java_int("num_envs", num_envs, 1, MAX_ENVS)
+        threads = java_int("threads", threads, 0, MAX_THREADS)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self.autoreset = bool(autoreset)
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
@@ -159,7 +157,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);
         ``options={"states": [...]}`` starts env i from a position (see the class docstring).
         Returns ``(observations, infos)`` with ``infos["seat"]`` and ``infos["action_mask"]``."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options, self._from_state)
+        _common.reset_batch(self._resource, self.num_envs, self.game, reset_seeds(seed, self.num_envs), options,
+                            self._from_state)
         self._started = True
         return self._obs, self._infos()
 

@@ -15,7 +15,7 @@ from gymnasium.vector.utils import batch_space
 from . import _common
 from ._batched import BatchedEnvCore
 from .render import Board, FrameCanvas, render, renderer_for
-from .seeding import to_java_long
+from .seeding import reset_seeds, to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 
 #: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
@@ -148,7 +148,8 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
 
         - ``learner_seat`` (``int32[N]``): each env's learner seat this episode.
         - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options, self._from_state)
+        _common.reset_batch(self._resource, self.num_envs, self.game, reset_seeds(seed, self.num_envs), options,
+                            self._from_state)
         self._started = True
         return self._obs, self._infos()
 
