@@ -183,3 +183,13 @@ def test_counts_past_their_range_and_bad_seeds_are_refused_before_the_jvm_is_ask
             assert str(e.value).startswith(message), (kwargs, str(e.value))
     assert _jvm._users == users
 
+
+def test_a_policy_returning_two_values_for_one_observation_is_named():
+    def pair(obs, mask):
+        return np.array([1, 2])
+
+    message = r"policy 'pair' returned array\(\[1, 2\]\) \(2 values\) for one observation; it must return one integer"
+    with pytest.raises(ValueError, match=message):
+        kaisen.evaluate(pair, "greedy", games=2, game="osaka")
+    with pytest.raises(ValueError, match=message.replace("'pair'", "'opp'")):
+        kaisen.evaluate(first_legal, {"opp": pair}, games=2, game="osaka")

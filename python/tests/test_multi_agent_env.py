@@ -297,3 +297,26 @@ def test_reset_seeds_counts_and_env_indices_are_checked_with_one_line_naming_the
     finally:
         env.close()
 
+
+def test_policies_act_names_each_bad_argument():
+    def first(obs, mask):
+        return int(np.flatnonzero(mask)[0])
+
+    obs, masks = np.zeros((2, 10), np.float32), np.ones((2, 5), np.int8)
+    cases = [
+        (([first], np.array([0, 1]), obs, masks), {},
+         r"^owner\[1\] is 1, but 1 policy is given: an owner is 0\.\.0, or negative to leave the row as it is$"),
+        (([first], np.array([0.0, 1.0]), obs, masks), {}, r"^owner must be a 1-D array of integers"),
+        (([first], np.zeros((2, 1), np.int64), obs, masks), {}, r"^owner must be a 1-D array of integers"),
+        (([first], np.array([0, 0]), obs[:1], masks), {}, r"^obs must be an array with one row per owner \(2\)"),
+        (([first], np.array([0, 0]), obs, masks[0]), {}, r"^masks must have shape \(2, num_actions\)"),
+        (([first], np.array([0, 0]), obs, masks), {"out": np.zeros(2)}, r"^out must be None or an integer array"),
+        (([first], np.array([0, 0]), obs, masks), {"labels": []}, r"^labels must be one name per policy \(1\)"),
+        (("greedy", np.array([0, 0]), obs, masks), {}, r"^policies must be a non-empty list of policies"),
+        (([None], np.array([0, 0]), obs, masks), {}, r"^policies\[0\] must be a callable"),
+        ((["greedy"], np.array([0, 0]), obs, masks), {}, r"^policies\[0\] must be a callable"),
+    ]
+    for args, kwargs, message in cases:
+        with pytest.raises(ValueError, match=message):
+            policies.act(*args, **kwargs)
+    assert policies.act([first, first], np.array([1, -1]), obs, masks, out=np.full(2, 7)).tolist() == [0, 7]
