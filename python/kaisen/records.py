@@ -124,9 +124,8 @@ class Record:
         """A record from its JSON (text, or a dict as ``json.loads`` reads it); structure checked, not replayed."""
         where = f"{path}: " if path is not None else ""
         if isinstance(record, (bytes, bytearray)):
-            raw = bytes(record)
             try:
-                record = raw.decode("utf-8")
+                record = bytes(record).decode("utf-8")
             except UnicodeDecodeError as e:
                 raise RecordError(f"{where}not UTF-8 text ({e}); a game record is UTF-8 JSON") from None
         if isinstance(record, str):
@@ -337,10 +336,11 @@ def _read_bounded(p: Path) -> bytes:
     """The bytes of the regular file ``p``, refused past :data:`MAX_BYTES` without reading more than
     one byte beyond it (``st_size`` is 0 for ``/proc`` files and may grow as it is read). Anything
     but a regular file is refused before it is opened (a FIFO would block, ``/dev/zero`` never ends)."""
-    _regular(p, os.stat(p).st_mode)
+    st = os.stat(p)
+    _regular(p, st.st_mode)
     too_large = (f"{p}: more than {MAX_BYTES} bytes; a game record is at most {MAX_BYTES} bytes "
                  f"({MAX_BYTES / 2**20:g} MiB)")
-    if os.stat(p).st_size > MAX_BYTES:
+    if st.st_size > MAX_BYTES:
         raise RecordError(too_large)
     # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not wait for a writer
     fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
@@ -358,7 +358,7 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (s
 
 def _regular(p: Path, mode: int) -> None:
     if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        kind = next((name for test, name in _KINDS if test(mode)), "a special file")
         raise RecordError(f"{p} is {kind}, not a game record (JSON); give a regular file, as selfplay --records "
                           "writes them")
 
