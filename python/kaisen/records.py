@@ -366,26 +366,38 @@ def _regular(p: Path, mode: int) -> None:
 # nesting: the CLI's JSON reader refuses a document deeper than MAX_DEPTH; Python's json recurses once
 # per level, so the depth is measured before parsing, and a deep but allowed record gets the headroom
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)  # a backslash and the byte it escapes (only in strings)
 _HEADROOM = threading.Lock()
 
 
 def _text_depth(text: str) -> int:
     """The deepest nesting of arrays and objects in the JSON ``text`` (brackets in strings not
-    counted), in C and numpy passes over the text: linear, whatever it holds."""
+    counted), in numpy passes over its bytes: linear in time, bounded in memory, whatever it holds."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return 0  # cannot be too deep
     import numpy as np
 
-    brackets = np.frombuffer(_STRING.sub(b"", text.encode("utf-8")).translate(None, _NOT_BRACKETS), np.uint8)
+    data = text.encode("utf-8")
+    if b"\\" in data:
+        data = _ESCAPE.sub(b"", data)  # then every quote left opens or closes a string
+    raw = np.frombuffer(data, np.uint8)
+    step = np.zeros(256, np.int8)  # what a byte does to the depth outside strings
+    step[list(b"[{")] = 1
+    step[list(b"]}")] = -1
+    marks = step.astype(bool)
+    marks[ord('"')] = True
     depth = deepest = 0
-    for start in range(0, len(brackets), 1 << 22):  # bounded memory: 4 Mi brackets at a time
-        chunk = brackets[start:start + (1 << 22)]
-        steps = np.where((chunk == ord("[")) | (chunk == ord("{")), np.int32(1), np.int32(-1))
-        levels = depth + np.cumsum(steps, dtype=np.int64)
-        deepest = max(deepest, int(levels.max()))
-        depth = int(levels[-1])
+    in_string = 0
+    for start in range(0, len(raw), 1 << 24):  # 16 MiB at a time
+        chunk = raw[start:start + (1 << 24)]
+        marked = chunk[marks[chunk]]  # the quotes and brackets, in order
+        quote = marked == ord('"')
+        brackets = marked[~quote & ((np.cumsum(quote, dtype=np.int32) + in_string) % 2 == 0)]
+        if len(brackets):
+            levels = np.cumsum(step[brackets], dtype=np.int32)
+            deepest = max(deepest, depth + int(levels.max()))
+            depth += int(levels[-1])
+        in_string = (in_string + int(quote.sum())) % 2
     return deepest
 
 

@@ -547,9 +547,10 @@ def test_a_record_nested_deeper_than_the_clis_limit_is_one_clear_line(good_recor
     with pytest.raises(kaisen.RecordError) as e:
         rec.verify()
     assert "step 0: the record has" in str(e.value) and "depth" not in str(e.value) and "levels of" not in str(e.value)
-    # brackets inside strings are text, not nesting
-    quoted = json.dumps(good_record).replace('"data": {', '"data": {"text": "' + "[" * 5000 + '", ', 1)
-    assert kaisen.Record.from_json(quoted).setup[0].data["text"] == "[" * 5000
+    # brackets inside strings are text, not nesting, escaped quotes and backslashes too
+    text = 'a \\"quote\\" and a backslash \\\\' + "[" * 5000
+    quoted = json.dumps(good_record).replace('"data": {', '"data": {"text": "' + text + '", ', 1)
+    assert kaisen.Record.from_json(quoted).setup[0].data["text"] == json.loads(f'"{text}"')
     assert kaisen.records.MAX_DEPTH == 1000  # Jackson's default, which the CLI's replay applies
 
 
