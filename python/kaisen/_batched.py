@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from . import _common
+from ._args import java_int
 from .records import EnvRecorder
 
 
@@ -104,7 +105,7 @@ class BatchedEnvCore:
 
     def state_json(self, i: int) -> str:
         """Env i's whole game state (hidden parts included) as JSON, in the game's own format."""
-        return self._resource.call("stateJson", int(i))
+        return self._resource.call("stateJson", java_int("env index i", i, 0, self.num_envs - 1))
 
     @property
     def java_threads(self) -> int:

@@ -22,23 +22,6 @@ REWARD_ALIASES = {"shaped": "score_difference", "vp_difference": "score_differen
 ILLEGAL_ACTION_MODES = ("raise", "lose")
 
 
-#: The largest value of a Java ``int`` parameter: a larger Python int finds no Java method to take it.
-JAVA_INT_MAX = 2**31 - 1
-#: The most envs one vector env takes [decision]: 2^20, the trainer's limit on envs x rollout too; its
-#: shared buffers then already hold gigabytes for the larger games.
-MAX_ENVS = 1 << 20
-#: The most JVM worker threads a vector env may ask for (it uses at most one per few envs anyway).
-MAX_THREADS = 4096
-
-
-def whole_number(name: str, value: Any, lo: int, hi: int = JAVA_INT_MAX, hint: str = "") -> int:
-    """``value`` as an int when it is a whole number (not a bool) from ``lo`` to ``hi``; otherwise a
-    ValueError naming ``name`` and the range (``hint`` says what a value means), before any call."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
-        raise ValueError(f"{name} must be a whole number from {lo:,} to {hi:,}{hint}, not {value!r}")
-    return int(value)
-
-
 def check_reward_mode(reward_mode: str) -> str:
     mode = REWARD_ALIASES.get(reward_mode, reward_mode)
     if mode not in REWARD_MODES:

@@ -156,7 +156,7 @@ class KaisenAECEnv(AECEnv):
         if opts.get("state") is not None:
             self._resource.call("resetFromState", _common.state_json(opts["state"], self.game))
         else:
-            game_seed = int(seed) if seed is not None else secrets.randbits(63)
+            game_seed = to_java_long(seed) if seed is not None else secrets.randbits(63)
             self._resource.request(_RESET, to_java_long(game_seed))
         self._started = True
         self._recorder.started(from_state=opts.get("state") is not None)

@@ -22,10 +22,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from .errors import KaisenError
 from .games import DEFAULT_GAME
+from .seeding import to_java_long
 from .spec import config_json
 from .state import State, _Context
 
@@ -50,13 +49,10 @@ class JvmAgent:
                  config: dict[str, Any] | str | None = None, seed: int = 0) -> None:
         if not isinstance(name, str):
             raise TypeError(f"an agent name is a str such as 'greedy' or 'ismcts:200', not {type(name).__name__}")
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        java_seed = to_java_long(seed)
         players, options = _config(num_players, config)
         ctx = _Context(game, config_json(players, options, game))
-        from .seeding import to_java_long
-
-        self._handle = ctx.jvm.call(ctx.jvm.entry.newAgent, ctx.game, ctx.config, name, to_java_long(int(seed)))
+        self._handle = ctx.jvm.call(ctx.jvm.entry.newAgent, ctx.game, ctx.config, name, java_seed)
         self._ctx = ctx
         self._name = str(ctx.jvm.call(self._handle.name))
 

@@ -35,6 +35,7 @@ from typing import Any, Union
 import numpy as np
 
 from . import _jvm
+from ._args import MAX_GAMES, MAX_THREADS, java_int
 from .games import DEFAULT_GAME
 from .seeding import derive_seed, to_java_long
 from .spec import config_json, spec
@@ -172,14 +173,15 @@ def evaluate(
     choose the game; ``view`` the observation view callables receive. ``progress`` shows a
     tqdm bar per evaluation.
     """
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise ValueError(f"games must be a positive integer, not {games!r}")
+    games = java_int("games", games, 1, MAX_GAMES)  # as the CLI's eval --games
+    threads = java_int("threads", threads, 0, MAX_THREADS)
+    to_java_long(seed)
     policies = _labelled(policy if isinstance(policy, Mapping) else {_label(policy): policy}, "policy")
     info = spec(game, num_players=num_players, view=view, **options)  # checks the game, config and view
     if opponents is None:
         opponents = [a for a in info.agents if ":" not in a]  # the bots that take no argument
     opponent_map = _labelled(opponents, "opponent")
-    setup = _Setup(game, config_json(num_players, options, game), options, info.players, view, int(threads))
+    setup = _Setup(game, config_json(num_players, options, game), options, info.players, view, threads)
     report = EvaluationReport(game=info.game, num_players=info.players, seed=seed, score_name=info.score_name)
     for label, p in policies.items():
         for opp_label, opponent in opponent_map.items():

@@ -108,6 +108,8 @@ class KaisenEnv(gym.Env):
     ) -> None:
         super().__init__()
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
+        if seed is not None:
+            to_java_long(seed)  # checked before the JVM is asked for anything
         self._resource = _common.JavaResource()
         try:
             s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
@@ -178,6 +180,8 @@ class KaisenEnv(gym.Env):
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         self._resource.ensure_open()
+        if seed is not None:
+            to_java_long(seed)  # the package's message for a float or a string, before Gymnasium's
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, _SEED_BOUND))
         if start is not None:

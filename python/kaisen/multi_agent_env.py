@@ -14,8 +14,9 @@ import numpy as np
 from gymnasium.vector.utils import batch_space
 
 from . import _common
+from ._args import MAX_ENVS, MAX_THREADS, java_int
 from ._batched import BatchedEnvCore
-from .seeding import to_java_long
+from .seeding import reset_seeds, to_java_long
 from .spaces import observation_box
 
 _STEP = _common.VEC_STEP
@@ -123,9 +124,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        num_envs = _common.whole_number("num_envs", num_envs, 1, _common.MAX_ENVS)
-        threads = _common.whole_number("threads", threads, 0, _common.MAX_THREADS, " (0: all cores but one)")
-        self.num_envs = int(num_envs)
+        self.num_envs = java_int("num_envs", num_envs, 1, MAX_ENVS)
+        threads = java_int("threads", threads, 0, MAX_THREADS, " (0: all cores but one)")
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self.autoreset = bool(autoreset)
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
@@ -157,7 +157,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);
         ``options={"states": [...]}`` starts env i from a position (see the class docstring).
         Returns ``(observations, infos)`` with ``infos["seat"]`` and ``infos["action_mask"]``."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options, self._from_state)
+        _common.reset_batch(self._resource, self.num_envs, self.game, reset_seeds(seed, self.num_envs), options,
+                            self._from_state)
         self._started = True
         return self._obs, self._infos()
 

@@ -52,9 +52,10 @@ def check(policy: Any, what: str = "policy", names: bool = True) -> None:
                     + f", not {type(policy).__name__}")
 
 
-def batched(policy: Any) -> BatchedPolicy:
+def batched(policy: Any, name: str | None = None) -> BatchedPolicy:
     """``policy`` as a batched callable ``f(obs[B, O], masks[B, A]) -> actions[B]`` (a batched
-    callable as it is; a model through ``predict``; a per-observation callable row by row)."""
+    callable as it is; a model through ``predict``; a per-observation callable row by row, its
+    answers checked to be one value each: ``name`` names it in that error, else :func:`label`)."""
     if isinstance(policy, str):
         raise TypeError(f"agent {policy!r} plays inside the JVM; it has no Python call")
     if is_model(policy):
@@ -72,13 +73,24 @@ def batched(policy: Any) -> BatchedPolicy:
         return model_call
     if getattr(policy, "batched", False):
         return policy
-    return _per_row(policy)
+    return _per_row(policy, label(policy) if name is None else name)
 
 
-def _per_row(policy: Callable[..., Any]) -> BatchedPolicy:
+def _per_row(policy: Callable[..., Any], name: str) -> BatchedPolicy:
     def call(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
         # as returned: act() checks that they are integers (an integral float is accepted, 2.5 is not)
-        return np.asarray([np.asarray(policy(obs[k], masks[k])).reshape(()) for k in range(len(obs))])
+        out = []
+        for k in range(len(obs)):
+            got = policy(obs[k], masks[k])
+            a = np.asarray(got)
+            if a.size != 1:
+                shown = repr(got)
+                shown = shown if len(shown) <= 80 else f"{shown[:77]}..."
+                raise ValueError(f"policy {name!r} returned {shown} ({a.size} values) for one observation; it must "
+                                 "return one integer action (a policy answering a whole batch sets "
+                                 "policy.batched = True)")
+            out.append(a.reshape(()))
+        return np.asarray(out)
     return call
 
 
@@ -87,13 +99,17 @@ def act(policies: Sequence[Any], owner: np.ndarray, obs: np.ndarray, masks: np.n
     """The actions of one step: row ``i`` is answered by ``policies[owner[i]]`` (rows whose owner is
     negative are left as they are in ``out``). Each policy is called once, on its rows only (batched;
     see :func:`batched`), and what it returns is checked: one integer action per row, each legal
-    by ``masks``; otherwise a ValueError naming the policy and the row."""
+    by ``masks``; otherwise a ValueError naming the policy and the row. The arguments are checked
+    first (``owner``: ``int[B]``, each below ``len(policies)``; ``obs``: ``B`` rows; ``masks``:
+    ``[B, num_actions]``; ``out``: an integer ``[B]`` array; ``labels``: one per policy): a
+    ValueError naming the argument, before any policy is called."""
+    owner, masks = _check_act_args(policies, owner, obs, masks, out, labels)
     if out is None:
         out = np.zeros(len(owner), dtype=np.int64)
     for k in np.unique(owner[owner >= 0]).tolist():
         rows = np.flatnonzero(owner == k)
-        chosen = np.asarray(batched(policies[k])(obs[rows], masks[rows]))
         name = labels[k] if labels is not None else label(policies[k])
+        chosen = np.asarray(batched(policies[k], name)(obs[rows], masks[rows]))
         if chosen.shape != (len(rows),):
             raise ValueError(f"policy {name!r} must return {len(rows)} actions for {len(rows)} observations, "
                              f"got shape {chosen.shape}")
@@ -112,3 +128,39 @@ def act(policies: Sequence[Any], owner: np.ndarray, obs: np.ndarray, masks: np.n
                              f"(legal: {np.flatnonzero(masks[rows[j]]).tolist()})")
         out[rows] = chosen
     return out
+
+
+def _check_act_args(policies: Any, owner: Any, obs: Any, masks: Any, out: Any,
+                    labels: Any) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`act`'s arguments, each a ValueError naming it when wrong; ``owner`` and ``masks`` as arrays."""
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence) or not policies:
+        raise ValueError(f"policies must be a non-empty list of policies (owner k answered by policies[k]), not "
+                         f"{type(policies).__name__} {policies!r}"[:200])
+    o = np.asarray(owner)
+    if o.ndim != 1 or not (np.issubdtype(o.dtype, np.integer) or o.size == 0):
+        raise ValueError(f"owner must be a 1-D array of integers (the policy index of each row, negative: leave "
+                         f"the row), got shape {o.shape} dtype {o.dtype}")
+    if (o >= len(policies)).any():
+        i = int(np.flatnonzero(o >= len(policies))[0])
+        given = "1 policy is" if len(policies) == 1 else f"{len(policies)} policies are"
+        raise ValueError(f"owner[{i}] is {int(o[i])}, but {given} given: an owner is 0..{len(policies) - 1}, "
+                         "or negative to leave the row as it is")
+    rows = len(o)
+    if not hasattr(obs, "shape") or len(obs.shape) < 1 or obs.shape[0] != rows:
+        raise ValueError(f"obs must be an array with one row per owner ({rows}), got "
+                         f"{f'shape {obs.shape}' if hasattr(obs, 'shape') else type(obs).__name__}")
+    m = np.asarray(masks)
+    if m.ndim != 2 or m.shape[0] != rows:
+        raise ValueError(f"masks must have shape ({rows}, num_actions), one row per owner, got shape {m.shape}")
+    if out is not None and (not isinstance(out, np.ndarray) or out.shape != (rows,)
+                            or not np.issubdtype(out.dtype, np.integer)):
+        raise ValueError(f"out must be None or an integer array of shape ({rows},), got "
+                         f"{f'{out.dtype} shape {out.shape}' if isinstance(out, np.ndarray) else type(out).__name__}")
+    if labels is not None and (isinstance(labels, str) or len(labels) != len(policies)):
+        raise ValueError(f"labels must be one name per policy ({len(policies)}), got {labels!r}"[:200])
+    for k in np.unique(o[o >= 0]).tolist():
+        p = policies[k]
+        if isinstance(p, str) or not (is_model(p) or callable(p)):
+            raise ValueError(f"policies[{k}] must be a callable (observation, mask) -> action or an SB3 model "
+                             f"(agent names play inside the JVM), not {type(p).__name__} {p!r}"[:200])
+    return o, m

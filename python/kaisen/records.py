@@ -25,8 +25,13 @@ UTF-8 JSON, a missing or mistyped field, an unknown step type, a step the rules 
 from __future__ import annotations
 
 import json
+import operator
 import os
+import re
 import secrets
+import stat
+import sys
+import threading
 import warnings
 from collections import Counter
 from dataclasses import dataclass
@@ -39,12 +44,15 @@ if TYPE_CHECKING:
     from .render import Replay
     from .state import State
 
-__all__ = ["FORMAT", "MAX_BYTES", "Chance", "Move", "Record", "RecordResult", "load_record"]
+__all__ = ["FORMAT", "MAX_BYTES", "MAX_DEPTH", "Chance", "Move", "Record", "RecordResult", "load_record"]
 
 #: The record format this module reads and writes.
 FORMAT = "kaisen.record/1"
 #: The largest record file read (as the CLI's ``GameRecord.MAX_BYTES``): 256 MiB.
 MAX_BYTES = 256 << 20
+#: The deepest nesting of JSON arrays and objects in a record (the envelope counts as 1), as the
+#: CLI's replay allows (Jackson's default ``StreamReadConstraints.maxNestingDepth``): 1000.
+MAX_DEPTH = 1000
 
 _ENVELOPE = ("format", "game", "config", "seed", "steps", "result")
 _RESULT = ("decisions", "endReason", "scores", "tiebreaks", "winners")
@@ -123,12 +131,15 @@ class Record:
         if isinstance(record, str):
             if not record.strip():
                 raise RecordError(f"{where}the record is empty; give a game record as written by selfplay --records")
+            _check_depth(_text_depth(record), where)
             try:
-                record = json.loads(record, object_pairs_hook=_no_duplicates)
+                record = deep_json(json.loads, record, object_pairs_hook=_no_duplicates)
             except RecordError as e:
                 raise RecordError(f"{where}{e}") from None
             except ValueError as e:
                 raise RecordError(f"{where}not JSON: {e}") from None
+        else:
+            _check_depth(_value_depth(record), where)
         try:
             return _parse(record, Path(path) if path is not None else None)
         except RecordError as e:
@@ -152,7 +163,7 @@ class Record:
         return out
 
     def to_json(self, pretty: bool = True) -> str:
-        return json.dumps(self.to_dict(), indent=2 if pretty else None)
+        return deep_json(json.dumps, self.to_dict(), indent=2 if pretty else None)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Writes the record as UTF-8 JSON (``kaisen replay FILE`` reads it); returns the path."""
@@ -198,7 +209,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return bool(deep_json(operator.eq, self.to_dict(), other.to_dict()))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -305,21 +316,126 @@ class Record:
 
 
 def load_record(path: str | os.PathLike[str], *, verify: bool = True) -> Record:
-    """The game record in the file ``path`` (UTF-8 JSON, at most 256 MiB; as ``kaisen selfplay
-    --records``, ``kaisen.make(..., record_dir=...)`` and the other envs write them).
+    """The game record in the file ``path`` (UTF-8 JSON, at most 256 MiB and :data:`MAX_DEPTH`
+    levels deep; as ``kaisen selfplay --records``, ``kaisen.make(..., record_dir=...)`` and the
+    other envs write them).
 
     With ``verify`` (default) the record is replayed once and every step and the result are
     checked against the rules (about 0.1 ms per decision); ``verify=False`` checks only its
-    structure. A file that cannot be read is an ``OSError``; anything wrong with its content a
-    :class:`kaisen.RecordError` naming the file and the place."""
+    structure. A missing or unreadable file is an ``OSError``; a path that is not a regular file
+    (a folder, a FIFO, a device, a socket), a file over the size limit, and anything wrong with
+    its content a :class:`kaisen.RecordError` naming the file and the place."""
     p = Path(path)
-    size = p.stat().st_size
-    if size > MAX_BYTES:
-        raise RecordError(f"{p}: {size} bytes; a game record is at most {MAX_BYTES} bytes (256 MiB)")
-    record = Record.from_json(p.read_bytes(), path=p)
+    record = Record.from_json(_read_bounded(p), path=p)
     if verify:
         record.verify()
     return record
+
+
+def _read_bounded(p: Path) -> bytes:
+    """The bytes of the regular file ``p``, refused past :data:`MAX_BYTES` without reading more than
+    one byte beyond it (``st_size`` is 0 for ``/proc`` files and may grow as it is read). Anything
+    but a regular file is refused before it is opened (a FIFO would block, ``/dev/zero`` never ends)."""
+    st = os.stat(p)
+    _regular(p, st.st_mode)
+    too_large = (f"{p}: more than {MAX_BYTES} bytes; a game record is at most {MAX_BYTES} bytes "
+                 f"({MAX_BYTES / 2**20:g} MiB)")
+    if st.st_size > MAX_BYTES:
+        raise RecordError(too_large)
+    # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not wait for a writer
+    fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with open(fd, "rb", closefd=True) as f:
+        _regular(p, os.fstat(fd).st_mode)
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RecordError(too_large)
+    return data
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _regular(p: Path, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+        raise RecordError(f"{p} is {kind}, not a game record (JSON); give a regular file, as selfplay --records "
+                          "writes them")
+
+
+# nesting: the CLI's JSON reader refuses a document deeper than MAX_DEPTH; Python's json recurses once
+# per level, so the depth is measured before parsing, and a deep but allowed record gets the headroom
+
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)  # a backslash and the byte it escapes (only in strings)
+_HEADROOM = threading.Lock()
+
+
+def _text_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in the JSON ``text`` (brackets in strings not
+    counted), in numpy passes over its bytes: linear in time, bounded in memory, whatever it holds."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0  # cannot be too deep
+    import numpy as np
+
+    data = text.encode("utf-8")
+    if b"\\" in data:
+        data = _ESCAPE.sub(b"", data)  # then every quote left opens or closes a string
+    raw = np.frombuffer(data, np.uint8)
+    step = np.zeros(256, np.int8)  # what a byte does to the depth outside strings
+    step[list(b"[{")] = 1
+    step[list(b"]}")] = -1
+    marks = step.astype(bool)
+    marks[ord('"')] = True
+    depth = deepest = 0
+    in_string = 0
+    for start in range(0, len(raw), 1 << 24):  # 16 MiB at a time
+        chunk = raw[start:start + (1 << 24)]
+        marked = chunk[marks[chunk]]  # the quotes and brackets, in order
+        quote = marked == ord('"')
+        brackets = marked[~quote & ((np.cumsum(quote, dtype=np.int32) + in_string) % 2 == 0)]
+        if len(brackets):
+            levels = np.cumsum(step[brackets], dtype=np.int32)
+            deepest = max(deepest, depth + int(levels.max()))
+            depth += int(levels[-1])
+        in_string = (in_string + int(quote.sum())) % 2
+    return deepest
+
+
+def _value_depth(value: Any) -> int:
+    """The nesting of lists and dicts in ``value`` (as ``json.loads`` reads JSON), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        children = v.values() if isinstance(v, dict) else v if isinstance(v, (list, tuple)) else None
+        if children is not None:
+            deepest = max(deepest, d)
+            todo.extend((c, d + 1) for c in children if isinstance(c, (dict, list, tuple)))
+    return deepest
+
+
+def _check_depth(depth: int, where: str) -> None:
+    if depth > MAX_DEPTH:
+        raise RecordError(f"{where}the record nests {depth} levels of JSON arrays and objects deep; a game record "
+                          f"nests at most {MAX_DEPTH} levels (as kaisen replay reads it)")
+
+
+def deep_json(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` (``json.loads``, ``json.dumps``, ``==``) on JSON up to :data:`MAX_DEPTH`
+    deep: run again with the recursion limit raised by that much if it ran out (Python's json and
+    comparisons recurse once per level); JSON deeper than that is a :class:`RecordError`."""
+    try:
+        return fn(*args, **kwargs)
+    except RecursionError:
+        pass
+    with _HEADROOM:
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(old + MAX_DEPTH + 100)
+        try:
+            return fn(*args, **kwargs)
+        except RecursionError:
+            raise RecordError(f"the JSON nests deeper than {MAX_DEPTH} levels of arrays and objects") from None
+        finally:
+            sys.setrecursionlimit(old)
 
 
 # parsing
@@ -333,21 +449,27 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _show(value: Any) -> str:
+    """A JSON value for a message: at most 100 characters."""
+    text = deep_json(json.dumps, value)
+    return text if len(text) <= 100 else f"{text[:97]}..."
+
+
 def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{field} must be a whole JSON number, not {json.dumps(value)}")
+        raise RecordError(f"{field} must be a whole JSON number, not {_show(value)}")
     return value
 
 
 def _str(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise RecordError(f"{field} must be a string, not {json.dumps(value)}")
+        raise RecordError(f"{field} must be a string, not {_show(value)}")
     return value
 
 
 def _ints(value: Any, field: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise RecordError(f"{field} must be a list of whole numbers, not {json.dumps(value)}")
+        raise RecordError(f"{field} must be a list of whole numbers, not {_show(value)}")
     return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
@@ -369,11 +491,11 @@ def _parse(d: Any, path: Path | None) -> Record:
         raise RecordError("the record is null; give a game record as written by selfplay --records")
     _object(d, "", _ENVELOPE, ("format", "game", "config", "seed", "steps"))
     if d["format"] != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {json.dumps(d['format'])}")
+        raise RecordError(f"format must be {FORMAT!r}, not {_show(d['format'])}")
     game = _str(d["game"], "game")
     config = d["config"]
     if not isinstance(config, dict):
-        raise RecordError(f"config must be a JSON object, not {json.dumps(config)}")
+        raise RecordError(f"config must be a JSON object, not {_show(config)}")
     _int(config.get("players"), "config.players")
     seed = _int(d["seed"], "seed")
     if not isinstance(d["steps"], list):
@@ -383,7 +505,7 @@ def _parse(d: Any, path: Path | None) -> Record:
     for i, step in enumerate(d["steps"]):
         f = f"steps[{i}]"
         if not isinstance(step, dict):
-            raise RecordError(f"{f} must be a JSON object, not {json.dumps(step)}")
+            raise RecordError(f"{f} must be a JSON object, not {_show(step)}")
         kind = step.get("type")
         if kind == "decision":
             _object(step, f, ("type", "player", "action", "name"), ("player", "action"))
@@ -393,7 +515,7 @@ def _parse(d: Any, path: Path | None) -> Record:
         elif kind == "chance":
             _object(step, f, ("type", "event", "data"), ("event", "data"))
             if not isinstance(step["data"], dict):
-                raise RecordError(f"{f}.data must be a JSON object, not {json.dumps(step['data'])}")
+                raise RecordError(f"{f}.data must be a JSON object, not {_show(step['data'])}")
             c = Chance(_str(step["event"], f"{f}.event"), step["data"])
             if moves:
                 last = moves[-1]
@@ -401,7 +523,7 @@ def _parse(d: Any, path: Path | None) -> Record:
             else:
                 setup.append(c)
         else:
-            raise RecordError(f"{f}.type: unknown step type {json.dumps(kind)} (expected decision or chance)")
+            raise RecordError(f"{f}.type: unknown step type {_show(kind)} (expected decision or chance)")
     result = None
     if d.get("result") is not None:
         r = _object(d["result"], "result", _RESULT, _RESULT)

@@ -51,6 +51,8 @@ import numpy as np
 from . import _common, _jvm
 from .errors import IllegalActionError
 from .games import DEFAULT_GAME
+from .records import deep_json
+from .seeding import to_java_long
 from .spec import Spec, _cached, config_json
 
 __all__ = ["State"]
@@ -98,19 +100,18 @@ class State:
     def __init__(self, game: str = DEFAULT_GAME, *, num_players: int | None = None,
                  state: str | dict[str, Any] | None = None, seed: int | None = None,
                  chance: list[dict[str, Any]] | None = None, **options: Any) -> None:
+        java_seed = to_java_long(seed if seed is not None else 0)
         ctx = _Context(game, config_json(num_players, options, game))
         if state is not None and seed is not None:
             raise ValueError("give a state's JSON or a seed for a new deal, not both")
         if state is not None and chance is not None:
             raise ValueError("chance= checks the setup of a new deal; a state given as JSON has no setup to check")
         text = _json_text(state)
-        from .seeding import to_java_long
-
-        java_seed = to_java_long(int(seed) if seed is not None else 0)
         if chance is None:
             handle = ctx.jvm.call(ctx.jvm.entry.newState, ctx.game, ctx.config, text, java_seed)
         else:
-            handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed, json.dumps(chance))
+            handle = ctx.jvm.call(ctx.jvm.entry.newStateExpecting, ctx.game, ctx.config, java_seed,
+                                  deep_json(json.dumps, chance))
         self._init(ctx, handle)
 
     @classmethod
@@ -118,10 +119,8 @@ class State:
              **options: Any) -> tuple[State, list[dict[str, Any]]]:
         """A new game of ``game`` dealt from ``seed`` (default 0) and the chance outcomes of its setup
         (``[{"event", "data"}]``, a game record's opening chance steps; see the class docs)."""
+        java_seed = to_java_long(seed if seed is not None else 0)
         ctx = _Context(game, config_json(num_players, options, game))
-        from .seeding import to_java_long
-
-        java_seed = to_java_long(int(seed) if seed is not None else 0)
         dealt = ctx.jvm.call(ctx.jvm.entry.dealRecorded, ctx.game, ctx.config, java_seed)
         steps = json.loads(ctx.jvm.call(dealt.setupJson))
         state = cls._wrap(ctx, ctx.jvm.call(dealt.state))
@@ -255,7 +254,7 @@ class State:
         if chance is None:
             out = json.loads(self._apply_call("apply", a))
         else:
-            out = json.loads(self._apply_call("applyExpecting", a, json.dumps(chance)))
+            out = json.loads(self._apply_call("applyExpecting", a, deep_json(json.dumps, chance)))
         self._status = out["status"]
         return out["chance"]
 
@@ -285,10 +284,9 @@ class State:
 
     def determinize(self, seat: int, seed: int) -> State:
         """A state ``seat`` cannot tell apart from this one: what it cannot know resampled from
-        ``seed``, and the random stream restarted from it (what information-set search samples)."""
-        from .seeding import to_java_long
-
-        return State._wrap(self._ctx, self._call("determinize", self._seat(seat), to_java_long(int(seed))))
+        ``seed`` (an integer; a float is refused, not truncated), and the random stream restarted
+        from it (what information-set search samples)."""
+        return State._wrap(self._ctx, self._call("determinize", self._seat(seat), to_java_long(seed)))
 
     # serialization and text
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -155,3 +157,39 @@ def test_the_default_opponents_are_the_games_scripted_bots(game):
     bots = [a for a in kaisen.spec(game).agents if ":" not in a]
     assert "random" in bots
     assert [r.opponent for r in report.results] == bots
+
+
+def test_counts_past_their_range_and_bad_seeds_are_refused_before_the_jvm_is_asked():
+    from kaisen import _jvm
+    from kaisen._args import java_int
+
+    assert java_int("games", np.int32(7), 1, 10) == 7
+    for bad in (0, 11, 2.0, True, "5", None):
+        with pytest.raises(ValueError, match=rf"^games must be a whole number from 1 to 10, not {re.escape(repr(bad))}$"):
+            java_int("games", bad, 1, 10)
+    users = _jvm._users
+    for kwargs, message in [
+        ({"games": 2**31}, "games must be a whole number from 1 to 1,000,000, not 2147483648"),
+        ({"games": 10**12}, "games must be a whole number from 1 to 1,000,000, not 1000000000000"),
+        ({"games": 2.5}, "games must be a whole number from 1 to 1,000,000, not 2.5"),
+        ({"threads": 2**31}, "threads must be a whole number from 0 to 1,024, not 2147483648"),
+        ({"threads": -1}, "threads must be a whole number from 0 to 1,024, not -1"),
+        ({"seed": 1.5}, "seed must be an integer (a whole number of at most 64 bits), not 1.5"),
+        ({"seed": 2**70}, "a seed must fit in 64 bits"),
+    ]:
+        for policy in ("greedy", first_legal):
+            with pytest.raises(ValueError) as e:
+                kaisen.evaluate(policy, "random", game="osaka", **{"games": 2, **kwargs})
+            assert str(e.value).startswith(message), (kwargs, str(e.value))
+    assert _jvm._users == users
+
+
+def test_a_policy_returning_two_values_for_one_observation_is_named():
+    def pair(obs, mask):
+        return np.array([1, 2])
+
+    message = r"policy 'pair' returned array\(\[1, 2\]\) \(2 values\) for one observation; it must return one integer"
+    with pytest.raises(ValueError, match=message):
+        kaisen.evaluate(pair, "greedy", games=2, game="osaka")
+    with pytest.raises(ValueError, match=message.replace("'pair'", "'opp'")):
+        kaisen.evaluate(first_legal, {"opp": pair}, games=2, game="osaka")

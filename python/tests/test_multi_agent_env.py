@@ -261,3 +261,62 @@ def test_policies_take_models_without_masks_and_check_what_any_policy_returns():
     assert ok.tolist() == [0, 2]
     with pytest.raises(ValueError, match="integer actions"):
         policies.act([lambda o, m: 1.5], np.array([-1, 0]), obs, masks)
+
+
+def test_reset_seeds_counts_and_env_indices_are_checked_with_one_line_naming_them():
+    from kaisen import _jvm
+
+    users = _jvm._users
+    for kwargs, message in [({"num_envs": 2**31}, "num_envs must be a whole number from 1 to 1,048,576, not 2147483648"),
+                            ({"num_envs": 2**40}, "num_envs must be a whole number from 1 to 1,048,576, not 1099511627776"),
+                            ({"num_envs": 2, "threads": 2**31}, "threads must be a whole number from 0 to 1,024, not 2147483648"),
+                            ({"num_envs": 2, "seed": 1.5}, "seed must be an integer")]:
+        with pytest.raises(ValueError) as e:
+            kaisen.multi_agent_vector_env("osaka", **kwargs)
+        assert str(e.value).startswith(message), str(e.value)
+    assert _jvm._users == users  # refused before a JVM was asked
+    env = kaisen.multi_agent_vector_env("tokaido", num_envs=4, num_players=3, jvm_seats=[None, "greedy", None], seed=1)
+    try:
+        obs, infos = env.reset(seed=1)
+        before = env.state_json(0)
+        one = r"^seed must be None, an integer \(one base seed\) or a list of one integer or None per env \(4\), not "
+        for bad, message in [(1.5, one + "1.5$"), (np.nan, one + "nan$"), ("3", one + "'3'$"), (True, one + "True$"),
+                             ([1, None, "x", 4], r"^seed\[2\] must be an integer .*, not 'x'$"),
+                             ([1, 2.5, 3, 4], r"^seed\[1\] must be an integer .*, not 2.5$"),
+                             ([1, 2], r"^need one seed per env \(4\), got 2$"),
+                             (2**64, "a seed must fit in 64 bits")]:
+            with pytest.raises(ValueError, match=message):
+                env.reset(seed=bad)
+        assert env.state_json(0) == before  # nothing was reset
+        for seeds in (np.int64(3), np.arange(4), [1, None, 3, 4], -1):
+            env.reset(seed=seeds)
+        for bad in (2**31, 4, -1, 1.0):
+            with pytest.raises(ValueError, match=rf"^env index i must be a whole number from 0 to 3, not {bad!r}$"):
+                env.state_json(bad)
+        env.step(env.action_masks().argmax(axis=1))  # the env (and the JVM) carry on
+    finally:
+        env.close()
+
+
+def test_policies_act_names_each_bad_argument():
+    def first(obs, mask):
+        return int(np.flatnonzero(mask)[0])
+
+    obs, masks = np.zeros((2, 10), np.float32), np.ones((2, 5), np.int8)
+    cases = [
+        (([first], np.array([0, 1]), obs, masks), {},
+         r"^owner\[1\] is 1, but 1 policy is given: an owner is 0\.\.0, or negative to leave the row as it is$"),
+        (([first], np.array([0.0, 1.0]), obs, masks), {}, r"^owner must be a 1-D array of integers"),
+        (([first], np.zeros((2, 1), np.int64), obs, masks), {}, r"^owner must be a 1-D array of integers"),
+        (([first], np.array([0, 0]), obs[:1], masks), {}, r"^obs must be an array with one row per owner \(2\)"),
+        (([first], np.array([0, 0]), obs, masks[0]), {}, r"^masks must have shape \(2, num_actions\)"),
+        (([first], np.array([0, 0]), obs, masks), {"out": np.zeros(2)}, r"^out must be None or an integer array"),
+        (([first], np.array([0, 0]), obs, masks), {"labels": []}, r"^labels must be one name per policy \(1\)"),
+        (("greedy", np.array([0, 0]), obs, masks), {}, r"^policies must be a non-empty list of policies"),
+        (([None], np.array([0, 0]), obs, masks), {}, r"^policies\[0\] must be a callable"),
+        ((["greedy"], np.array([0, 0]), obs, masks), {}, r"^policies\[0\] must be a callable"),
+    ]
+    for args, kwargs, message in cases:
+        with pytest.raises(ValueError, match=message):
+            policies.act(*args, **kwargs)
+    assert policies.act([first, first], np.array([1, -1]), obs, masks, out=np.full(2, 7)).tolist() == [0, 7]

@@ -5,7 +5,10 @@ and load back; ``Replay`` shows a record; malformed records are clear errors."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
+import threading
 import warnings
 from pathlib import Path
 
@@ -508,3 +511,73 @@ def test_warnings_are_not_raised_by_a_plain_recording_env():
             _play_gym(env, seed=1)
         finally:
             env.close()
+
+
+def _nested(good_record: dict, depth: int) -> str:
+    """The record's JSON with its first chance step's data holding lists nested so that the whole
+    document is ``depth`` levels deep (envelope, steps, step, data: 4 levels of their own)."""
+    text = json.dumps(good_record)
+    assert '"data": {' in text
+    return text.replace('"data": {', '"data": {"deep": ' + "[" * (depth - 4) + "]" * (depth - 4) + ", ", 1)
+
+
+def test_a_record_nested_deeper_than_the_clis_limit_is_one_clear_line(good_record, tmp_path):
+    for depth in (5000, 1001):
+        path = tmp_path / f"deep-{depth}.json"
+        path.write_text(_nested(good_record, depth))
+        message = f"the record nests {depth} levels of JSON arrays and objects deep; a game record nests at most 1000"
+        for load in (lambda: kaisen.load_record(path), lambda: kaisen.load_record(path, verify=False).states(),
+                     lambda: kaisen.Record.from_json(path.read_text()),
+                     lambda: kaisen.Record.from_json(path.read_bytes())):
+            with pytest.raises(kaisen.RecordError) as e:
+                load()
+            assert message in str(e.value) and "\n" not in str(e.value), str(e.value)[:300]
+    d = json.loads(json.dumps(good_record))  # a dict as json.loads reads it: nested without recursion
+    deep: list = []
+    for _ in range(1001 - 5):
+        deep = [deep]
+    next(s for s in d["steps"] if s["type"] == "chance")["data"]["deep"] = deep
+    with pytest.raises(kaisen.RecordError, match="nests 1001 levels"):
+        kaisen.Record.from_json(d)
+    # 1000 levels read (the CLI reads them too: its replay refuses the extra field, not the depth)
+    path = tmp_path / "deep-1000.json"
+    path.write_text(_nested(good_record, 1000))
+    rec = kaisen.load_record(path, verify=False)
+    assert kaisen.Record.from_json(rec.to_json()) == rec
+    with pytest.raises(kaisen.RecordError) as e:
+        rec.verify()
+    assert "step 0: the record has" in str(e.value) and "depth" not in str(e.value) and "levels of" not in str(e.value)
+    # brackets inside strings are text, not nesting, escaped quotes and backslashes too
+    text = 'a \\"quote\\" and a backslash \\\\' + "[" * 5000
+    quoted = json.dumps(good_record).replace('"data": {', '"data": {"text": "' + text + '", ', 1)
+    assert kaisen.Record.from_json(quoted).setup[0].data["text"] == json.loads(f'"{text}"')
+    assert kaisen.records.MAX_DEPTH == 1000  # Jackson's default, which the CLI's replay applies
+
+
+def test_only_a_regular_file_is_read_and_never_past_the_limit(tmp_path, monkeypatch):
+    # st_size says 0 for /proc files: the read itself stops one byte past the limit
+    monkeypatch.setattr(kaisen.records, "MAX_BYTES", 100)
+    with pytest.raises(kaisen.RecordError, match="/proc/self/status: more than 100 bytes; a game record is at most"):
+        kaisen.load_record("/proc/self/status")
+    monkeypatch.undo()
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    refusals = {"/dev/zero": "a character device", "/dev/null": "a character device", str(tmp_path): "a folder",
+                str(fifo): r"a FIFO \(named pipe\)"}
+    for path, kind in refusals.items():
+        got: list[BaseException] = []
+
+        def load() -> None:
+            try:
+                kaisen.load_record(path)
+            except BaseException as e:  # noqa: BLE001 - handed to the test
+                got.append(e)
+        t = threading.Thread(target=load, daemon=True)
+        t.start()
+        t.join(10)
+        if t.is_alive() and path == str(fifo):  # blocked opening the FIFO: a writer releases it
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        assert not t.is_alive() and got, f"load_record({path}) did not return within 10 s"
+        assert isinstance(got[0], kaisen.RecordError), repr(got[0])[:300]
+        assert f"{path} is " in str(got[0]), str(got[0])
+        assert re.search(f"is {kind}, not a game record \\(JSON\\); give a regular file", str(got[0])), str(got[0])

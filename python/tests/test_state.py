@@ -318,3 +318,23 @@ def test_mcts_finds_a_forced_win():
     assert s.to_json() == before, "the search changed the root state"
     assert best in winning, f"MCTS chose {s.action_name(best)}; winning: {[s.action_name(a) for a in winning]}; {stats}"
     assert stats[best][1] > 0
+
+
+def test_a_seed_is_an_integer_of_64_bits_everywhere_never_truncated():
+    s = kaisen.State("osaka", seed=3)
+    before = s.to_json()
+    for bad in (1.5, 2.0, np.float64(1.0), float("nan"), "7", None, True):
+        with pytest.raises(ValueError, match=r"^seed must be an integer \(a whole number of at most 64 bits\), not "):
+            s.determinize(0, seed=bad)
+    for bad in (1.5, "7", np.float32(2.0)):
+        with pytest.raises(ValueError, match=r"^seed must be an integer"):
+            kaisen.State("osaka", seed=bad)
+        with pytest.raises(ValueError, match=r"^seed must be an integer"):
+            kaisen.State.deal("osaka", seed=bad)
+    for bad in (2**64, -(2**63) - 1, 2**70):
+        with pytest.raises(ValueError, match="a seed must fit in 64 bits"):
+            s.determinize(0, seed=bad)
+    assert s.to_json() == before
+    # whole numbers of either sign and numpy integers: the same bits, the same state
+    assert s.determinize(0, seed=np.int64(5)) == s.determinize(0, seed=5)
+    assert s.determinize(0, seed=2**64 - 1) == s.determinize(0, seed=-1)
