@@ -196,17 +196,19 @@ class _Held:
         if self.closed:
             return
         self.closed = True
-        if self.channel is not None:
-            self.channel.close()
-        if self.buffers is not None:
-            self.buffers.close()
-        if self.handle is not None and self.jvm.alive():
-            try:
-                self.jvm.call(self.handle.close)
-            except Exception:  # noqa: BLE001 - closing must not fail
-                pass
-        self.handle = None
-        _jvm.release(self.jvm)
+        try:
+            if self.channel is not None:
+                self.channel.close()
+            if self.buffers is not None:
+                self.buffers.close()
+            if self.handle is not None and self.jvm.alive():
+                try:
+                    self.jvm.call(self.handle.close)
+                except Exception:  # noqa: BLE001 - closing must not fail
+                    pass
+        finally:
+            self.handle = None
+            _jvm.release(self.jvm)  # the share goes back whatever closing the rest did
 
 
 class JavaResource:
@@ -311,7 +313,7 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
     was. ``from_state[i]`` is set where env i started from a given state."""
     import secrets
 
-    from .seeding import derive_seed, to_java_long
+    from .seeding import derive_seed, reset_seeds, to_java_long
 
     opts = reset_options(options, ("states",))
     starts = None
@@ -321,24 +323,21 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
             raise ValueError(f"need one state (or None) per env ({num_envs}), got {len(starts)}")
         starts = [None if s is None else state_json(s, game) for s in starts]
     resource.ensure_open()
-    seeds = None
-    if seed is not None and not isinstance(seed, (int, np.integer)):
-        seeds = list(seed)
-        if len(seeds) != num_envs:
-            raise ValueError(f"need one seed per env ({num_envs}), got {len(seeds)}")
+    seed = reset_seeds(seed, num_envs)  # an int, a list of one int or None per env, or None
+    seeds = seed if isinstance(seed, list) else None
     start_seeds: dict[int, int] = {}
     if starts is not None:
         fresh = secrets.randbits(63)
         for i, start in enumerate(starts):
             if start is not None:
                 s = seeds[i] if seeds is not None and seeds[i] is not None else \
-                    derive_seed(int(seed) if isinstance(seed, (int, np.integer)) else fresh, i)
+                    derive_seed(seed if isinstance(seed, int) else fresh, i)
                 start_seeds[i] = to_java_long(int(s))
                 try:
                     resource.call("checkStartFromState", i, start, start_seeds[i])
                 except ValueError as e:
                     raise ValueError(f"env {i}: {e}; no env was reset") from None
-    if isinstance(seed, (int, np.integer)):
+    if isinstance(seed, int):
         resource.request(VEC_RESEED, to_java_long(seed))
     resource.request(VEC_RESET)
     from_state[:] = False

@@ -232,6 +232,7 @@ class Jvm:
         token = secrets.token_hex(32)
         env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
         self._log = tempfile.TemporaryFile()
+        self._log_lock = threading.Lock()
         self._last_words = ""
         try:
             self.process = subprocess.Popen(
@@ -338,12 +339,13 @@ class Jvm:
 
     def stderr_tail(self, limit: int = 2000) -> str:
         """The last ``limit`` characters the JVM wrote to stderr (kept when the log is closed)."""
-        if self._log.closed:
-            return self._last_words[-limit:].strip()
-        self._log.seek(0, os.SEEK_END)
-        size = self._log.tell()
-        self._log.seek(max(0, size - limit))
-        return self._log.read().decode("utf-8", "replace").strip()
+        with self._log_lock:  # the reaper's shutdown may close the log while an env reads it
+            if self._log.closed:
+                return self._last_words[-limit:].strip()
+            self._log.seek(0, os.SEEK_END)
+            size = self._log.tell()
+            self._log.seek(max(0, size - limit))
+            return self._log.read().decode("utf-8", "replace").strip()
 
     def descriptors(self) -> tuple[int, int] | None:
         """The JVM's open file descriptors and its limit (``ulimit -n``), from ``/proc``; None where
@@ -389,11 +391,14 @@ class Jvm:
         except Py4JNetworkError as e:
             raise self.broken(f"{e.__class__.__name__}: {_first_line(e)}") from None
         except Py4JError as e:
-            # Py4J's own refusal (no Java method takes these arguments, a freed handle): the call
-            # failed, not the connection; the JVM and every other env go on
-            if self.process.poll() is not None or self._closed:
+            # Py4J's own refusal, sent by the Java side (no Java method takes these arguments, a
+            # freed handle): the call failed, not the connection; the JVM and every other env go
+            # on. A Py4JError without one (py4j's answer to a receive that failed) is a broken
+            # connection: broken() waits for the JVM's death to show.
+            reason = _py4j_refusal(e)
+            if reason is None or self.process.poll() is not None or self._closed:
                 raise self.broken(f"{e.__class__.__name__}: {_first_line(e)}") from None
-            raise KaisenError(f"the Kaisen JVM refused the call {_call_name(fn)}: {_py4j_reason(e)}; "
+            raise KaisenError(f"the Kaisen JVM refused the call {_call_name(fn)}: {reason}; "
                               "the JVM and other envs are unaffected") from None
         finally:
             self._in_flight.pop(me, None)
@@ -481,9 +486,12 @@ class Jvm:
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None and not pipe.closed:
                 pipe.close()
-        if not self._log.closed:
-            self._last_words = self.stderr_tail(_LAST_WORDS)
-            self._log.close()
+        with self._log_lock:
+            if not self._log.closed:
+                self._log.seek(0, os.SEEK_END)
+                self._log.seek(max(0, self._log.tell() - _LAST_WORDS))
+                self._last_words = self._log.read().decode("utf-8", "replace")
+                self._log.close()
 
 
 #: How much of the JVM's stderr is kept once its log is closed (for the errors of envs still open).
@@ -522,9 +530,10 @@ def _call_name(fn: Callable[..., Any]) -> str:
     return str(getattr(fn, "name", None) or getattr(fn, "__name__", None) or "?")
 
 
-def _py4j_reason(e: Py4JError) -> str:
-    """What a Py4J error (``An error occurred while calling o12.close. Trace: py4j.Py4JException: Target
-    Object ID does not exist ...``) says, in one line: its ``Py4JException`` line when it has one."""
+def _py4j_refusal(e: Py4JError) -> str | None:
+    """What the Java side's refusal of a call (``An error occurred while calling o12.close. Trace:
+    py4j.Py4JException: Target Object ID does not exist ...``) says, in one line; None when the
+    error carries no ``Py4JException`` from the Java side (then the connection failed)."""
     for line in str(e).splitlines():
         line = line.strip()
         if line.startswith("py4j.Py4JException:"):
@@ -533,7 +542,7 @@ def _py4j_reason(e: Py4JError) -> str:
                 return (f"{reason} (an argument of a type or size the method does not take, such as an int "
                         "past 2**31 - 1)")
             return reason
-    return _first_line(e)
+    return None
 
 
 def _hello(line: bytes) -> dict[str, Any] | None:
@@ -574,6 +583,9 @@ def translate(e: Py4JJavaError) -> Exception:
 _lock = threading.Lock()
 _shared: Jvm | None = None
 _users = 0
+#: Shares of any JVM (the shared one, or an older one still held) not yet released: while there
+#: is one, a finalizer may still hand the reaper a close.
+_holders = 0
 
 _pending: queue.SimpleQueue[Callable[[], Any]] = queue.SimpleQueue()
 _reaper: threading.Thread | None = None
@@ -615,7 +627,7 @@ def _reap() -> None:
             close = _pending.get(timeout=REAPER_IDLE_SECONDS)
         except queue.Empty:
             with _lock:
-                if _shared is None and _pending.empty():
+                if _holders == 0 and _pending.empty():
                     _reaper = None
                     return
             continue
@@ -625,22 +637,26 @@ def _reap() -> None:
             logging.getLogger("kaisen").debug("closing a dropped env failed", exc_info=True)
 
 
-def run_pending(timeout: float = 10.0) -> None:
+def run_pending(timeout: float = 10.0) -> bool:
     """Waits (at most ``timeout`` s) until every close given to :func:`later` so far has run (the
-    reaper runs them in order); without a reaper thread, runs them here (tests, diagnostics)."""
-    if _reaper is None or not _reaper.is_alive():
-        while True:
-            try:
-                close = _pending.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                close()
-            except Exception:  # noqa: BLE001 - as in _reap
-                pass
+    reaper runs them in order); without a reaper thread, runs them here. Whether they all ran
+    (tests, diagnostics)."""
     done = threading.Event()
-    _pending.put(done.set)
-    done.wait(timeout)
+    with _lock:  # the reaper decides to end under the lock: it is either gone, or sees this
+        reaper = _reaper if _reaper is not None and _reaper.is_alive() else None
+        if reaper is not None:
+            _pending.put(done.set)
+    if reaper is not None:
+        return done.wait(timeout)
+    while True:
+        try:
+            close = _pending.get_nowait()
+        except queue.Empty:
+            return True
+        try:
+            close()
+        except Exception:  # noqa: BLE001 - as in _reap
+            pass
 
 
 def _start_reaper() -> None:
@@ -654,7 +670,7 @@ def _start_reaper() -> None:
 
 def acquire() -> Jvm:
     """The shared JVM (started when there is none or the last one died); pair with :func:`release`."""
-    global _shared, _users
+    global _shared, _users, _holders
     with _lock:
         _start_reaper()
         if _shared is None or not _shared.alive():
@@ -663,13 +679,15 @@ def acquire() -> Jvm:
             _shared = Jvm()
             _users = 0
         _users += 1
+        _holders += 1
         return _shared
 
 
 def release(jvm: Jvm) -> None:
     """One user fewer; the JVM stops when its last user is gone."""
-    global _shared, _users
+    global _shared, _users, _holders
     with _lock:
+        _holders -= 1
         if jvm is not _shared:
             jvm.shutdown()
             return

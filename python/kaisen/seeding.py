@@ -27,7 +27,8 @@ def to_java_long(seed: Any, name: str = "seed") -> int:
         raise ValueError(f"{name} must be an integer (a whole number of at most 64 bits), not {seed!r}")
     seed = int(seed)
     if not -(1 << 63) <= seed < (1 << 64):
-        raise ValueError(f"a seed must fit in 64 bits (-2**63 .. 2**64-1), not {seed}")
+        who = "a seed" if name == "seed" else name
+        raise ValueError(f"{who} must fit in 64 bits (-2**63 .. 2**64-1), not {seed}")
     return seed - (1 << 64) if seed >= (1 << 63) else seed
 
 

@@ -16,7 +16,7 @@ from . import _common
 from ._args import MAX_ENVS, MAX_THREADS, java_int
 from ._batched import BatchedEnvCore
 from .render import Board, FrameCanvas, render, renderer_for
-from .seeding import reset_seeds, to_java_long
+from .seeding import to_java_long
 from .spaces import LegalMultiDiscrete, observation_box
 
 #: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
@@ -97,8 +97,7 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         record_dir: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        num_envs = java_int("num_envs", num_envs, 1, MAX_ENVS)
-        self.num_envs = int(num_envs)
+        self.num_envs = java_int("num_envs", num_envs, 1, MAX_ENVS)
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         threads = java_int("threads", threads, 0, MAX_THREADS, " (0: all cores but one)")
         # checked before the JVM is acquired, so that a bad argument holds nothing
@@ -147,7 +146,7 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
 
         - ``learner_seat`` (``int32[N]``): each env's learner seat this episode.
         - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, reset_seeds(seed, self.num_envs), options,
+        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options,
                             self._from_state)
         self._started = True
         return self._obs, self._infos()

@@ -6,8 +6,8 @@ notes what exists. At the end, after every fixture is torn down, it fails the se
 of what Kaisen left behind:
 
 - processes: any process still running that carries the session's mark;
-- threads of this process named ``kaisen-*`` (the JVM watchdog, step channels, reapers) or
-  ``Thread-*`` serving a page (given a few seconds to end);
+- threads of this process named ``kaisen-*`` (the JVM watchdog, the reaper) or serving a play
+  page (``serve_forever`` and its ``process_request_thread``s), given a few seconds to end;
 - sockets: socket descriptors of this process that were not open at the start;
 - shared memory: ``kaisen-*`` files in the shared-memory folder that were not there at the start;
 - temp folders: ``kaisen-*`` and ``SB3-*`` entries (Stable-Baselines3's logger) in the temp folder
@@ -87,9 +87,14 @@ def _marked_processes(mark: str) -> list[str]:
     return found
 
 
+#: Parts of the names of a play page server's threads (``Thread-N (serve_forever)``).
+PAGE_THREADS = ("(serve_forever)", "(process_request_thread)")
+
+
 def _kaisen_threads() -> list[str]:
     return [t.name for t in threading.enumerate()
-            if t is not threading.main_thread() and t.is_alive() and t.name.startswith("kaisen-")]
+            if t is not threading.main_thread() and t.is_alive()
+            and (t.name.startswith("kaisen-") or t.name.endswith(PAGE_THREADS))]
 
 
 def left_behind() -> list[str]:

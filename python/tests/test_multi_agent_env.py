@@ -269,7 +269,8 @@ def test_reset_seeds_counts_and_env_indices_are_checked_with_one_line_naming_the
     users = _jvm._users
     for kwargs, message in [({"num_envs": 2**31}, "num_envs must be a whole number from 1 to 1,048,576, not 2147483648"),
                             ({"num_envs": 2**40}, "num_envs must be a whole number from 1 to 1,048,576, not 1099511627776"),
-                            ({"num_envs": 2, "threads": 2**31}, "threads must be a whole number from 0 to 1,024, not 2147483648"),
+                            ({"num_envs": 2, "threads": 2**31},
+                             "threads must be a whole number from 0 to 1,024 (0: all cores but one), not 2147483648"),
                             ({"num_envs": 2, "seed": 1.5}, "seed must be an integer")]:
         with pytest.raises(ValueError) as e:
             kaisen.multi_agent_vector_env("osaka", **kwargs)

@@ -209,8 +209,8 @@ def _stalled_bodies(page: _Page, sizes: Sizes) -> Row:
             outcomes[f"closed ({type(e).__name__})"] += 1
         s.close()
     lines = page.new_stderr()
-    quiet, note = _quiet(lines, lambda line: "body bytes too slowly" in line and "408" in line)
-    said = sum("body bytes too slowly" in line for line in lines)
+    quiet, note = _quiet(lines, lambda line: "body arrived too slowly" in line and "408" in line)
+    said = sum("body arrived too slowly" in line for line in lines)
     ok = (quiet and said <= sizes.stalled_bodies and outcomes["other request 200"] == 1
           and outcomes["answered 408"] + outcomes["closed, no answer"] == sizes.stalled_bodies)
     return Row("page", f"a body that stalls: Content-Length 16000, one byte, then nothing "

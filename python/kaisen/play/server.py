@@ -40,7 +40,6 @@ import sys
 import tempfile
 import textwrap
 import threading
-import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -119,6 +118,11 @@ def _move_words(state: State, observer: int | None, player: int, action: int) ->
     words = a.name if observer is None or observer == player else state.action_name_for(observer, action)
     # a public move reads as its full name: then its meaning from the action table may follow
     return f"{words} ({a.meaning})" if words == a.name and a.meaning else words
+
+
+def _one_line(e: BaseException) -> str:
+    """An error's message on one line, for the terminal (its lines joined)."""
+    return " | ".join(line.strip() for line in str(e).splitlines() if line.strip())
 
 
 class _ClientGone(Exception):
@@ -373,8 +377,7 @@ class PlaySession:
             # details on the terminal only: the JVM's message may name the agent's legal actions
             # (another seat's hand)
             who = f"the agent {self.agent_names[player]} (player {player})" if player is not None else "an agent"
-            print(f"kaisen: {who} failed: {e}", file=sys.stderr, flush=True)
-            traceback.print_exc()
+            print(f"kaisen: {who} failed: {_one_line(e)}", file=sys.stderr, flush=True)
             with self.lock:
                 self.error = f"{who} failed; see the terminal"
         finally:
@@ -508,7 +511,7 @@ class PageServer(ThreadingHTTPServer):
         e = sys.exc_info()[1]
         if isinstance(e, (_ClientGone, *_GONE)):
             return
-        print(f"kaisen: a request failed: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+        print(f"kaisen: a request failed: {type(e).__name__}: {_one_line(e)}", file=sys.stderr, flush=True)
 
     @property
     def url(self) -> str:
@@ -621,7 +624,7 @@ class _Handler(BaseHTTPRequestHandler):
         except JvmDiedError as e:
             self._engine_stopped(e, method, path, query, page)
         except Exception as e:  # noqa: BLE001 - a clear message, never a dropped connection
-            traceback.print_exc()
+            print(f"kaisen: {method} {path} failed: {type(e).__name__}: {_one_line(e)}", file=sys.stderr, flush=True)
             self._error(RequestError(HTTPStatus.INTERNAL_SERVER_ERROR, f"server error: {e}"), page)
 
     def _engine_stopped(self, e: JvmDiedError, method: str, path: str, query: dict[str, str], page: bool) -> None:
@@ -672,7 +675,7 @@ class _Handler(BaseHTTPRequestHandler):
         except TimeoutError:
             # one line on the terminal, and a 408 (if the client still listens); the connection then closes
             timeout = self.server.request_timeout
-            print(f"kaisen: a client sent {n} body bytes too slowly (nothing for {timeout:g} s); "
+            print(f"kaisen: a client's {n}-byte body arrived too slowly (nothing for {timeout:g} s); "
                   "answered 408, connection closed", file=sys.stderr, flush=True)
             self.close_connection = True
             raise RequestError(HTTPStatus.REQUEST_TIMEOUT,

@@ -74,6 +74,12 @@ public final class Checkpoint {
     public static final long MAX_PARAMETERS = 1L << 26;
     /** [decision] Values per parameter an updater state may hold: Adam, the trainer's, keeps 2; room for 4. */
     static final int UPDATER_VALUES = 4;
+    /**
+     * [decision] What loading a checkpoint takes per parameter, at most: DL4J reads the weights'
+     * bytes, then their array (8 bytes each, twice), and an updater state of up to
+     * {@link #UPDATER_VALUES} values. A network that needs more than half the heap is refused.
+     */
+    static final long LOAD_BYTES_PER_PARAMETER = 2 * Double.BYTES + UPDATER_VALUES * Double.BYTES;
     /** [decision] Room for an array's header beside its numbers (ND4J's shape and type names: about 120 bytes). */
     static final long ARRAY_HEADER_BYTES = 64 << 10;
 
@@ -427,6 +433,7 @@ public final class Checkpoint {
      */
     static long checkEntries(ZipFile zip, Path file, PpoConfig config) throws IOException {
         long parameters = parameters(entry(zip, file, NETWORK));
+        checkHeap(parameters, Runtime.getRuntime().maxMemory());
         int snapshots = 0;
         byte[] buffer = new byte[1 << 16];
         try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(file))) {
@@ -455,6 +462,16 @@ public final class Checkpoint {
             }
         }
         return parameters;
+    }
+
+    /** Refuses a network of {@code parameters} whose loading would take more than half of {@code heap} bytes. */
+    static void checkHeap(long parameters, long heap) throws IOException {
+        long needs = parameters * LOAD_BYTES_PER_PARAMETER;
+        if (needs > heap / 2) {
+            throw new IOException(String.format("its network (%s) declares %,d parameters, which take about %,d MB to "
+                    + "load, more than half of this JVM's %,d MB heap: a damaged file, or give the JVM more memory "
+                    + "(KAISEN_JAVA_OPTS=-Xmx...)", NETWORK, parameters, needs >> 20, heap >> 20));
+        }
     }
 
     /** What entry {@code name} may inflate to, for a network of {@code parameters}. */

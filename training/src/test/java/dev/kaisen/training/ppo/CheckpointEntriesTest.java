@@ -115,6 +115,16 @@ class CheckpointEntriesTest {
     }
 
     @Test
+    void aNetworkThatWouldTakeMoreThanHalfTheHeapToLoadIsRefused() throws IOException {
+        long heap = 256L << 20;
+        Checkpoint.checkHeap(85_185, heap); // the default net on Osaka: about 4 MB
+        IOException e = assertThrows(IOException.class, () -> Checkpoint.checkHeap(5_000_000, heap));
+        assertEquals("its network (configuration.json) declares 5,000,000 parameters, which take about 228 MB to load, "
+                + "more than half of this JVM's 256 MB heap: a damaged file, or give the JVM more memory "
+                + "(KAISEN_JAVA_OPTS=-Xmx...)", e.getMessage());
+    }
+
+    @Test
     void aSnapshotHeaderAskingForMoreWeightsThanItHoldsIsRefusedBeforeAllocating() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(bytes);
