@@ -448,9 +448,14 @@ class Jvm:
         )
 
     def _close_gateways(self) -> None:
+        """Closes both gateways' connections, and makes them open no new one: py4j's ``close`` closes
+        only the connections idle at that moment, and a later send (a call in flight on another
+        thread, py4j's finalizer of a Java object) would open a connection that nothing closes,
+        its socket left open for as long as this object lives."""
         self._watchdog_stop.set()
         for gateway in (self.gateway, self._heartbeat):
             if gateway is not None:
+                gateway._gateway_client.is_connected = False  # py4j then refuses new connections
                 try:
                     gateway.close(keep_callback_server=False, close_callback_server_connections=False)
                 except Exception:  # noqa: BLE001 - the connection may already be broken
@@ -462,11 +467,13 @@ class Jvm:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait(10)
+        self._close_gateways()  # a connection a call in flight gave back meanwhile
         self._close_pipes()
 
     def shutdown(self) -> None:
         """Stops the JVM: closes the gateway, then our end of its stdin (it exits), then waits."""
         if self._closed and self.process.poll() is not None:
+            self._close_gateways()
             self._close_pipes()
             return
         self._closed = True
@@ -481,6 +488,7 @@ class Jvm:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(5)
+        self._close_gateways()  # a connection a call in flight gave back meanwhile
 
     def _close_pipes(self) -> None:
         for pipe in (self.process.stdin, self.process.stdout):

@@ -120,3 +120,10 @@ def java_child(pid: int) -> int:
     javas = [int(line.split()[0]) for line in out.splitlines() if line.split()[1:] == ["java"]]
     assert len(javas) == 1, out
     return javas[0]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def sb3_logs_in_pytests_temp(tmp_path_factory):
+    """Stable-Baselines3 makes an (empty) ``SB3-<date>`` folder in the temp folder at every ``learn``
+    unless ``SB3_LOGDIR`` names one: the tests' go under pytest's temp folder instead (leaks.py)."""
+    os.environ.setdefault("SB3_LOGDIR", str(tmp_path_factory.mktemp("sb3-logs")))

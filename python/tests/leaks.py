@@ -8,7 +8,9 @@ of what Kaisen left behind:
 - processes: any process still running that carries the session's mark;
 - threads of this process named ``kaisen-*`` (the JVM watchdog, the reaper) or serving a play
   page (``serve_forever`` and its ``process_request_thread``s), given a few seconds to end;
-- sockets: socket descriptors of this process that were not open at the start;
+- sockets: socket descriptors of this process that were not open at the start (but those a test
+  module excused as another library's, with :func:`excuse_sockets`: Ray's driver keeps its gRPC
+  channels open after ``ray.shutdown()``);
 - shared memory: ``kaisen-*`` files in the shared-memory folder that were not there at the start;
 - temp folders: ``kaisen-*`` and ``SB3-*`` entries (Stable-Baselines3's logger) in the temp folder
   that were not there at the start.
@@ -36,6 +38,8 @@ TEMP_PREFIXES = ("kaisen-", "SB3-")
 GRACE_SECONDS = 10.0
 
 _start: dict[str, set] = {}
+#: Sockets excused as another library's, and why.
+_excused: dict[str, str] = {}
 # marked at import (conftest imports this first), before the conftest starts a JVM to list the games
 os.environ.setdefault(MARK, secrets.token_hex(8))
 
@@ -58,6 +62,17 @@ def _sockets() -> set[str]:
     return out
 
 
+def sockets_now() -> set[str]:
+    """This process's sockets now (for :func:`excuse_sockets`)."""
+    return _sockets()
+
+
+def excuse_sockets(before: set[str], why: str) -> None:
+    """The sockets opened since ``before`` and still open are not Kaisen's (``why`` says whose)."""
+    for s in _sockets() - before:
+        _excused[s] = why
+
+
 def _shm() -> set[str]:
     return {f for f in os.listdir(_shm_dir()) if f.startswith("kaisen-")}
 
@@ -66,8 +81,33 @@ def _temp() -> set[str]:
     return {f for f in os.listdir(tempfile.gettempdir()) if f.startswith(TEMP_PREFIXES)}
 
 
+#: Python's own multiprocessing helpers (one each per interpreter, ending with it): not leaks.
+INTERPRETER_HELPERS = ("multiprocessing.resource_tracker", "multiprocessing.forkserver")
+
+
+def _socket_names() -> dict[str, str]:
+    """``socket:[inode]`` -> what it is (``unix /path``, ``tcp 127.0.0.1:PORT``), from /proc/net."""
+    names = {}
+    try:
+        for line in Path("/proc/net/unix").read_text().splitlines()[1:]:
+            parts = line.split()
+            if len(parts) >= 7:
+                names[f"socket:[{parts[6]}]"] = "unix " + (parts[7] if len(parts) > 7 else "(unnamed)")
+        for kind in ("tcp", "tcp6", "udp"):
+            for line in Path(f"/proc/net/{kind}").read_text().splitlines()[1:]:
+                parts = line.split()
+                if len(parts) >= 10:
+                    port = int(parts[1].rsplit(":", 1)[1], 16)
+                    peer = int(parts[2].rsplit(":", 1)[1], 16)
+                    names[f"socket:[{parts[9]}]"] = f"{kind} port {port}" + (f" to port {peer}" if peer else "")
+    except OSError:
+        pass
+    return names
+
+
 def _marked_processes(mark: str) -> list[str]:
-    """Running processes whose environment carries ``KAISEN_TEST_SESSION=mark`` (not this one)."""
+    """Running processes whose environment carries ``KAISEN_TEST_SESSION=mark`` (not this one, nor
+    the interpreter's own multiprocessing helpers)."""
     needle = f"{MARK}={mark}".encode()
     found = []
     for entry in os.listdir("/proc"):
@@ -82,6 +122,8 @@ def _marked_processes(mark: str) -> list[str]:
                 continue  # exited; its parent has not reaped it yet
             cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
         except (OSError, IndexError):
+            continue
+        if any(helper in cmd for helper in INTERPRETER_HELPERS):
             continue
         found.append(f"pid {entry}: {cmd[:160]}")
     return found
@@ -113,7 +155,9 @@ def left_behind() -> list[str]:
         lines.append(f"the shared JVM (pid {_jvm.current().pid}, {_jvm._users} users): an env was not closed")
     lines += [f"process {p}" for p in _marked_processes(os.environ[MARK])]
     lines += [f"thread {name}" for name in _kaisen_threads()]
-    lines += [f"socket {s}" for s in sorted(_sockets() - _start["sockets"])]
+    names = _socket_names()
+    lines += [f"socket {s} ({names.get(s, 'unknown kind')})"
+              for s in sorted(_sockets() - _start["sockets"] - set(_excused))]
     lines += [f"shared memory {_shm_dir()}/{f}" for f in sorted(_shm() - _start["shm"])]
     lines += [f"temp entry {tempfile.gettempdir()}/{f}" for f in sorted(_temp() - _start["temp"])]
     return lines

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from . import leaks
@@ -28,14 +26,12 @@ def test_that_leaks():
 
 def test_a_session_that_leaves_a_jvm_a_process_and_a_temp_folder_fails_listing_them(tmp_path):
     (tmp_path / "test_leaky.py").write_text(LEAKY)
-    before = set(os.listdir(tempfile.gettempdir()))
-    env = {**os.environ, leaks.MARK: "inner-" + os.environ[leaks.MARK]}
+    temp = tmp_path / "tmp"  # the inner session's temp folder: its leaked folder lands there
+    temp.mkdir()
+    env = {**os.environ, leaks.MARK: "inner-" + os.environ[leaks.MARK], "TMPDIR": str(temp)}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.leaks",
                            str(tmp_path / "test_leaky.py")], capture_output=True, text=True, timeout=300,
                           cwd=Path(__file__).parents[1], env=env)
-    for name in set(os.listdir(tempfile.gettempdir())) - before:
-        if name.startswith("kaisen-leak-check-"):
-            shutil.rmtree(Path(tempfile.gettempdir()) / name, ignore_errors=True)
     for line in leaks._marked_processes(env[leaks.MARK]):  # what the inner session left, ended here
         os.kill(int(line.split()[1].rstrip(":")), signal.SIGKILL)
     out = done.stdout

@@ -36,12 +36,17 @@ def test_multi_agent_num_envs_that_is_not_a_count_is_named(num_envs):
     ([None, "zoo:osaka-2p", None], r"plays osaka and cannot play tokaido"),
 ])
 def test_multi_agent_bad_jvm_seats_are_clear_errors_and_hold_no_jvm(jvm_seats, message):
+    import gc
+
     from kaisen import _jvm
 
+    gc.collect()
+    assert _jvm.run_pending()
+    users = _jvm._users  # an env another test module holds may keep the JVM
     with pytest.raises(ValueError, match=message):
         kaisen.multi_agent_vector_env("tokaido", num_envs=4, num_players=3, jvm_seats=jvm_seats)
-    _jvm.run_pending()
-    assert _jvm.current() is None
+    assert _jvm.run_pending()
+    assert _jvm._users == users, "the failed env kept its share of the JVM"
 
 
 def test_multi_agent_actions_of_the_wrong_shape_dtype_or_range_step_nothing():
