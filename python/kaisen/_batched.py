@@ -25,7 +25,7 @@ class BatchedEnvCore:
     def _open_batch(self, create: Any, game: str, record_dir: str | os.PathLike[str] | None, *args: Any) -> dict:
         """Creates the Java env (``create(*args)`` plus the shared file), its recorder, and the
         views of the regions both layouts have; returns the buffers for the others."""
-        self._resource.open(create, *args)
+        self._resource.open(create, *args, commands="vector")
         try:
             self._recorder = EnvRecorder(self._resource, game, False, record_dir)
         except BaseException:
@@ -81,7 +81,7 @@ class BatchedEnvCore:
         """Steps with checked ``actions``; the step's ``(observations, rewards, terminated, truncated,
         infos)``, the env's ``_infos()`` and, where episodes ended, its ``_final_infos(done)``."""
         self._actions[:] = actions
-        self._resource.request(_common.VEC_STEP)
+        self._resource.request("step")
         infos = self._infos()
         done = self._terminated | self._truncated
         if done.any():

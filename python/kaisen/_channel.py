@@ -13,8 +13,9 @@ as a full fence), so a channel is opened on x86-64 only; elsewhere, or with
 ``KAISEN_STEP_CHANNEL=0``, each command goes through Py4J (:func:`enabled`). While a request
 spins (at most :data:`SPIN_SECONDS`) it holds the GIL. An env is used by one thread at a time.
 
-Slots of the control region (int64; see ``StepChannel.java``): 0 request number, 1 command,
-2-3 arguments, 4 Python sleeps; 8 answer number, 9 failed, 10 Java sleeps.
+Slots of the control region (int64): the request number, the command and its two arguments, and
+whether Python sleeps; the answer number, whether it failed, and whether Java sleeps. Where each
+lies is the JVM's word (``StepChannel.java``, read through ``Jvm.protocol``), not repeated here.
 """
 
 from __future__ import annotations
@@ -32,9 +33,6 @@ from typing import Any
 
 from . import _buffers
 from .errors import KaisenError
-
-_REQUEST, _COMMAND, _ARG0, _ARG1, _PYTHON_SLEEPS = 0, 1, 2, 3, 4
-_ANSWER, _FAILED, _JAVA_SLEEPS = 8, 9, 10
 
 #: The longest a request spins for its answer before sleeping on the socket (a fast game's step
 #: takes microseconds; a search opponent's may take seconds). The spin adapts (see ``_await``).
@@ -80,7 +78,12 @@ class StepChannel:
         self._poll = select.poll()  # not select.select: it fails for descriptors from 1024 on
         self._poll.register(sock, select.POLLIN)
         self._slots = buffers.slots("control")
-        self._seq = self._slots[_ANSWER]
+        at = jvm.protocol["control"]
+        self._request_at, self._command_at, self._arg0_at, self._arg1_at = (
+            at["request"], at["command"], at["arg0"], at["arg1"])
+        self._answer_at, self._failed_at = at["answer"], at["failed"]
+        self._python_sleeps_at, self._java_sleeps_at = at["pythonSleeps"], at["javaSleeps"]
+        self._seq = self._slots[self._answer_at]
         self._sock = sock
         # an env dropped without close(): its end of the socket closes with it, quietly
         weakref.finalize(self, sock.close)
@@ -115,20 +118,21 @@ class StepChannel:
             raise RuntimeError("this env is in use by another thread: an env may be used by one thread at a time")
         try:
             c = self._slots
-            if c[_ANSWER] != self._seq:
+            answer = self._answer_at
+            if c[answer] != self._seq:
                 self._await(self._seq)  # a request whose wait was interrupted (Ctrl-C): let it finish first
             seq = self._seq + 1
-            c[_COMMAND] = command
-            c[_ARG0] = arg0
-            c[_ARG1] = arg1
-            c[_REQUEST] = seq
+            c[self._command_at] = command
+            c[self._arg0_at] = arg0
+            c[self._arg1_at] = arg1
+            c[self._request_at] = seq
             self._seq = seq
             self._fence()
-            if c[_JAVA_SLEEPS]:
+            if c[self._java_sleeps_at]:
                 self._wake()
-            if c[_ANSWER] != seq:
+            if c[answer] != seq:
                 self._await(seq)
-            failed = c[_FAILED]
+            failed = c[self._failed_at]
         finally:
             self._busy.release()
         if failed:
@@ -149,11 +153,12 @@ class StepChannel:
         ran out halves it (at least ``MIN_SPIN_SECONDS``); one wait in 64 spins the longest, to find
         out whether spinning pays again."""
         c = self._slots
+        answer, java_sleeps, python_sleeps = self._answer_at, self._java_sleeps_at, self._python_sleeps_at
         clock = time.perf_counter
         start = clock()
         self._waits += 1
         deadline = start + (self._max_spin if self._waits % 64 == 0 else self._spin)
-        while c[_ANSWER] != seq:
+        while c[answer] != seq:
             if clock() > deadline:
                 break
         else:
@@ -164,24 +169,24 @@ class StepChannel:
         assert sock is not None
         with self._jvm.waiting():
             try:
-                while c[_ANSWER] != seq:
-                    if c[_JAVA_SLEEPS]:
+                while c[answer] != seq:
+                    if c[java_sleeps]:
                         self._wake()  # a wake that crossed the JVM falling asleep
-                    c[_PYTHON_SLEEPS] = 1
+                    c[python_sleeps] = 1
                     self._fence()
-                    if c[_ANSWER] == seq:
+                    if c[answer] == seq:
                         break
                     if self._poll.poll(POLL_SECONDS * 1000):
                         try:
                             data = sock.recv(4096)
                         except OSError as e:
                             raise self._lost(str(e)) from None
-                        if not data and c[_ANSWER] != seq:
+                        if not data and c[answer] != seq:
                             raise self._lost("the JVM closed it")
                     elif not self._jvm.alive():
                         raise self._jvm.broken("the JVM stopped while a step was running")
             finally:
-                c[_PYTHON_SLEEPS] = 0
+                c[python_sleeps] = 0
 
     def close(self) -> None:
         """Closes our end (the JVM's thread sees it and stops) and releases the view on the buffers."""

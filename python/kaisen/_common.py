@@ -15,17 +15,17 @@ from . import _buffers, _channel, _jvm
 from .errors import IllegalActionError, KaisenError
 from .spec import Spec, _cached, config_json
 
-#: Reward modes (the JVM also reads ``shaped`` and ``vp_difference`` as ``score_difference``).
-REWARD_MODES = ("terminal", "score_difference")
-REWARD_ALIASES = {"shaped": "score_difference", "vp_difference": "score_difference"}
 #: What an illegal action does: raise (nothing changes) or lose (the offender forfeits; PettingZoo's convention).
 ILLEGAL_ACTION_MODES = ("raise", "lose")
 
 
-def check_reward_mode(reward_mode: str) -> str:
-    mode = REWARD_ALIASES.get(reward_mode, reward_mode)
-    if mode not in REWARD_MODES:
-        raise ValueError(f"unknown reward_mode {reward_mode!r}; known: {', '.join(REWARD_MODES)}")
+def check_reward_mode(reward_mode: str, jvm: _jvm.Jvm) -> str:
+    """``reward_mode`` as its mode's name (an alias such as ``shaped`` read as the JVM reads it), or a
+    ValueError naming the modes; the names are the JVM's (``RewardMode``, through ``Jvm.protocol``)."""
+    modes, aliases = jvm.protocol["rewardModes"], jvm.protocol["rewardAliases"]
+    mode = aliases.get(reward_mode, reward_mode) if isinstance(reward_mode, str) else reward_mode
+    if mode not in modes:
+        raise ValueError(f"unknown reward_mode {reward_mode!r}; known: {', '.join(modes)}")
     return mode
 
 
@@ -60,13 +60,13 @@ class Settings:
         return self.spec.players
 
 
-def settings(game: str, num_players: int | None, options: dict[str, Any], reward_mode: str, view: str | None,
-             illegal_action: str) -> Settings:
+def settings(jvm: _jvm.Jvm, game: str, num_players: int | None, options: dict[str, Any], reward_mode: str,
+             view: str | None, illegal_action: str) -> Settings:
     """Checks what every env takes. The game, config and view are checked by the JVM's
     registry (its messages name the valid options); the spec it answers sizes everything."""
     if not isinstance(game, str) or not game:
         raise ValueError(f"game must be a registered game id, not {game!r}")
-    reward_mode = check_reward_mode(reward_mode)
+    reward_mode = check_reward_mode(reward_mode, jvm)
     illegal_action = check_illegal_action(illegal_action)
     config = config_json(num_players, options, game)
     spec = _cached(game, config, view)
@@ -245,10 +245,13 @@ class JavaResource:
     def closed(self) -> bool:
         return self._held.closed
 
-    def open(self, create: Any, *args: Any) -> None:
+    def open(self, create: Any, *args: Any, commands: str) -> None:
         """Creates the Java object (``create``, a method of ``jvm.entry``) with a fresh shared file as
         last argument, maps it and opens its step channel. Creating may take long (e.g. loading a
-        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM."""
+        ``dl4j:`` opponent): the JVM's watchdog tells that from a frozen JVM. ``commands`` names the
+        handle's kind (``vector`` or ``aec``), whose step-channel commands :meth:`request` sends by
+        name (their ids are the JVM's, from ``Jvm.protocol``)."""
+        self._commands: dict[str, int] = self.jvm.protocol["commands"][commands]
         path = _buffers.new_path()
         held = self._held
         try:
@@ -276,11 +279,12 @@ class JavaResource:
         self.ensure_open()
         return self.jvm.call(getattr(self._held.handle, method), *args)
 
-    def request(self, command: int, arg0: int = 0, arg1: int = 0) -> None:
-        """A command through the step channel (no Py4J call; see :mod:`kaisen._channel`), or
-        through Py4J where there is none."""
+    def request(self, name: str, arg0: int = 0, arg1: int = 0) -> None:
+        """The handle's command ``name`` (``step``, ``reset``, ...) through the step channel (no Py4J
+        call; see :mod:`kaisen._channel`), or through Py4J where there is none."""
         self.ensure_open()
         held = self._held
+        command = self._commands[name]
         if held.channel is not None:
             held.channel.request(command, arg0, arg1)
         else:
@@ -297,8 +301,6 @@ class JavaResource:
             self._held.close()
 
 
-# step-channel commands of the Java VectorHandle, for the vector envs (single-learner and multi-agent)
-VEC_STEP, VEC_RESET, VEC_RESET_ONE, VEC_RESEED = 1, 2, 3, 4
 #: The action that leaves an env as it is for one step (the vector envs' SKIP; the JVM's VectorEnv.SKIP).
 SKIP = -1
 
@@ -338,13 +340,13 @@ def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, opt
                 except ValueError as e:
                     raise ValueError(f"env {i}: {e}; no env was reset") from None
     if isinstance(seed, int):
-        resource.request(VEC_RESEED, to_java_long(seed))
-    resource.request(VEC_RESET)
+        resource.request("reseed", to_java_long(seed))
+    resource.request("reset")
     from_state[:] = False
     if seeds is not None:
         for i, s in enumerate(seeds):
             if s is not None:
-                resource.request(VEC_RESET_ONE, i, to_java_long(s))
+                resource.request("resetOne", i, to_java_long(s))
     for i, s in start_seeds.items():
         resource.call("resetFromState", i, starts[i], s)
         from_state[i] = True

@@ -93,7 +93,7 @@ def start_timeout() -> float:
 
 
 #: The gateway protocol this package speaks: the jar's ``version()`` must match in major.minor.
-GATEWAY_VERSION = "0.3"
+GATEWAY_VERSION = "0.4"
 #: Lines of other output (e.g. from ``KAISEN_JAVA_OPTS=-verbose:gc``) tolerated before the JVM's hello.
 HELLO_NOISE_LINES = 10_000
 
@@ -273,6 +273,10 @@ class Jvm:
                 f"the jar {jar} speaks gateway version {self.version}; this kaisen package needs "
                 f"{GATEWAY_VERSION}.x: rebuild the jar (`./kaisen build`) or update the package"
             )
+        #: What this package's end of the envs reads from the JVM instead of repeating it: the step
+        #: channel's control slots, each handle's commands, the skip action, the reward modes and
+        #: their aliases, the default game (``KaisenGateway.protocol()``).
+        self.protocol: dict[str, Any] = json.loads(self.call(self.entry.protocol))
 
     def _watch(self) -> None:
         """The watchdog: while a call has run for the call timeout, ask for a heartbeat; stop a

@@ -19,8 +19,6 @@ from .spaces import observation_box
 from .spec import Segment
 
 
-# step-channel commands of the Java AecHandle
-_STEP, _RESET = 1, 2
 
 
 class KaisenAECEnv(AECEnv):
@@ -82,7 +80,8 @@ class KaisenAECEnv(AECEnv):
         self.render_mode = _common.check_render_mode(render_mode, self.metadata["render_modes"])
         self._resource = _common.JavaResource()
         try:
-            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            s = _common.settings(self._resource.jvm, game, num_players, options, reward_mode, view,
+                                 illegal_action)
         except BaseException:
             self._resource.close()
             raise
@@ -90,7 +89,7 @@ class KaisenAECEnv(AECEnv):
         self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
         self.metadata = {**type(self).metadata, "name": f"kaisen_{s.game}_v{game_info(s.game).version}"}
         self._resource.open(self._resource.jvm.entry.newAecEnv, s.game, s.config, s.reward_mode, s.view,
-                            s.illegal_action)
+                            s.illegal_action, commands="aec")
         try:
             self._recorder = EnvRecorder(self._resource, s.game, record, record_dir)
         except BaseException:
@@ -157,7 +156,7 @@ class KaisenAECEnv(AECEnv):
             self._resource.call("resetFromState", _common.state_json(opts["state"], self.game))
         else:
             game_seed = to_java_long(seed) if seed is not None else secrets.randbits(63)
-            self._resource.request(_RESET, to_java_long(game_seed))
+            self._resource.request("reset", to_java_long(game_seed))
         self._started = True
         self._recorder.started(from_state=opts.get("state") is not None)
         self.agents = self.possible_agents[:]
@@ -215,7 +214,7 @@ class KaisenAECEnv(AECEnv):
         p = self._seat(agent)
         action = _common.check_action(action, self._masks[p], self.spec_info, self.illegal_action)
         self._cumulative_rewards[agent] = 0.0
-        self._resource.request(_STEP, action)
+        self._resource.request("step", action)
         current, terminated, truncated = int(self._status[0]), bool(self._status[1]), bool(self._status[2])
         self.rewards = {a: float(self._rewards[i]) for i, a in enumerate(self.possible_agents)}
         if current >= 0:

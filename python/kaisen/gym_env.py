@@ -19,8 +19,6 @@ from .spaces import LegalDiscrete, observation_box
 from .spec import Segment
 
 _SEED_BOUND = 2**63 - 1
-# step-channel commands of the Java VectorHandle (this env is its N=1 case)
-_STEP, _RESET_ONE = 1, 3
 
 
 class KaisenEnv(gym.Env):
@@ -112,7 +110,8 @@ class KaisenEnv(gym.Env):
             to_java_long(seed)  # checked before the JVM is asked for anything
         self._resource = _common.JavaResource()
         try:
-            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            s = _common.settings(self._resource.jvm, game, num_players, options, reward_mode, view,
+                                 illegal_action)
             self.game, self.num_players, self.spec_info = s.game, s.players, s.spec
             self.reward_mode, self.view, self.illegal_action = s.reward_mode, s.view, s.illegal_action
             opponents_csv = _common.opponents_csv(opponents, s.players)
@@ -122,7 +121,7 @@ class KaisenEnv(gym.Env):
             raise
         self._resource.open(
             self._resource.jvm.entry.newVectorEnv, s.game, s.config, 1, seat, opponents_csv, s.reward_mode,
-            s.view, s.illegal_action, 0, 1, False,
+            s.view, s.illegal_action, 0, 1, False, commands="vector",
         )
         try:
             self._recorder = EnvRecorder(self._resource, s.game, record, record_dir, 0)
@@ -187,7 +186,7 @@ class KaisenEnv(gym.Env):
         if start is not None:
             self._resource.call("resetFromState", 0, start, to_java_long(game_seed))
         else:
-            self._resource.request(_RESET_ONE, 0, to_java_long(game_seed))
+            self._resource.request("resetOne", 0, to_java_long(game_seed))
         self._needs_reset = False
         self._recorder.started(from_state=start is not None)
         if self.render_mode == "human":
@@ -236,7 +235,7 @@ class KaisenEnv(gym.Env):
             raise ResetNeeded("the episode has ended (or never started): call reset() before step()")
         action = _common.check_action(action, self._mask, self.spec_info, self.illegal_action)
         self._actions[0] = action
-        self._resource.request(_STEP)
+        self._resource.request("step")
         reward = float(self._rewards[0])
         terminated = bool(self._terminated[0])
         truncated = bool(self._truncated[0])

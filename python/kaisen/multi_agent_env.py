@@ -19,7 +19,6 @@ from ._batched import BatchedEnvCore
 from .seeding import to_java_long
 from .spaces import observation_box
 
-_STEP = _common.VEC_STEP
 
 #: The action that leaves an env as it is for one step (no move; its rewards and flags read 0).
 SKIP = _common.SKIP
@@ -131,7 +130,8 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource = _common.JavaResource()
         try:
-            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            s = _common.settings(self._resource.jvm, game, num_players, options, reward_mode, view,
+                                 illegal_action)
             self.patterns = seat_patterns(jvm_seats, s.players)
         except BaseException:
             self._resource.close()

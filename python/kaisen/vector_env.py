@@ -104,7 +104,8 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
         base = to_java_long(seed) if seed is not None else secrets.randbits(63)
         self._resource = _common.JavaResource()
         try:
-            s = _common.settings(game, num_players, options, reward_mode, view, illegal_action)
+            s = _common.settings(self._resource.jvm, game, num_players, options, reward_mode, view,
+                                 illegal_action)
             opponents_csv = _common.opponents_csv(opponents, s.players)
             seat = _common.learner_seat_arg(learner_seat, s.players)
         except BaseException:

@@ -112,7 +112,7 @@ def test_a_failed_command_raises_the_java_error_and_the_env_goes_on():
     try:
         env.reset()
         with pytest.raises(ValueError, match="unknown step-channel command 99"):
-            env._resource.request(99)
+            env._resource.channel.request(99)  # an id the JVM's VectorHandle does not know
         env.step(int(np.flatnonzero(env.action_masks())[0]))
     finally:
         env.close()

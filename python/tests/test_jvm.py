@@ -283,8 +283,8 @@ def test_shared_files_a_process_died_before_claiming_go_when_its_jvm_exits(fresh
     Should Python die in between (a killed Ray worker), the JVM removes them as it exits."""
     from kaisen import _common
 
-    s = _common.settings("osaka", 2, {}, "terminal", None, "raise")
     jvm = _jvm.Jvm()
+    s = _common.settings(jvm, "osaka", 2, {}, "terminal", None, "raise")
     path = _buffers.new_path()
     try:
         handle = jvm.call(jvm.entry.newVectorEnv, s.game, s.config, 2, -1, "random", s.reward_mode, s.view,
@@ -338,3 +338,28 @@ print('A NEW ENV WORKS')
     out = done.stdout
     assert "FAILED:" in out and "out of file descriptors" in out and "ulimit -n" in out, out + done.stderr
     assert "EARLIER ENVS STEP" in out and "A NEW ENV WORKS" in out, out + done.stderr
+
+
+def test_what_python_must_agree_with_comes_from_the_jvm():
+    """The step channel's slots and commands, the reward modes and the default game are the JVM's
+    (``KaisenGateway.protocol()``); the public constants Python keeps for import time match it."""
+    from kaisen import _common
+    from kaisen.vector_env import SKIP
+
+    env = kaisen.make("osaka", seed=1)
+    try:
+        p = _jvm.current().protocol
+        assert set(p["control"]) == {"request", "command", "arg0", "arg1", "pythonSleeps", "answer", "failed",
+                                     "javaSleeps"}
+        assert len(set(p["control"].values())) == len(p["control"]), "two control slots share a place"
+        assert set(p["commands"]["vector"]) == {"step", "reset", "resetOne", "reseed"}
+        assert set(p["commands"]["aec"]) == {"step", "reset"}
+        assert p["skip"] == _common.SKIP == SKIP
+        assert p["defaultGame"] == kaisen.DEFAULT_GAME
+        assert p["rewardModes"] == ["terminal", "score_difference"]
+        jvm = _jvm.current()
+        assert _common.check_reward_mode("shaped", jvm) == "score_difference"
+        with pytest.raises(ValueError, match=r"unknown reward_mode 'bogus'; known: terminal, score_difference"):
+            _common.check_reward_mode("bogus", jvm)
+    finally:
+        env.close()

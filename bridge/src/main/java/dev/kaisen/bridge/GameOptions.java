@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * e.g. {@code '{"variant": "long"}'}; it may hold {@code players} too).
  */
 final class GameOptions {
-    @Option(names = "--game", defaultValue = "osaka", description = "Game id (./kaisen games lists them; default ${DEFAULT-VALUE}).")
+    @Option(names = "--game", defaultValue = Games.DEFAULT_GAME, description = "Game id (./kaisen games lists them; default ${DEFAULT-VALUE}).")
     String game;
 
     @Option(names = "--players", description = "Players (default: the game's default).")

@@ -33,6 +33,7 @@ public final class GamesCommand implements Callable<Integer> {
             g.put("options", p.options());
             g.put("views", views(p.id()));
             g.put("bots", dev.kaisen.env.Games.create(p.id()).botNames());
+            g.put("default", p.id().equals(Games.DEFAULT_GAME));
             out.add(g);
         }
         return out;

@@ -8,6 +8,12 @@ import java.util.ServiceLoader;
 
 /** The game registry: every {@link GameProvider} on the class path, by id. */
 public final class Games {
+    /**
+     * The game a command or an env plays when none is named: the flagship, Traders of Osaka
+     * [decision]. The CLI's {@code --game}, the trainer's config and Python's default all read it.
+     */
+    public static final String DEFAULT_GAME = "osaka";
+
     private static volatile Map<String, GameProvider> providers;
 
     private Games() {

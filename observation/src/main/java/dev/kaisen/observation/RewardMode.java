@@ -1,6 +1,9 @@
 package dev.kaisen.observation;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** How an env turns a game into rewards. */
 public enum RewardMode {
@@ -16,20 +19,32 @@ public enum RewardMode {
      */
     SCORE_DIFFERENCE;
 
-    /** Parses {@code terminal} or {@code score_difference} (also {@code shaped} and Osaka's older {@code vp_difference}). */
-    public static RewardMode parse(String s) {
-        String n = s.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        if (n.equals("SHAPED") || n.equals("VP_DIFFERENCE")) {
-            return SCORE_DIFFERENCE;
-        }
-        try {
-            return valueOf(n);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown reward mode '" + s + "' (terminal, score_difference)");
-        }
-    }
+    /** Other names a mode is known by: {@code shaped}, and Osaka's older {@code vp_difference}. */
+    public static final Map<String, RewardMode> ALIASES = Map.of("shaped", SCORE_DIFFERENCE,
+            "vp_difference", SCORE_DIFFERENCE);
 
+    /** The mode's name as the CLI and Python write it ({@code terminal}, {@code score_difference}). */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Every mode's {@link #id()}, in declaration order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(RewardMode::id).toList();
+    }
+
+    /** Parses a mode's {@link #id()} or one of its {@link #ALIASES} (case and {@code -}/{@code _} aside). */
+    public static RewardMode parse(String s) {
+        String n = s.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+        RewardMode alias = ALIASES.get(n);
+        if (alias != null) {
+            return alias;
+        }
+        for (RewardMode m : values()) {
+            if (m.id().equals(n)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown reward mode '" + s + "' (" + String.join(", ", ids()) + ")");
     }
 }

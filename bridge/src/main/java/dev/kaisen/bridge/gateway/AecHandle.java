@@ -40,6 +40,11 @@ public final class AecHandle implements AutoCloseable {
     static final int STEP = 1;
     static final int RESET = 2;
 
+    /** The step-channel commands by name, for Python's end (the gateway's {@code protocol()}). */
+    static java.util.Map<String, Integer> commands() {
+        return java.util.Map.of("step", STEP, "reset", RESET);
+    }
+
     private final Typed<?> env;
     private final SharedBuffer shared;
     private final IntBuffer status;

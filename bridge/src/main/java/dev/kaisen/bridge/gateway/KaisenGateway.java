@@ -27,7 +27,25 @@ import java.util.Map;
  */
 public final class KaisenGateway {
     public String version() {
-        return "0.3.0";
+        return "0.4.0";
+    }
+
+    /**
+     * What Python's end of the envs must agree with, written here once: the step channel's control
+     * slots and each handle's commands, the vector envs' skip action, the reward modes and their
+     * aliases, and the default game. JSON, read once per JVM.
+     */
+    public String protocol() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("control", StepChannel.slots());
+        out.put("commands", Map.of("vector", VectorHandle.commands(), "aec", AecHandle.commands()));
+        out.put("skip", VectorEnv.SKIP);
+        out.put("rewardModes", RewardMode.ids());
+        Map<String, String> aliases = new java.util.TreeMap<>();
+        RewardMode.ALIASES.forEach((name, mode) -> aliases.put(name, mode.id()));
+        out.put("rewardAliases", aliases);
+        out.put("defaultGame", Games.DEFAULT_GAME);
+        return Json.write(out, false);
     }
 
     /** The registered games (id, title, players, options, views) as a JSON array. */

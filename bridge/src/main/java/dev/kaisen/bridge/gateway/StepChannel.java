@@ -67,6 +67,12 @@ public final class StepChannel {
     /** Slots of the control region, for its {@link dev.kaisen.observation.BufferLayout} entry. */
     public static final int SLOTS = 16;
 
+    /** The control region's slots by name, for Python's end (the gateway's {@code protocol()}). */
+    static java.util.Map<String, Integer> slots() {
+        return java.util.Map.of("request", REQUEST, "command", COMMAND, "arg0", ARG0, "arg1", ARG1,
+                "pythonSleeps", PYTHON_SLEEPS, "answer", ANSWER, "failed", FAILED, "javaSleeps", JAVA_SLEEPS);
+    }
+
     /**
      * The longest this thread spins for the next request before it sleeps on the socket: 1 ms,
      * or the system property {@code kaisen.stepChannel.spinMicros}. The spin adapts (see

@@ -20,6 +20,11 @@ public final class VectorHandle implements AutoCloseable {
     static final int RESET_ONE = 3;
     static final int RESEED = 4;
 
+    /** The step-channel commands by name, for Python's end (the gateway's {@code protocol()}). */
+    static java.util.Map<String, Integer> commands() {
+        return java.util.Map.of("step", STEP, "reset", RESET, "resetOne", RESET_ONE, "reseed", RESEED);
+    }
+
     private final Typed<?> vec;
     private StepChannel channel;
 

@@ -40,7 +40,7 @@ public final class PpoConfig {
     public static final String VALUE_WIN_SHARE = "win_share";
 
     /** The game's registry id, player count and options: a checkpoint plays only this game. */
-    public String game = "osaka";
+    public String game = dev.kaisen.env.Games.DEFAULT_GAME;
     public int players = 2;
     public Map<String, Object> options = new LinkedHashMap<>();
     /** The observation view the policy reads ({@link Encoders}). */
