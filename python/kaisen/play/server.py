@@ -120,6 +120,17 @@ def _move_words(state: State, observer: int | None, player: int, action: int) ->
     return f"{words} ({a.meaning})" if words == a.name and a.meaning else words
 
 
+_terminal = threading.Lock()
+
+
+def _say(line: str) -> None:
+    """One line on the terminal (stderr), whole: request threads print at once (a 408 each), and
+    ``print`` writes a line and its end apart, so two could interleave."""
+    with _terminal:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
 def _one_line(e: BaseException) -> str:
     """An error's message on one line, for the terminal (its lines joined)."""
     return " | ".join(line.strip() for line in str(e).splitlines() if line.strip())
@@ -280,8 +291,8 @@ class PlaySession:
             self.engine_dead = True
             self.error = ENGINE_STOPPED
         if not self._stop.is_set():
-            print(f"kaisen: the game engine (JVM) stopped ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
-                  "the game cannot continue, the page offers the moves so far", file=sys.stderr, flush=True)
+            _say(f"kaisen: the game engine (JVM) stopped ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+                 "the game cannot continue, the page offers the moves so far")
 
     def _steps(self, since: int, boards: bool) -> list[dict[str, Any]]:
         return [{"index": s.index, "decision": s.decision, "player": s.player, "log": s.log,
@@ -377,7 +388,7 @@ class PlaySession:
             # details on the terminal only: the JVM's message may name the agent's legal actions
             # (another seat's hand)
             who = f"the agent {self.agent_names[player]} (player {player})" if player is not None else "an agent"
-            print(f"kaisen: {who} failed: {_one_line(e)}", file=sys.stderr, flush=True)
+            _say(f"kaisen: {who} failed: {_one_line(e)}")
             with self.lock:
                 self.error = f"{who} failed; see the terminal"
         finally:
@@ -511,7 +522,7 @@ class PageServer(ThreadingHTTPServer):
         e = sys.exc_info()[1]
         if isinstance(e, (_ClientGone, *_GONE)):
             return
-        print(f"kaisen: a request failed: {type(e).__name__}: {_one_line(e)}", file=sys.stderr, flush=True)
+        _say(f"kaisen: a request failed: {type(e).__name__}: {_one_line(e)}")
 
     @property
     def url(self) -> str:
@@ -624,7 +635,7 @@ class _Handler(BaseHTTPRequestHandler):
         except JvmDiedError as e:
             self._engine_stopped(e, method, path, query, page)
         except Exception as e:  # noqa: BLE001 - a clear message, never a dropped connection
-            print(f"kaisen: {method} {path} failed: {type(e).__name__}: {_one_line(e)}", file=sys.stderr, flush=True)
+            _say(f"kaisen: {method} {path} failed: {type(e).__name__}: {_one_line(e)}")
             self._error(RequestError(HTTPStatus.INTERNAL_SERVER_ERROR, f"server error: {e}"), page)
 
     def _engine_stopped(self, e: JvmDiedError, method: str, path: str, query: dict[str, str], page: bool) -> None:
@@ -675,8 +686,8 @@ class _Handler(BaseHTTPRequestHandler):
         except TimeoutError:
             # one line on the terminal, and a 408 (if the client still listens); the connection then closes
             timeout = self.server.request_timeout
-            print(f"kaisen: a client's {n}-byte body arrived too slowly (nothing for {timeout:g} s); "
-                  "answered 408, connection closed", file=sys.stderr, flush=True)
+            _say(f"kaisen: a client's {n}-byte body arrived too slowly (nothing for {timeout:g} s); "
+                 "answered 408, connection closed")
             self.close_connection = True
             raise RequestError(HTTPStatus.REQUEST_TIMEOUT,
                                f"the request body did not arrive within {timeout:g} s") from None
