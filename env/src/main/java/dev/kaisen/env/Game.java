@@ -16,6 +16,12 @@ public interface Game<S extends GameState<S>> {
     /** The registry entry this game came from (id, title, player range, options). */
     GameProvider provider();
 
+    /** The game's descriptor (bots, invariants, score names), read by the defaults below. */
+    @SuppressWarnings("unchecked")
+    default GameDescriptor<S> descriptor() {
+        return (GameDescriptor<S>) provider().descriptor();
+    }
+
     default String id() {
         return provider().id();
     }
@@ -53,18 +59,24 @@ public interface Game<S extends GameState<S>> {
     S fromJson(String json);
 
     /** What is wrong with a state by the game's invariants (card conservation, ranges); empty when nothing. */
-    List<String> invariantViolations(S state);
+    default List<String> invariantViolations(S state) {
+        return descriptor().invariants().check(state);
+    }
 
     /** What is wrong with one transition (e.g. a quantity that may only grow); by default the successor's invariants. */
     default List<String> stepViolations(S before, int action, S after) {
-        return invariantViolations(after);
+        return descriptor().invariants().checkStep(before, action, after);
     }
 
     /** Names of the game's own scripted bots (e.g. {@code greedy}); {@code random} is everyone's. */
-    List<String> botNames();
+    default List<String> botNames() {
+        return descriptor().botNames();
+    }
 
     /** The game's scripted bot of that name, seeded; unknown names are an {@link IllegalArgumentException}. */
-    Agent<S> bot(String name, long seed);
+    default Agent<S> bot(String name, long seed) {
+        return descriptor().bot(name, seed);
+    }
 
     /** The bot search agents use for rollouts by default ({@code random} when a game has no better one). */
     default String rolloutBot() {
@@ -75,10 +87,14 @@ public interface Game<S extends GameState<S>> {
     String render(S state);
 
     /** What {@link GameState#score} counts, e.g. {@code VP}. */
-    String scoreName();
+    default String scoreName() {
+        return descriptor().scoreName();
+    }
 
     /** What {@link GameState#tiebreak} counts, e.g. {@code tokens}. */
-    String tiebreakName();
+    default String tiebreakName() {
+        return descriptor().tiebreakName();
+    }
 
     /** The record of one action id. */
     record ActionEntry(int id, String name, String meaning) {

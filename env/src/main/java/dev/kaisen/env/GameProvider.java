@@ -5,23 +5,35 @@ import java.util.List;
 /**
  * A game as the registry knows it (found with {@link java.util.ServiceLoader}; a game
  * registers by listing its provider in {@code META-INF/services/dev.kaisen.env.GameProvider}).
+ * Everything here is read from the game's {@link GameDescriptor}, written once.
  * {@link Games#create} checks a config against {@link #minPlayers()}, {@link #maxPlayers()}
  * and {@link #options()} before {@link #create} sees it.
  */
 public interface GameProvider {
+    /** The game's descriptor: id, title, player range, version, options, bots, invariants. */
+    GameDescriptor<?> descriptor();
+
     /** The id used everywhere a game is named: CLI {@code --game}, Python, records, checkpoints. */
-    String id();
+    default String id() {
+        return descriptor().id();
+    }
 
     /** The game's title, e.g. {@code Traders of Osaka}. */
-    String title();
+    default String title() {
+        return descriptor().title();
+    }
 
-    int minPlayers();
+    default int minPlayers() {
+        return descriptor().minPlayers();
+    }
 
-    int maxPlayers();
+    default int maxPlayers() {
+        return descriptor().maxPlayers();
+    }
 
     /** The player count when a config does not give one. */
     default int defaultPlayers() {
-        return minPlayers();
+        return descriptor().defaultPlayers();
     }
 
     /**
@@ -30,12 +42,16 @@ public interface GameProvider {
      * Python's Gymnasium ids carry it ({@code kaisen/Osaka-v2}).
      */
     default int version() {
-        return 1;
+        return descriptor().version();
     }
 
     /** The options besides the player count (empty when the game has none). */
-    List<GameOption> options();
+    default List<GameOption> options() {
+        return descriptor().options();
+    }
 
     /** The game for a config already checked by {@link Games#create}. */
-    Game<?> create(GameConfig config);
+    default Game<?> create(GameConfig config) {
+        return descriptor().factory().apply(config);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.kaisen.env;
 
+import dev.kaisen.env.osaka.OsakaState;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,39 +13,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Game configs: JSON parsing and checking options against a game's declared ones. */
 class GameConfigTest {
     /** A registry entry with three options, for checking alone (it builds no game). */
-    static final GameProvider PROVIDER = new GameProvider() {
-        @Override
-        public String id() {
-            return "example";
-        }
-
-        @Override
-        public String title() {
-            return "Example";
-        }
-
-        @Override
-        public int minPlayers() {
-            return 2;
-        }
-
-        @Override
-        public int maxPlayers() {
-            return 5;
-        }
-
-        @Override
-        public List<GameOption> options() {
-            return List.of(new GameOption("rounds", 3, "rounds"), new GameOption("alpha", 0.5, "a rate"),
+    static final GameProvider PROVIDER = () -> GameDescriptor.<OsakaState>builder("example", "Example")
+            .players(2, 5)
+            .options(new GameOption("rounds", 3, "rounds"), new GameOption("alpha", 0.5, "a rate"),
                     new GameOption("board", "standard", "which board", List.of("standard", "short")),
-                    GameOption.file("map", "a map file"));
-        }
-
-        @Override
-        public Game<?> create(GameConfig config) {
-            throw new UnsupportedOperationException();
-        }
-    };
+                    GameOption.file("map", "a map file"))
+            .score("points", "coins")
+            .invariants(s -> List.of())
+            .create(config -> {
+                throw new UnsupportedOperationException();
+            })
+            .build();
 
     static String error(String json) {
         return assertThrows(IllegalArgumentException.class,

@@ -1,31 +1,29 @@
 package dev.kaisen.env.floatingmarket;
 
-import dev.kaisen.env.Agent;
+import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
-import dev.kaisen.env.Game;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
-import dev.kaisen.env.GameProvider;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Floating Market for one config (players, {@code board}, {@code long}): sizes before any state
- * exists, new games, and the game's own parts (action table, JSON, invariants, the greedy bot,
- * text). A board file that is malformed makes the config invalid (an
- * {@link IllegalArgumentException} saying what is wrong).
+ * exists, new games, and the game's own parts (action table, JSON, text); its bots, invariants
+ * and names are in {@link FloatingMarketGameProvider#DESCRIPTOR}. A board file that is
+ * malformed makes the config invalid (an {@link IllegalArgumentException} saying what is wrong).
  */
-public final class FloatingMarketGame implements Game<FloatingMarketState> {
-    private final GameConfig config;
+public final class FloatingMarketGame extends AbstractGame<FloatingMarketState> {
     private final Board board;
     private final boolean longGame;
 
     public FloatingMarketGame(GameConfig config) {
+        super(FloatingMarketGameProvider.INSTANCE, config);
         if (config.players() < FloatingMarketState.MIN_PLAYERS || config.players() > FloatingMarketState.MAX_PLAYERS) {
             throw new IllegalArgumentException("Floating Market is for 2 to 5 players, not " + config.players());
         }
-        this.config = config;
         String file = (String) config.option(FloatingMarketGameProvider.BOARD);
         try {
             this.board = file.isEmpty() ? Board.standard() : Board.load(Path.of(file));
@@ -41,19 +39,10 @@ public final class FloatingMarketGame implements Game<FloatingMarketState> {
 
     /** A game on a board already loaded (tests). */
     public FloatingMarketGame(int players, Board board, boolean longGame) {
-        this.config = new GameConfig(players, java.util.Map.of(FloatingMarketGameProvider.LONG.name(), longGame));
+        super(FloatingMarketGameProvider.INSTANCE,
+                new GameConfig(players, Map.of(FloatingMarketGameProvider.LONG.name(), longGame)));
         this.board = board;
         this.longGame = longGame;
-    }
-
-    @Override
-    public GameProvider provider() {
-        return FloatingMarketGameProvider.INSTANCE;
-    }
-
-    @Override
-    public GameConfig config() {
-        return config;
     }
 
     public Board board() {
@@ -72,7 +61,7 @@ public final class FloatingMarketGame implements Game<FloatingMarketState> {
 
     @Override
     public FloatingMarketState newGame(long seed, ChanceLog chance) {
-        return FloatingMarketState.newGame(board, config.players(), longGame, seed, chance);
+        return FloatingMarketState.newGame(board, numPlayers(), longGame, seed, chance);
     }
 
     @Override
@@ -94,9 +83,9 @@ public final class FloatingMarketGame implements Game<FloatingMarketState> {
     @Override
     public FloatingMarketState fromJson(String json) {
         FloatingMarketState s = FloatingMarketJson.fromJson(json);
-        if (s.numPlayers() != config.players() || s.longGame != longGame) {
+        if (s.numPlayers() != numPlayers() || s.longGame != longGame) {
             throw new GameFormatException("the state has " + s.numPlayers() + " players, long " + s.longGame
-                    + "; this game has " + config.players() + " players, long " + longGame);
+                    + "; this game has " + numPlayers() + " players, long " + longGame);
         }
         if (!s.board.equals(board)) {
             throw new GameFormatException("the state is on another board than this game: the state's board '"
@@ -108,50 +97,18 @@ public final class FloatingMarketGame implements Game<FloatingMarketState> {
     }
 
     @Override
-    public List<String> invariantViolations(FloatingMarketState state) {
-        return FloatingMarketInvariants.check(state);
-    }
-
-    @Override
-    public List<String> stepViolations(FloatingMarketState before, int action, FloatingMarketState after) {
-        return FloatingMarketInvariants.checkStep(before, after);
-    }
-
-    @Override
-    public List<String> botNames() {
-        return List.of("greedy");
-    }
-
-    @Override
-    public Agent<FloatingMarketState> bot(String name, long seed) {
-        if (!name.equals("greedy")) {
-            throw new IllegalArgumentException("Floating Market has no bot '" + name + "' (bots: greedy)");
-        }
-        return new FloatingMarketGreedyAgent(seed);
-    }
-
-    @Override
     public String render(FloatingMarketState state) {
         return FloatingMarketText.render(state);
     }
 
-    @Override
-    public String scoreName() {
-        return "fruits";
-    }
-
-    @Override
-    public String tiebreakName() {
-        return "coins";
-    }
-
+    /** The same config and the same board (a board loaded by a test is not in the config). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof FloatingMarketGame g && g.config.equals(config) && g.board.equals(board);
+        return super.equals(o) && ((FloatingMarketGame) o).board.equals(board);
     }
 
     @Override
     public int hashCode() {
-        return config.hashCode();
+        return super.hashCode();
     }
 }

@@ -1,11 +1,8 @@
 package dev.kaisen.env.floatingmarket;
 
-import dev.kaisen.env.Game;
-import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameDescriptor;
 import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
-
-import java.util.List;
 
 /** Registers Floating Market as game {@code floating-market} (2-5 players, default 2; options {@code board}, {@code long}). */
 public final class FloatingMarketGameProvider implements GameProvider {
@@ -19,38 +16,19 @@ public final class FloatingMarketGameProvider implements GameProvider {
     public static final GameOption LONG = new GameOption("long", Boolean.FALSE,
             "the longer game: 7 different fruits win (6 with 2 players) instead of 5");
 
-    @Override
-    public String id() {
-        return "floating-market";
-    }
+    /** Floating Market as the registry and the generic code know it. */
+    public static final GameDescriptor<FloatingMarketState> DESCRIPTOR =
+            GameDescriptor.<FloatingMarketState>builder("floating-market", "Floating Market")
+                    .players(FloatingMarketState.MIN_PLAYERS, FloatingMarketState.MAX_PLAYERS).defaultPlayers(2)
+                    .options(BOARD, LONG)
+                    .score("fruits", "coins")
+                    .bot("greedy", FloatingMarketGreedyAgent::new)
+                    .invariants(FloatingMarketInvariants::check, FloatingMarketInvariants::checkStep)
+                    .create(FloatingMarketGame::new)
+                    .build();
 
     @Override
-    public String title() {
-        return "Floating Market";
-    }
-
-    @Override
-    public int minPlayers() {
-        return FloatingMarketState.MIN_PLAYERS;
-    }
-
-    @Override
-    public int maxPlayers() {
-        return FloatingMarketState.MAX_PLAYERS;
-    }
-
-    @Override
-    public int defaultPlayers() {
-        return 2;
-    }
-
-    @Override
-    public List<GameOption> options() {
-        return List.of(BOARD, LONG);
-    }
-
-    @Override
-    public Game<?> create(GameConfig config) {
-        return new FloatingMarketGame(config);
+    public GameDescriptor<FloatingMarketState> descriptor() {
+        return DESCRIPTOR;
     }
 }

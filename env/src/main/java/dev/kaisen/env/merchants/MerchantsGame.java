@@ -1,31 +1,28 @@
 package dev.kaisen.env.merchants;
 
-import dev.kaisen.env.Agent;
+import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
-import dev.kaisen.env.Game;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
-import dev.kaisen.env.GameProvider;
 
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Merchants of the Middle Ages for one config (players, {@code data}): sizes before any state
- * exists, new games, and the game's own parts (action table, JSON, invariants, the greedy bot,
- * text). A data file that is malformed makes the config invalid (an
+ * exists, new games, and the game's own parts (action table, JSON, text); its bots, invariants and names
+ * are in {@link MerchantsGameProvider#DESCRIPTOR}. A data file that is malformed makes the config invalid (an
  * {@link IllegalArgumentException} saying what is wrong).
  */
-public final class MerchantsGame implements Game<MerchantsState> {
-    private final GameConfig config;
+public final class MerchantsGame extends AbstractGame<MerchantsState> {
     private final MerchantsData data;
     private final List<ActionEntry> table;
 
     public MerchantsGame(GameConfig config) {
+        super(MerchantsGameProvider.INSTANCE, config);
         if (config.players() < MerchantsState.MIN_PLAYERS || config.players() > MerchantsState.MAX_PLAYERS) {
             throw new IllegalArgumentException("Merchants of the Middle Ages is for 2 to 4 players, not " + config.players());
         }
-        this.config = config;
         String file = (String) config.option(MerchantsGameProvider.DATA);
         try {
             this.data = file.isEmpty() ? MerchantsData.standard() : MerchantsData.load(Path.of(file));
@@ -41,19 +38,9 @@ public final class MerchantsGame implements Game<MerchantsState> {
 
     /** A game on data already loaded (tests). */
     public MerchantsGame(int players, MerchantsData data) {
-        this.config = GameConfig.of(players);
+        super(MerchantsGameProvider.INSTANCE, GameConfig.of(players));
         this.data = data;
         this.table = MerchantsAction.table(data);
-    }
-
-    @Override
-    public GameProvider provider() {
-        return MerchantsGameProvider.INSTANCE;
-    }
-
-    @Override
-    public GameConfig config() {
-        return config;
     }
 
     public MerchantsData data() {
@@ -72,7 +59,7 @@ public final class MerchantsGame implements Game<MerchantsState> {
 
     @Override
     public MerchantsState newGame(long seed, ChanceLog chance) {
-        return MerchantsState.newGame(data, config.players(), seed, chance);
+        return MerchantsState.newGame(data, numPlayers(), seed, chance);
     }
 
     @Override
@@ -94,8 +81,8 @@ public final class MerchantsGame implements Game<MerchantsState> {
     @Override
     public MerchantsState fromJson(String json) {
         MerchantsState s = MerchantsJson.fromJson(json);
-        if (s.numPlayers() != config.players()) {
-            throw new GameFormatException("the state has " + s.numPlayers() + " players; this game has " + config.players());
+        if (s.numPlayers() != numPlayers()) {
+            throw new GameFormatException("the state has " + s.numPlayers() + " players; this game has " + numPlayers());
         }
         if (!s.d.equals(data)) {
             throw new GameFormatException("the state uses other game data than this game: the state's '" + s.d.name()
@@ -106,50 +93,19 @@ public final class MerchantsGame implements Game<MerchantsState> {
     }
 
     @Override
-    public List<String> invariantViolations(MerchantsState state) {
-        return MerchantsInvariants.check(state);
-    }
-
-    @Override
-    public List<String> stepViolations(MerchantsState before, int action, MerchantsState after) {
-        return MerchantsInvariants.checkStep(before, after);
-    }
-
-    @Override
-    public List<String> botNames() {
-        return List.of("greedy");
-    }
-
-    @Override
-    public Agent<MerchantsState> bot(String name, long seed) {
-        if (!name.equals("greedy")) {
-            throw new IllegalArgumentException("Merchants of the Middle Ages has no bot '" + name + "' (bots: greedy)");
-        }
-        return new MerchantsGreedyAgent(seed);
-    }
-
-    @Override
     public String render(MerchantsState state) {
         return MerchantsText.render(state);
     }
 
-    @Override
-    public String scoreName() {
-        return "status";
-    }
-
-    @Override
-    public String tiebreakName() {
-        return "florins";
-    }
-
+    /** The same config and the same data (data loaded by a test is not in the config). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof MerchantsGame g && g.config.equals(config) && g.data.equals(data);
+        return super.equals(o) && ((MerchantsGame) o).data.equals(data);
     }
 
     @Override
     public int hashCode() {
-        return config.hashCode();
+        return super.hashCode();
     }
+
 }

@@ -1,11 +1,8 @@
 package dev.kaisen.env.merchants;
 
-import dev.kaisen.env.Game;
-import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameDescriptor;
 import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
-
-import java.util.List;
 
 /** Registers Merchants of the Middle Ages as game {@code merchants} (2-4 players, default 2; option {@code data}). */
 public final class MerchantsGameProvider implements GameProvider {
@@ -16,38 +13,19 @@ public final class MerchantsGameProvider implements GameProvider {
             "path of a game data JSON file (format " + MerchantsData.FORMAT
                     + ": map, prices, ladder, cards, thresholds); empty: the shipped default");
 
-    @Override
-    public String id() {
-        return "merchants";
-    }
+    /** Merchants of the Middle Ages as the registry and the generic code know it. */
+    public static final GameDescriptor<MerchantsState> DESCRIPTOR =
+            GameDescriptor.<MerchantsState>builder("merchants", "Merchants of the Middle Ages")
+                    .players(MerchantsState.MIN_PLAYERS, MerchantsState.MAX_PLAYERS).defaultPlayers(2)
+                    .options(DATA)
+                    .score("status", "florins")
+                    .bot("greedy", MerchantsGreedyAgent::new)
+                    .invariants(MerchantsInvariants::check, MerchantsInvariants::checkStep)
+                    .create(MerchantsGame::new)
+                    .build();
 
     @Override
-    public String title() {
-        return "Merchants of the Middle Ages";
-    }
-
-    @Override
-    public int minPlayers() {
-        return MerchantsState.MIN_PLAYERS;
-    }
-
-    @Override
-    public int maxPlayers() {
-        return MerchantsState.MAX_PLAYERS;
-    }
-
-    @Override
-    public int defaultPlayers() {
-        return 2;
-    }
-
-    @Override
-    public List<GameOption> options() {
-        return List.of(DATA);
-    }
-
-    @Override
-    public Game<?> create(GameConfig config) {
-        return new MerchantsGame(config);
+    public GameDescriptor<MerchantsState> descriptor() {
+        return DESCRIPTOR;
     }
 }

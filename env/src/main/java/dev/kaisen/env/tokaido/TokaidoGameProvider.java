@@ -1,11 +1,8 @@
 package dev.kaisen.env.tokaido;
 
-import dev.kaisen.env.Game;
-import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameDescriptor;
 import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
-
-import java.util.List;
 
 /** Registers Tokaido as game {@code tokaido} (2-5 players, default 2; option {@code travellers}). */
 public final class TokaidoGameProvider implements GameProvider {
@@ -15,38 +12,18 @@ public final class TokaidoGameProvider implements GameProvider {
     public static final GameOption TRAVELLERS = new GameOption("travellers", Boolean.TRUE,
             "the ten travellers' powers act (false: the seed-only game, tiles give only their starting coins)");
 
-    @Override
-    public String id() {
-        return "tokaido";
-    }
+    /** Tokaido as the registry and the generic code know it. */
+    public static final GameDescriptor<TokaidoState> DESCRIPTOR = GameDescriptor.<TokaidoState>builder("tokaido", "Tokaido")
+            .players(TokaidoState.MIN_PLAYERS, TokaidoState.MAX_PLAYERS).defaultPlayers(2)
+            .options(TRAVELLERS)
+            .score("points", "achievements")
+            .bot("greedy", TokaidoGreedyAgent::new)
+            .invariants(TokaidoInvariants::check, TokaidoInvariants::checkStep)
+            .create(TokaidoGame::new)
+            .build();
 
     @Override
-    public String title() {
-        return "Tokaido";
-    }
-
-    @Override
-    public int minPlayers() {
-        return TokaidoState.MIN_PLAYERS;
-    }
-
-    @Override
-    public int maxPlayers() {
-        return TokaidoState.MAX_PLAYERS;
-    }
-
-    @Override
-    public int defaultPlayers() {
-        return 2;
-    }
-
-    @Override
-    public List<GameOption> options() {
-        return List.of(TRAVELLERS);
-    }
-
-    @Override
-    public Game<?> create(GameConfig config) {
-        return new TokaidoGame(config);
+    public GameDescriptor<TokaidoState> descriptor() {
+        return DESCRIPTOR;
     }
 }

@@ -5,6 +5,7 @@ import dev.kaisen.env.Agent;
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.GameDescriptor;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
@@ -20,39 +21,27 @@ public final class SealedBidGame implements Game<SealedBidState> {
 
     /** Registers the test game as {@code sealedbid}, 2-5 players, option {@code rounds}. */
     public static final class Provider implements GameProvider {
-        @Override
-        public String id() {
-            return "sealedbid";
-        }
+        static final GameDescriptor<SealedBidState> DESCRIPTOR =
+                GameDescriptor.<SealedBidState>builder("sealedbid", "Sealed-bid auction (test game)")
+                        .players(2, SealedBidState.MAX_PLAYERS)
+                        .options(ROUNDS)
+                        .score("points", "coins")
+                        .invariants(SealedBidGame::violations)
+                        .create(Provider::game)
+                        .build();
 
         @Override
-        public String title() {
-            return "Sealed-bid auction (test game)";
+        public GameDescriptor<SealedBidState> descriptor() {
+            return DESCRIPTOR;
         }
 
-        @Override
-        public int minPlayers() {
-            return 2;
-        }
-
-        @Override
-        public int maxPlayers() {
-            return SealedBidState.MAX_PLAYERS;
-        }
-
-        @Override
-        public List<GameOption> options() {
-            return List.of(ROUNDS);
-        }
-
-        @Override
-        public Game<?> create(GameConfig config) {
+        private static SealedBidGame game(GameConfig config) {
             int rounds = (Integer) config.option(ROUNDS);
             if (rounds < 1 || rounds > SealedBidState.MAX_ROUNDS) {
                 throw new IllegalArgumentException("option 'rounds' must be 1 to " + SealedBidState.MAX_ROUNDS
                         + ", not " + rounds);
             }
-            return new SealedBidGame(this, config, rounds);
+            return new SealedBidGame(new Provider(), config, rounds);
         }
     }
 
@@ -150,8 +139,7 @@ public final class SealedBidGame implements Game<SealedBidState> {
         return s;
     }
 
-    @Override
-    public List<String> invariantViolations(SealedBidState s) {
+    static List<String> violations(SealedBidState s) {
         List<String> out = new ArrayList<>();
         int spent = 0;
         for (int p = 0; p < s.n; p++) {
@@ -183,29 +171,9 @@ public final class SealedBidGame implements Game<SealedBidState> {
     }
 
     @Override
-    public List<String> botNames() {
-        return List.of();
-    }
-
-    @Override
-    public Agent<SealedBidState> bot(String name, long seed) {
-        throw new IllegalArgumentException("the test game has no bots");
-    }
-
-    @Override
     public String render(SealedBidState s) {
         return "round " + s.round + "/" + s.rounds + ", prize " + s.prize + ", coins " + Arrays.toString(s.coins)
                 + ", points " + Arrays.toString(s.points) + "\n";
-    }
-
-    @Override
-    public String scoreName() {
-        return "points";
-    }
-
-    @Override
-    public String tiebreakName() {
-        return "coins";
     }
 
     @Override
