@@ -4,6 +4,7 @@ checks of a step's actions, game records, and their per-env accessors."""
 from __future__ import annotations
 
 import os
+import secrets
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,8 @@ import numpy as np
 from . import _common
 from ._args import java_int
 from .records import EnvRecorder
+from .seeding import derive_seed, reset_seeds, to_java_long
+from .state import state_json
 
 
 class BatchedEnvCore:
@@ -111,3 +114,46 @@ class BatchedEnvCore:
     def java_threads(self) -> int:
         """Worker threads the JVM uses for this env's steps."""
         return int(self._resource.call("threads"))
+
+
+def reset_batch(resource: _common.JavaResource, num_envs: int, game: str, seed: Any, options: Any,
+                from_state: np.ndarray) -> None:
+    """A vector env's reset: ``seed`` (one base seed, or one seed or None per env) and
+    ``options={"states": [...]}`` (one state or None per env; env i then starts from its state,
+    its agents seeded from env i's seed when given, else ``derive_seed(seed, i)`` of an int
+    ``seed``, else a fresh random seed). Everything is checked before anything is reset, the states
+    too (the JVM tries each start on a copy): a refused state raises and leaves every env as it
+    was. ``from_state[i]`` is set where env i started from a given state."""
+    opts = _common.reset_options(options, ("states",))
+    starts = None
+    if opts.get("states") is not None:
+        starts = list(opts["states"])
+        if len(starts) != num_envs:
+            raise ValueError(f"need one state (or None) per env ({num_envs}), got {len(starts)}")
+        starts = [None if s is None else state_json(s, game) for s in starts]
+    resource.ensure_open()
+    seed = reset_seeds(seed, num_envs)  # an int, a list of one int or None per env, or None
+    seeds = seed if isinstance(seed, list) else None
+    start_seeds: dict[int, int] = {}
+    if starts is not None:
+        fresh = secrets.randbits(63)
+        for i, start in enumerate(starts):
+            if start is not None:
+                s = seeds[i] if seeds is not None and seeds[i] is not None else \
+                    derive_seed(seed if isinstance(seed, int) else fresh, i)
+                start_seeds[i] = to_java_long(int(s))
+                try:
+                    resource.call("checkStartFromState", i, start, start_seeds[i])
+                except ValueError as e:
+                    raise ValueError(f"env {i}: {e}; no env was reset") from None
+    if isinstance(seed, int):
+        resource.request("reseed", to_java_long(seed))
+    resource.request("reset")
+    from_state[:] = False
+    if seeds is not None:
+        for i, s in enumerate(seeds):
+            if s is not None:
+                resource.request("resetOne", i, to_java_long(s))
+    for i, s in start_seeds.items():
+        resource.call("resetFromState", i, starts[i], s)
+        from_state[i] = True

@@ -162,22 +162,6 @@ def reset_options(options: Any, known: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def state_json(state: Any, game: str) -> str:
-    """A state given to a reset (its JSON text, a dict as ``json.loads`` reads it, or a :class:`kaisen.State`)
-    as JSON text; the JVM checks it belongs to the game."""
-    from .state import State
-
-    if isinstance(state, State):
-        if state.game != game:
-            raise ValueError(f"the state is of {state.game}, this env plays {game}")
-        return state.to_json()
-    if isinstance(state, dict):
-        return json.dumps(state)
-    if isinstance(state, str) and state.strip():
-        return state
-    raise TypeError(f"a state is its JSON (str or dict) or a kaisen.State, not {type(state).__name__} {state!r}")
-
-
 class _Held:
     """What a :class:`JavaResource` holds (its share of the JVM, the Java handle, the shared buffers
     and the step channel), apart from the resource, so that a finalizer can close it after the
@@ -303,50 +287,3 @@ class JavaResource:
 
 #: The action that leaves an env as it is for one step (the vector envs' SKIP; the JVM's VectorEnv.SKIP).
 SKIP = -1
-
-
-def reset_batch(resource: JavaResource, num_envs: int, game: str, seed: Any, options: Any,
-                from_state: np.ndarray) -> None:
-    """A vector env's reset: ``seed`` (one base seed, or one seed or None per env) and
-    ``options={"states": [...]}`` (one state or None per env; env i then starts from its state,
-    its agents seeded from env i's seed when given, else ``derive_seed(seed, i)`` of an int
-    ``seed``, else a fresh random seed). Everything is checked before anything is reset, the states
-    too (the JVM tries each start on a copy): a refused state raises and leaves every env as it
-    was. ``from_state[i]`` is set where env i started from a given state."""
-    import secrets
-
-    from .seeding import derive_seed, reset_seeds, to_java_long
-
-    opts = reset_options(options, ("states",))
-    starts = None
-    if opts.get("states") is not None:
-        starts = list(opts["states"])
-        if len(starts) != num_envs:
-            raise ValueError(f"need one state (or None) per env ({num_envs}), got {len(starts)}")
-        starts = [None if s is None else state_json(s, game) for s in starts]
-    resource.ensure_open()
-    seed = reset_seeds(seed, num_envs)  # an int, a list of one int or None per env, or None
-    seeds = seed if isinstance(seed, list) else None
-    start_seeds: dict[int, int] = {}
-    if starts is not None:
-        fresh = secrets.randbits(63)
-        for i, start in enumerate(starts):
-            if start is not None:
-                s = seeds[i] if seeds is not None and seeds[i] is not None else \
-                    derive_seed(seed if isinstance(seed, int) else fresh, i)
-                start_seeds[i] = to_java_long(int(s))
-                try:
-                    resource.call("checkStartFromState", i, start, start_seeds[i])
-                except ValueError as e:
-                    raise ValueError(f"env {i}: {e}; no env was reset") from None
-    if isinstance(seed, int):
-        resource.request("reseed", to_java_long(seed))
-    resource.request("reset")
-    from_state[:] = False
-    if seeds is not None:
-        for i, s in enumerate(seeds):
-            if s is not None:
-                resource.request("resetOne", i, to_java_long(s))
-    for i, s in start_seeds.items():
-        resource.call("resetFromState", i, starts[i], s)
-        from_state[i] = True

@@ -17,6 +17,7 @@ from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import observation_box
 from .spec import Segment
+from .state import state_json
 
 
 
@@ -153,7 +154,7 @@ class KaisenAECEnv(AECEnv):
             options = {k: v for k, v in options.items() if k != "options"}
         opts = _common.reset_options(options, ("state",))
         if opts.get("state") is not None:
-            self._resource.call("resetFromState", _common.state_json(opts["state"], self.game))
+            self._resource.call("resetFromState", state_json(opts["state"], self.game))
         else:
             game_seed = to_java_long(seed) if seed is not None else secrets.randbits(63)
             self._resource.request("reset", to_java_long(game_seed))

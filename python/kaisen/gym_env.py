@@ -17,6 +17,7 @@ from .render import RENDER_MODES, Board, FrameCanvas, render, renderer_for
 from .seeding import to_java_long
 from .spaces import LegalDiscrete, observation_box
 from .spec import Segment
+from .state import state_json
 
 _SEED_BOUND = 2**63 - 1
 
@@ -175,7 +176,7 @@ class KaisenEnv(gym.Env):
 
         With ``render_mode="human"`` the board is printed."""
         opts = _common.reset_options(options, ("state",))
-        start = _common.state_json(opts["state"], self.game) if opts.get("state") is not None else None
+        start = state_json(opts["state"], self.game) if opts.get("state") is not None else None
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         self._resource.ensure_open()

@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium.vector.utils import batch_space
 
-from . import _common
+from . import _batched, _common
 from ._args import MAX_ENVS, MAX_THREADS, java_int
 from ._batched import BatchedEnvCore
 from .seeding import to_java_long
@@ -157,7 +157,7 @@ class KaisenMultiAgentVectorEnv(BatchedEnvCore):
         """Starts a new game in every env (``seed``: one base seed, or one seed or None per env);
         ``options={"states": [...]}`` starts env i from a position (see the class docstring).
         Returns ``(observations, infos)`` with ``infos["seat"]`` and ``infos["action_mask"]``."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options,
+        _batched.reset_batch(self._resource, self.num_envs, self.game, seed, options,
                             self._from_state)
         self._started = True
         return self._obs, self._infos()

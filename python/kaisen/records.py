@@ -30,14 +30,13 @@ import os
 import re
 import secrets
 import stat
-import sys
-import threading
 import warnings
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._deepjson import MAX_DEPTH, deep_json
 from .errors import RecordError
 
 if TYPE_CHECKING:
@@ -50,10 +49,6 @@ __all__ = ["FORMAT", "MAX_BYTES", "MAX_DEPTH", "Chance", "Move", "Record", "Reco
 FORMAT = "kaisen.record/1"
 #: The largest record file read (as the CLI's ``GameRecord.MAX_BYTES``): 256 MiB.
 MAX_BYTES = 256 << 20
-#: The deepest nesting of JSON arrays and objects in a record (the envelope counts as 1), as the
-#: CLI's replay allows (Jackson's default ``StreamReadConstraints.maxNestingDepth``): 1000.
-MAX_DEPTH = 1000
-
 _ENVELOPE = ("format", "game", "config", "seed", "steps", "result")
 _RESULT = ("decisions", "endReason", "scores", "tiebreaks", "winners")
 
@@ -367,7 +362,6 @@ def _regular(p: Path, mode: int) -> None:
 # per level, so the depth is measured before parsing, and a deep but allowed record gets the headroom
 
 _ESCAPE = re.compile(rb"\\.", re.DOTALL)  # a backslash and the byte it escapes (only in strings)
-_HEADROOM = threading.Lock()
 
 
 def _text_depth(text: str) -> int:
@@ -417,25 +411,6 @@ def _check_depth(depth: int, where: str) -> None:
     if depth > MAX_DEPTH:
         raise RecordError(f"{where}the record nests {depth} levels of JSON arrays and objects deep; a game record "
                           f"nests at most {MAX_DEPTH} levels (as kaisen replay reads it)")
-
-
-def deep_json(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """``fn(*args, **kwargs)`` (``json.loads``, ``json.dumps``, ``==``) on JSON up to :data:`MAX_DEPTH`
-    deep: run again with the recursion limit raised by that much if it ran out (Python's json and
-    comparisons recurse once per level); JSON deeper than that is a :class:`RecordError`."""
-    try:
-        return fn(*args, **kwargs)
-    except RecursionError:
-        pass
-    with _HEADROOM:
-        old = sys.getrecursionlimit()
-        sys.setrecursionlimit(old + MAX_DEPTH + 100)
-        try:
-            return fn(*args, **kwargs)
-        except RecursionError:
-            raise RecordError(f"the JSON nests deeper than {MAX_DEPTH} levels of arrays and objects") from None
-        finally:
-            sys.setrecursionlimit(old)
 
 
 # parsing

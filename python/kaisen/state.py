@@ -49,9 +49,9 @@ from typing import Any
 import numpy as np
 
 from . import _common, _jvm
+from ._deepjson import deep_json
 from .errors import IllegalActionError
 from .games import DEFAULT_GAME
-from .records import deep_json
 from .seeding import to_java_long
 from .spec import Spec, _cached, config_json
 
@@ -338,3 +338,17 @@ def _json_text(state: str | dict[str, Any] | None) -> str | None:
     if not state.strip():
         raise ValueError("a state's JSON is empty")
     return state
+
+
+def state_json(state: Any, game: str) -> str:
+    """A state given to a reset (its JSON text, a dict as ``json.loads`` reads it, or a :class:`kaisen.State`)
+    as JSON text; the JVM checks it belongs to the game."""
+    if isinstance(state, State):
+        if state.game != game:
+            raise ValueError(f"the state is of {state.game}, this env plays {game}")
+        return state.to_json()
+    if isinstance(state, dict):
+        return json.dumps(state)
+    if isinstance(state, str) and state.strip():
+        return state
+    raise TypeError(f"a state is its JSON (str or dict) or a kaisen.State, not {type(state).__name__} {state!r}")

@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from . import _common
+from . import _batched, _common
 from ._args import MAX_ENVS, MAX_THREADS, java_int
 from ._batched import BatchedEnvCore
 from .render import Board, FrameCanvas, render, renderer_for
@@ -147,7 +147,7 @@ class KaisenVectorEnv(BatchedEnvCore, VectorEnv):
 
         - ``learner_seat`` (``int32[N]``): each env's learner seat this episode.
         - ``action_mask`` (``int8[N, spec.num_actions]``, a copy): the legal actions now."""
-        _common.reset_batch(self._resource, self.num_envs, self.game, seed, options,
+        _batched.reset_batch(self._resource, self.num_envs, self.game, seed, options,
                             self._from_state)
         self._started = True
         return self._obs, self._infos()

@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from ..state import State as StateHandle
+
 State = dict[str, Any]
 
 #: The render modes of every env: ``ansi`` (the text board, as ``print(env.board())`` shows it),
@@ -244,10 +246,8 @@ class Replay:
 
     def __init__(self, frames: Any, captions: list[str] | None = None,
                  observer: int | None = None, *, game: str | None = None) -> None:
-        from ..records import Record
-        from ..state import State as Handle
-
-        if isinstance(frames, Record):
+        if callable(getattr(frames, "states", None)) and callable(getattr(frames, "captions", None)):
+            # a game record (kaisen.records.Record): its states, captioned with its moves
             game = game or frames.game
             if captions is None:
                 captions = frames.captions()
@@ -258,7 +258,7 @@ class Replay:
             raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
 
         def board(f: Any) -> Board:
-            if isinstance(f, Handle):
+            if isinstance(f, StateHandle):
                 text = None if renderer_for(f.game) is not None else f.render()
                 return Board(f.to_json(), observer, game=game or f.game, text=text)
             return Board(f, observer, game=game)
