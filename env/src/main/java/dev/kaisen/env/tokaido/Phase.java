@@ -1,6 +1,6 @@
 package dev.kaisen.env.tokaido;
 
-/** What kind of decision the current player faces (one small legal/apply pair each in {@link TokaidoState}). */
+/** What kind of decision the current player faces (one small legal/apply pair each in {@link TokaidoRules}). */
 public enum Phase {
     /** Setup: each seat in order keeps one of its two dealt traveller tiles. */
     CHOOSE_TRAVELLER,

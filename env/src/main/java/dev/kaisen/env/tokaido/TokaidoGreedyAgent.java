@@ -112,7 +112,7 @@ public final class TokaidoGreedyAgent extends ValueGreedyAgent<TokaidoState> {
         int bit = 1 << Decks.souvenirType(card);
         int best = 0;
         for (int i = 0; i < s.setCount[p]; i++) {
-            int mask = s.sets[p * TokaidoState.MAX_SETS + i];
+            int mask = s.souvenirSet(p, i);
             if ((mask & bit) == 0) {
                 best = Math.max(best, Integer.bitCount(mask));
             }

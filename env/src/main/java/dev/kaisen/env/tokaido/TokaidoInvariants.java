@@ -72,7 +72,7 @@ final class TokaidoInvariants {
     private static void checkTravellers(TokaidoState s, List<String> out) {
         int seen = 0;
         for (int i = 0; i < 2 * s.n; i++) {
-            int t = s.dealt[i];
+            int t = s.dealt(i / 2, i % 2);
             if (t < 0 || t >= Traveller.COUNT || (seen & (1 << t)) != 0) {
                 out.add("dealt traveller tiles must be distinct tiles: " + t);
                 return;
@@ -80,7 +80,7 @@ final class TokaidoInvariants {
             seen |= 1 << t;
         }
         for (int p = 0; p < s.n; p++) {
-            if (s.dealt[2 * p] > s.dealt[2 * p + 1]) {
+            if (s.dealt(p, 0) > s.dealt(p, 1)) {
                 out.add("seat " + p + "'s dealt tiles must be listed in tile order (the actions keep the first or the second)");
             }
         }
@@ -89,7 +89,7 @@ final class TokaidoInvariants {
             boolean shouldBe = s.phase != Phase.CHOOSE_TRAVELLER || p < s.current;
             if (chosen != shouldBe) {
                 out.add("seat " + p + (chosen ? " kept a tile before its turn" : " has no traveller after setup"));
-            } else if (chosen && s.traveller[p] != s.dealt[2 * p] && s.traveller[p] != s.dealt[2 * p + 1]) {
+            } else if (chosen && s.traveller[p] != s.dealt(p, 0) && s.traveller[p] != s.dealt(p, 1)) {
                 out.add("seat " + p + " kept a tile it was not dealt");
             }
         }
@@ -140,100 +140,108 @@ final class TokaidoInvariants {
                 out.add(d.key() + " deck: size " + s.deckSize[k] + ", known bottom " + s.known[k]);
                 return;
             }
-            int[] where = new int[d.size];
-            java.util.Arrays.fill(where, -9);
-            for (int i = 0; i < s.deckSize[k]; i++) {
-                mark(where, s.deck[k][i], -1, d, out);
+            checkDeck(s, d, out);
+        }
+        for (int p = 0; p < s.n; p++) {
+            checkCollection(s, p, out);
+        }
+    }
+
+    /** Every card of a deck in exactly one place: listed where its location says, each seat's count matching. */
+    private static void checkDeck(TokaidoState s, Deck d, List<String> out) {
+        int k = d.ordinal();
+        int[] where = new int[d.size];
+        java.util.Arrays.fill(where, -9);
+        for (int i = 0; i < s.deckSize[k]; i++) {
+            mark(where, s.deck[k][i], -1, d, out);
+        }
+        for (int card : onTable(s, d)) {
+            if (card >= 0) {
+                mark(where, card, -2, d, out);
             }
-            if (k == TokaidoState.MEAL) {
-                for (int i = 0; i < s.offerSize; i++) {
-                    mark(where, s.offer[i], -2, d, out);
-                }
-                if (s.satsukiMeal >= 0) {
-                    mark(where, s.satsukiMeal, -2, d, out);
-                }
-            } else if (k == TokaidoState.SOUVENIR) {
-                for (int r : s.revealed) {
-                    if (r >= 0) {
-                        mark(where, r, -2, d, out);
-                    }
-                }
-            } else if (k == TokaidoState.ENCOUNTER) {
-                for (int e : s.drawnEncounters) {
-                    if (e >= 0) {
-                        mark(where, e, -2, d, out);
-                    }
-                }
+        }
+        int[] owned = owners(s, d, where, out);
+        for (int p = 0; p < s.n; p++) {
+            int expected = switch (d) {
+                case MEAL -> Integer.bitCount(s.mealsEaten[p]);
+                case SOUVENIR -> s.souvenirCount[p];
+                case ENCOUNTER -> s.encounters[p];
+                default -> s.hotSprings[p];
+            };
+            if (owned[p] != expected) {
+                out.add("seat " + p + " holds " + owned[p] + " " + d.key() + " cards but counts " + expected);
             }
-            int[] owned = new int[s.n];
-            for (int c = 0; c < d.size; c++) {
-                byte l = s.loc[k][c];
-                if (where[c] == -1 && l != TokaidoState.IN_DECK || where[c] == -2 && l != TokaidoState.ON_TABLE) {
-                    out.add(d.key() + " card " + d.cardName(c) + " is listed in one place and located in another");
-                } else if (where[c] == -9) {
-                    int p = l - TokaidoState.SEAT;
-                    if (p < 0 || p >= s.n) {
-                        out.add(d.key() + " card " + d.cardName(c) + " is nowhere");
-                    } else {
-                        owned[p]++;
-                    }
-                }
+        }
+    }
+
+    /** The cards of a deck on the table (-1 for an empty place): the offer and Satsuki's meal, the revealed souvenirs, Yoshiyasu's draw. */
+    private static int[] onTable(TokaidoState s, Deck d) {
+        return switch (d) {
+            case MEAL -> {
+                int[] meals = java.util.Arrays.copyOf(s.inn.offer, s.inn.offerSize + 1);
+                meals[s.inn.offerSize] = s.inn.satsukiMeal;
+                yield meals;
             }
-            for (int p = 0; p < s.n; p++) {
-                int expected;
-                switch (d) {
-                    case MEAL:
-                        expected = Integer.bitCount(s.mealsEaten[p]);
-                        break;
-                    case SOUVENIR:
-                        expected = s.souvenirCount[p];
-                        break;
-                    case ENCOUNTER:
-                        expected = s.encounters[p];
-                        break;
-                    default:
-                        expected = s.hotSprings[p];
-                }
-                if (owned[p] != expected) {
-                    out.add("seat " + p + " holds " + owned[p] + " " + d.key() + " cards but counts " + expected);
+            case SOUVENIR -> s.village.revealed;
+            case ENCOUNTER -> s.drawnEncounters;
+            default -> new int[0];
+        };
+    }
+
+    /** The cards of a deck each seat holds, checking that each card listed nowhere is some seat's. */
+    private static int[] owners(TokaidoState s, Deck d, int[] where, List<String> out) {
+        int[] owned = new int[s.n];
+        for (int c = 0; c < d.size; c++) {
+            byte l = s.location(d.ordinal(), c);
+            if (where[c] == -1 && l != TokaidoState.IN_DECK || where[c] == -2 && l != TokaidoState.ON_TABLE) {
+                out.add(d.key() + " card " + d.cardName(c) + " is listed in one place and located in another");
+            } else if (where[c] == -9) {
+                int p = l - TokaidoState.SEAT;
+                if (p < 0 || p >= s.n) {
+                    out.add(d.key() + " card " + d.cardName(c) + " is nowhere");
+                } else {
+                    owned[p]++;
                 }
             }
         }
-        for (int p = 0; p < s.n; p++) {
-            int eaten = 0;
-            int[] types = new int[Decks.SOUVENIR_TYPES];
-            for (int c = 0; c < Decks.MEALS; c++) {
-                if (s.loc[TokaidoState.MEAL][c] == TokaidoState.SEAT + p) {
-                    int bit = 1 << Decks.mealKind(c);
-                    if ((eaten & bit) != 0) {
-                        out.add("seat " + p + " ate " + Decks.MEAL_NAMES[Decks.mealKind(c)] + " twice");
-                    }
-                    eaten |= bit;
+        return owned;
+    }
+
+    /** A seat's meals (one per kind) and souvenir sets match its cards. */
+    private static void checkCollection(TokaidoState s, int p, List<String> out) {
+        int eaten = 0;
+        int[] types = new int[Decks.SOUVENIR_TYPES];
+        for (int c = 0; c < Decks.MEALS; c++) {
+            if (s.owns(p, TokaidoState.MEAL, c)) {
+                int bit = 1 << Decks.mealKind(c);
+                if ((eaten & bit) != 0) {
+                    out.add("seat " + p + " ate " + Decks.MEAL_NAMES[Decks.mealKind(c)] + " twice");
                 }
+                eaten |= bit;
             }
-            if (eaten != s.mealsEaten[p]) {
-                out.add("seat " + p + "'s meals eaten do not match its meal cards");
+        }
+        if (eaten != s.mealsEaten[p]) {
+            out.add("seat " + p + "'s meals eaten do not match its meal cards");
+        }
+        for (int c = 0; c < Decks.SOUVENIRS; c++) {
+            if (s.owns(p, TokaidoState.SOUVENIR, c)) {
+                types[Decks.souvenirType(c)]++;
             }
-            for (int c = 0; c < Decks.SOUVENIRS; c++) {
-                if (s.loc[TokaidoState.SOUVENIR][c] == TokaidoState.SEAT + p) {
-                    types[Decks.souvenirType(c)]++;
-                }
+        }
+        if (s.setCount[p] < 0 || s.setCount[p] > TokaidoState.MAX_SETS) {
+            out.add("seat " + p + " has " + s.setCount[p] + " souvenir sets");
+            return;
+        }
+        for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
+            if (s.souvenirsOfType(p, t) != types[t]) {
+                out.add("seat " + p + "'s souvenir sets do not match its souvenirs of type "
+                        + Decks.SOUVENIR_TYPE_NAMES[t]);
             }
-            if (s.setCount[p] < 0 || s.setCount[p] > TokaidoState.MAX_SETS) {
-                out.add("seat " + p + " has " + s.setCount[p] + " souvenir sets");
-                continue;
-            }
-            for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
-                if (s.souvenirsOfType(p, t) != types[t]) {
-                    out.add("seat " + p + "'s souvenir sets do not match its souvenirs of type "
-                            + Decks.SOUVENIR_TYPE_NAMES[t]);
-                }
-            }
-            for (int i = 0; i < s.setCount[p]; i++) {
-                int mask = s.sets[p * TokaidoState.MAX_SETS + i];
-                if (mask == 0 || mask >>> Decks.SOUVENIR_TYPES != 0) {
-                    out.add("seat " + p + " has an empty or invalid souvenir set");
-                }
+        }
+        for (int i = 0; i < s.setCount[p]; i++) {
+            int mask = s.souvenirSet(p, i);
+            if (mask == 0 || mask >>> Decks.SOUVENIR_TYPES != 0) {
+                out.add("seat " + p + " has an empty or invalid souvenir set");
             }
         }
     }
@@ -250,25 +258,25 @@ final class TokaidoInvariants {
 
     private static void checkPhase(TokaidoState s, List<String> out) {
         boolean village = s.phase == Phase.VILLAGE;
-        boolean anyRevealed = s.revealed[0] >= 0 || s.revealed[1] >= 0 || s.revealed[2] >= 0;
+        boolean anyRevealed = s.village.anyRevealed();
         if (village != anyRevealed) {
             out.add(village ? "a village visit with nothing revealed" : "souvenirs revealed outside a village visit");
         }
-        if (!village && (s.boughtCount != 0 || s.boughtSum != 0 || s.zenUsed)) {
+        if (!village && (s.village.boughtCount != 0 || s.village.boughtSum != 0 || s.village.zenUsed)) {
             out.add("village purchases recorded outside a village visit");
         }
         if ((s.phase == Phase.CHOOSE_ENCOUNTER) != (s.drawnEncounters[0] >= 0 && s.drawnEncounters[1] >= 0)
                 || (s.drawnEncounters[0] < 0) != (s.drawnEncounters[1] < 0)) {
             out.add("Yoshiyasu's two drawn encounters must be set exactly while he chooses");
         }
-        if ((s.phase == Phase.SATSUKI) != (s.satsukiMeal >= 0)) {
+        if ((s.phase == Phase.SATSUKI) != (s.inn.satsukiMeal >= 0)) {
             out.add("Satsuki's drawn meal must be set exactly while she chooses");
         }
-        if (s.offerSize < 0 || s.offerSize > s.n + 1) {
-            out.add("the inn offers " + s.offerSize + " meals");
+        if (s.inn.offerSize < 0 || s.inn.offerSize > s.n + 1) {
+            out.add("the inn offers " + s.inn.offerSize + " meals");
         }
-        if (s.offerKnown < 0 || s.offerKnown > s.offerSize) {
-            out.add("offerKnown must be 0 to the offer's size, not " + s.offerKnown);
+        if (s.inn.offerKnown < 0 || s.inn.offerKnown > s.inn.offerSize) {
+            out.add("offerKnown must be 0 to the offer's size, not " + s.inn.offerKnown);
         }
         if (s.phase == Phase.GAME_OVER || s.phase == Phase.CHOOSE_TRAVELLER) {
             return;
@@ -278,7 +286,7 @@ final class TokaidoInvariants {
         if ((s.phase == Phase.MEAL || s.phase == Phase.SATSUKI) && !atInn) {
             out.add("a meal choice away from an inn");
         }
-        if (s.innPowerPending && !Board.isMiddleInn(s.position[p])) {
+        if (s.inn.powerPending && !Board.isMiddleInn(s.position[p])) {
             out.add("an inn power pending away from a middle inn");
         }
         if (s.phase == Phase.VILLAGE && Board.kind(s.position[p]) != Space.VILLAGE

@@ -74,7 +74,7 @@ public final class TokaidoJson {
             for (int i = 0; i < s.setCount[p]; i++) {
                 List<String> set = new ArrayList<>();
                 for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
-                    if ((s.sets[p * TokaidoState.MAX_SETS + i] & (1 << t)) != 0) {
+                    if ((s.souvenirSet(p, i) & (1 << t)) != 0) {
                         set.add(Decks.SOUVENIR_TYPE_NAMES[t]);
                     }
                 }
@@ -86,7 +86,7 @@ public final class TokaidoJson {
                     achievements.add(TokaidoState.ACHIEVEMENT_NAMES[a]);
                 }
             }
-            seats.add(new SeatJson(List.of(Traveller.of(s.dealt[2 * p]).key(), Traveller.of(s.dealt[2 * p + 1]).key()),
+            seats.add(new SeatJson(List.of(Traveller.of(s.dealt(p, 0)).key(), Traveller.of(s.dealt(p, 1)).key()),
                     s.traveller[p] < 0 ? null : Traveller.of(s.traveller[p]).key(), s.position[p], s.arrival[p],
                     s.coins[p], s.points[p], s.donated[p], s.mealSpent[p], panoramas,
                     owned(s, Deck.SOUVENIR, p), sets, owned(s, Deck.MEAL, p), owned(s, Deck.ENCOUNTER, p),
@@ -101,11 +101,11 @@ public final class TokaidoJson {
             decks.put(d.key(), new DeckJson(cards, s.known[d.ordinal()]));
         }
         List<String> offer = new ArrayList<>();
-        for (int i = 0; i < s.offerSize; i++) {
-            offer.add(Decks.mealName(s.offer[i]));
+        for (int i = 0; i < s.inn.offerSize; i++) {
+            offer.add(Decks.mealName(s.inn.offer[i]));
         }
         List<String> revealed = new ArrayList<>();
-        for (int r : s.revealed) {
+        for (int r : s.village.revealed) {
             revealed.add(r < 0 ? null : Decks.souvenirName(r));
         }
         List<String> drawn = new ArrayList<>();
@@ -115,15 +115,15 @@ public final class TokaidoJson {
             }
         }
         return new StateJson(STATE_FORMAT, s.n, s.powers, s.phase.name(), s.current, s.decisions, s.truncated,
-                Json.rngHex(s.rng), s.arrivals, s.innPowerPending, seats, decks, offer, s.offerKnown,
-                new VillageJson(revealed, s.boughtSum, s.boughtMin, s.boughtCount, s.zenUsed), drawn,
-                s.satsukiMeal < 0 ? null : Decks.mealName(s.satsukiMeal));
+                Json.rngHex(s.rng.state()), s.arrivals, s.inn.powerPending, seats, decks, offer, s.inn.offerKnown,
+                new VillageJson(revealed, s.village.boughtSum, s.village.boughtMin, s.village.boughtCount, s.village.zenUsed), drawn,
+                s.inn.satsukiMeal < 0 ? null : Decks.mealName(s.inn.satsukiMeal));
     }
 
     private static List<String> owned(TokaidoState s, Deck d, int p) {
         List<String> out = new ArrayList<>();
         for (int c = 0; c < d.size; c++) {
-            if (s.loc[d.ordinal()][c] == TokaidoState.SEAT + p) {
+            if (s.owns(p, d.ordinal(), c)) {
                 out.add(d.cardName(c));
             }
         }
@@ -147,20 +147,40 @@ public final class TokaidoJson {
         s.current = j.currentPlayer();
         s.decisions = j.decisions();
         s.truncated = j.truncated();
-        s.rng = Json.rngFromHex(j.rng(), "rng");
+        s.rng.setState(Json.rngFromHex(j.rng(), "rng"));
         s.arrivals = j.arrivals();
-        s.innPowerPending = j.innPowerPending();
+        s.inn.powerPending = j.innPowerPending();
         List<SeatJson> seats = Json.require(j.seats(), "seats");
         if (seats.size() != s.n) {
             throw new GameFormatException(seats.size() + " seats for " + s.n + " players");
         }
         for (Deck d : Deck.values()) {
-            java.util.Arrays.fill(s.loc[d.ordinal()], UNPLACED);
+            for (int c = 0; c < d.size; c++) {
+                s.place(d.ordinal(), c, UNPLACED);
+            }
         }
         for (int p = 0; p < s.n; p++) {
             readSeat(s, p, seats.get(p));
         }
-        Map<String, DeckJson> decks = Json.require(j.decks(), "decks");
+        readDecks(s, Json.require(j.decks(), "decks"));
+        readTable(s, j);
+        for (Deck d : Deck.values()) {
+            for (int c = 0; c < d.size; c++) {
+                if (s.location(d.ordinal(), c) == UNPLACED) {
+                    throw new GameFormatException(d.key() + " card " + d.cardName(c) + " is missing (every card must be "
+                            + "in a deck, on the table or in a collection)");
+                }
+            }
+        }
+        List<String> bad = TokaidoInvariants.check(s);
+        if (!bad.isEmpty()) {
+            throw new GameFormatException("inconsistent state: " + String.join("; ", bad));
+        }
+        return s;
+    }
+
+    /** The decks, top first, each with its known bottom. */
+    private static void readDecks(TokaidoState s, Map<String, DeckJson> decks) {
         for (String key : decks.keySet()) {
             if (deckOf(key) == null) {
                 throw new GameFormatException("unknown deck '" + key + "' (decks: meal, souvenir, encounter, hot-spring)");
@@ -180,16 +200,20 @@ public final class TokaidoJson {
             s.deckSize[d.ordinal()] = cards.size();
             s.known[d.ordinal()] = dj.knownBottom();
         }
+    }
+
+    /** The cards on the table: the inn's offer, the village's revealed souvenirs, Yoshiyasu's and Satsuki's draws. */
+    private static void readTable(TokaidoState s, StateJson j) {
         List<String> offer = Json.require(j.offer(), "offer");
         if (offer.size() > s.n + 1) {
             throw new GameFormatException("the inn offers " + offer.size() + " meals; at most players + 1");
         }
         for (String name : offer) {
             int c = card(Deck.MEAL, name);
-            s.offer[s.offerSize++] = c;
+            s.inn.offer[s.inn.offerSize++] = c;
             place(s, Deck.MEAL, c, TokaidoState.ON_TABLE);
         }
-        s.offerKnown = j.offerKnown();
+        s.inn.offerKnown = j.offerKnown();
         VillageJson v = Json.require(j.village(), "village");
         List<String> revealed = Json.require(v.revealed(), "village.revealed");
         if (revealed.size() != 3) {
@@ -198,14 +222,18 @@ public final class TokaidoJson {
         for (int slot = 0; slot < 3; slot++) {
             if (revealed.get(slot) != null) {
                 int c = card(Deck.SOUVENIR, revealed.get(slot));
-                s.revealed[slot] = c;
+                s.village.revealed[slot] = c;
                 place(s, Deck.SOUVENIR, c, TokaidoState.ON_TABLE);
             }
         }
-        s.boughtSum = v.boughtSum();
-        s.boughtMin = v.boughtMin();
-        s.boughtCount = v.boughtCount();
-        s.zenUsed = v.zenUsed();
+        s.village.boughtSum = v.boughtSum();
+        s.village.boughtMin = v.boughtMin();
+        s.village.boughtCount = v.boughtCount();
+        s.village.zenUsed = v.zenUsed();
+        readDraws(s, j);
+    }
+
+    private static void readDraws(TokaidoState s, StateJson j) {
         List<String> drawn = Json.require(j.drawnEncounters(), "drawnEncounters");
         if (drawn.size() != 0 && drawn.size() != 2) {
             throw new GameFormatException("drawnEncounters lists 0 or 2 cards, not " + drawn.size());
@@ -217,22 +245,9 @@ public final class TokaidoJson {
         }
         if (j.satsukiMeal() != null) {
             int c = card(Deck.MEAL, j.satsukiMeal());
-            s.satsukiMeal = c;
+            s.inn.satsukiMeal = c;
             place(s, Deck.MEAL, c, TokaidoState.ON_TABLE);
         }
-        for (Deck d : Deck.values()) {
-            for (int c = 0; c < d.size; c++) {
-                if (s.loc[d.ordinal()][c] == UNPLACED) {
-                    throw new GameFormatException(d.key() + " card " + d.cardName(c) + " is missing (every card must be "
-                            + "in a deck, on the table or in a collection)");
-                }
-            }
-        }
-        List<String> bad = TokaidoInvariants.check(s);
-        if (!bad.isEmpty()) {
-            throw new GameFormatException("inconsistent state: " + String.join("; ", bad));
-        }
-        return s;
     }
 
     private static final byte UNPLACED = -1;
@@ -242,8 +257,8 @@ public final class TokaidoJson {
         if (dealt.size() != 2) {
             throw new GameFormatException("seat " + p + " must be dealt 2 traveller tiles, not " + dealt.size());
         }
-        s.dealt[2 * p] = traveller(dealt.get(0));
-        s.dealt[2 * p + 1] = traveller(dealt.get(1));
+        s.setDealt(p, 0, traveller(dealt.get(0)));
+        s.setDealt(p, 1, traveller(dealt.get(1)));
         s.traveller[p] = seat.traveller() == null ? -1 : traveller(seat.traveller());
         s.position[p] = seat.position();
         s.arrival[p] = seat.arrival();
@@ -257,9 +272,14 @@ public final class TokaidoJson {
                     + panoramas.keySet());
         }
         for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
-            s.panoramas[p * Decks.PANORAMA_TYPES + t] = Json.require(panoramas.get(Decks.PANORAMA_NAMES[t]),
-                    "panoramas." + Decks.PANORAMA_NAMES[t]);
+            String name = Decks.PANORAMA_NAMES[t];
+            s.setPanorama(p, t, Json.require(panoramas.get(name), "panoramas." + name));
         }
+        readCollection(s, p, seat);
+    }
+
+    /** A seat's cards, souvenir sets and achievements. */
+    private static void readCollection(TokaidoState s, int p, SeatJson seat) {
         for (String name : Json.require(seat.souvenirs(), "seats[" + p + "].souvenirs")) {
             place(s, Deck.SOUVENIR, card(Deck.SOUVENIR, name), (byte) (TokaidoState.SEAT + p));
             s.souvenirCount[p]++;
@@ -278,7 +298,7 @@ public final class TokaidoJson {
                 }
                 mask |= 1 << t;
             }
-            s.sets[p * TokaidoState.MAX_SETS + s.setCount[p]++] = mask;
+            s.setSouvenirSet(p, s.setCount[p]++, mask);
         }
         for (String name : Json.require(seat.meals(), "seats[" + p + "].meals")) {
             int c = card(Deck.MEAL, name);
@@ -333,9 +353,9 @@ public final class TokaidoJson {
     }
 
     private static void place(TokaidoState s, Deck d, int card, byte where) {
-        if (s.loc[d.ordinal()][card] != UNPLACED) {
+        if (s.location(d.ordinal(), card) != UNPLACED) {
             throw new GameFormatException(d.key() + " card " + d.cardName(card) + " is in two places");
         }
-        s.loc[d.ordinal()][card] = where;
+        s.place(d.ordinal(), card, where);
     }
 }

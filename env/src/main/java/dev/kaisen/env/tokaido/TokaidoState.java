@@ -4,20 +4,19 @@ import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
-import dev.kaisen.env.SplitMix64;
+import dev.kaisen.env.RandomStream;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
- * The rules of Tokaido ({@code docs/rules/tokaido.md}) as one state: a phase, one small
- * legal/apply pair per phase, every card of the four decks in exactly one place
- * ({@link #loc}), and the random stream ({@link #rng}, SplitMix64) inside the state, so copies,
- * equality and JSON cover it.
+ * A Tokaido state ({@code docs/rules/tokaido.md}): the phase, every seat's counters and
+ * collection, every card of the four decks in exactly one place ({@link #location}), the
+ * scratch data of the phase under way ({@link VillageVisit}, {@link InnVisit}, Yoshiyasu's
+ * draw), and the random stream ({@link #rng}) inside the state, so copies, equality and JSON
+ * cover it; the queries the encoder and the bots read. The rules live in {@link TokaidoRules}
+ * (setup, moving, temples, panoramas, the end), {@link VillageRules}, {@link EncounterRules}
+ * and {@link InnRules}: one small legal/apply pair per phase.
  *
  * <p><b>Chance.</b> Every shuffle is Fisher-Yates from the last index down: for {@code i = size-1
  * .. 1}, {@code j = below(next(), i + 1)}, swap {@code i} and {@code j}, where {@code next()}
@@ -48,8 +47,7 @@ import java.util.Map;
  *
  * <p>[decision] The supply of coins is unlimited (rules, "Players, pieces"): farms, Kuge,
  * Umegae, Miko and Hirotada always find their coin.
- */
-public final class TokaidoState implements GameState<TokaidoState> {
+ */public final class TokaidoState implements GameState<TokaidoState> {
     /**
      * [decision] Safety cap on decisions, well above any real game: a traveller stops at most 54
      * times, and each stop asks at most 4 more decisions (3 souvenirs and a pass; or Hiroshige's
@@ -73,7 +71,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
     /** Temple ranking at the end (rules, "End"): 1st, 2nd, 3rd, and every other donor. */
     static final int[] TEMPLE_RANK_POINTS = {10, 7, 4, 2};
 
-    /** Card places ({@link #loc}): in its deck, on the table (offer, revealed, drawn and pending), or seat p's at {@code SEAT + p}. */
+    /** Card places ({@link #location}): in its deck, on the table (offer, revealed, drawn and pending), or seat p's at {@code SEAT + p}. */
     static final byte IN_DECK = 0;
     static final byte ON_TABLE = 1;
     static final byte SEAT = 2;
@@ -91,10 +89,11 @@ public final class TokaidoState implements GameState<TokaidoState> {
     int current;
     int decisions;
     boolean truncated;
-    long rng;
+    final RandomStream rng;
 
-    /** The two tiles dealt to each seat ({@code 2p} < {@code 2p+1}, seen by that seat only), and the one kept (-1 before). */
-    final int[] dealt;
+    /** The two tiles dealt to each seat, lower id first, seen by that seat only ({@link #dealt(int, int)}). */
+    private final int[] dealt;
+    /** The tile kept by each seat (-1 before). */
     final int[] traveller;
     final int[] position;
     /** Arrival number at the current position: higher arrived later (behind at an inn or on a second spot). */
@@ -111,36 +110,25 @@ public final class TokaidoState implements GameState<TokaidoState> {
     final int[] encounters;
     /** Achievement cards held, one bit each (see {@link #ACHIEVEMENT_NAMES}). */
     final int[] achievements;
-    /** Panorama cards held per seat and type: the next card of a type is this count + 1. */
-    final int[] panoramas;
-    /** Souvenir sets per seat: {@code sets[p * MAX_SETS + i]} is a bit mask of souvenir types. */
-    final int[] sets;
+    /** Panorama cards held per seat and type ({@link #panorama}): the next card of a type is this count + 1. */
+    private final int[] panoramas;
+    /** Souvenir sets per seat ({@link #souvenirSet}): a bit mask of souvenir types each. */
+    private final int[] sets;
     final int[] setCount;
 
     /** The decks, top first, {@code deckSize} cards each, the bottom {@code known} of them seen by all. */
     final int[][] deck;
     final int[] deckSize;
     final int[] known;
-    final byte[][] loc;
+    /** Where each card of each deck lies ({@link #location}). */
+    private final byte[][] loc;
 
-    /** The meals drawn at the current inn (at most players + 1). */
-    final int[] offer = new int[MAX_PLAYERS + 1];
-    int offerSize;
-    /** How many meals at the end of the offer were drawn from the meal deck's known bottom: seen by all. */
-    int offerKnown;
-    /** The village's revealed souvenirs by slot, -1 once bought (or not drawn). */
-    final int[] revealed = {-1, -1, -1};
-    /** This village's purchases so far (Sasayakko's price), and whether Zen-emon used his power here. */
-    int boughtSum;
-    int boughtMin;
-    int boughtCount;
-    boolean zenUsed;
+    /** The village visit under way. */
+    final VillageVisit village;
+    /** The inn visit under way. */
+    final InnVisit inn;
     /** Yoshiyasu's two drawn encounters (-1 when none). */
     final int[] drawnEncounters = {-1, -1};
-    /** The meal Satsuki drew (-1 when none). */
-    int satsukiMeal = -1;
-    /** Whether an inn power (Hiroshige, Chuubei) is resolving, the meal to follow. */
-    boolean innPowerPending;
 
     TokaidoState(int players, boolean powers) {
         if (players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -149,6 +137,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         this.n = players;
         this.powers = powers;
         this.phase = Phase.CHOOSE_TRAVELLER;
+        rng = new RandomStream(0);
         dealt = new int[2 * n];
         traveller = new int[n];
         Arrays.fill(traveller, -1);
@@ -174,6 +163,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
             deck[d.ordinal()] = new int[d.size];
             loc[d.ordinal()] = new byte[d.size];
         }
+        village = new VillageVisit();
+        inn = new InnVisit();
     }
 
     private TokaidoState(TokaidoState o) {
@@ -183,7 +174,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         current = o.current;
         decisions = o.decisions;
         truncated = o.truncated;
-        rng = o.rng;
+        rng = o.rng.copy();
         dealt = o.dealt.clone();
         traveller = o.traveller.clone();
         position = o.position.clone();
@@ -209,78 +200,86 @@ public final class TokaidoState implements GameState<TokaidoState> {
         }
         deckSize = o.deckSize.clone();
         known = o.known.clone();
-        System.arraycopy(o.offer, 0, offer, 0, offer.length);
-        offerSize = o.offerSize;
-        offerKnown = o.offerKnown;
-        System.arraycopy(o.revealed, 0, revealed, 0, 3);
-        boughtSum = o.boughtSum;
-        boughtMin = o.boughtMin;
-        boughtCount = o.boughtCount;
-        zenUsed = o.zenUsed;
+        village = o.village.copy();
+        inn = o.inn.copy();
         System.arraycopy(o.drawnEncounters, 0, drawnEncounters, 0, 2);
-        satsukiMeal = o.satsukiMeal;
-        innPowerPending = o.innPowerPending;
     }
 
-    // ------------------------------------------------------------------ setup
-
-    /**
-     * Setup (rules, "Setup" and the [decision] on its order): tiles dealt two per seat, the four
-     * decks shuffled, then seat 0 keeps a tile. Every traveller starts at Kyoto; the starting
-     * line is drawn once every seat has kept its tile.
-     */
-    public static TokaidoState newGame(int players, boolean powers, long seed, ChanceLog chance) {
-        TokaidoState s = new TokaidoState(players, powers);
-        s.rng = seed;
-        int[] tiles = new int[Traveller.COUNT];
-        for (int t = 0; t < tiles.length; t++) {
-            tiles[t] = t;
-        }
-        s.shuffle(tiles, tiles.length);
-        for (int p = 0; p < players; p++) {
-            s.dealt[2 * p] = Math.min(tiles[2 * p], tiles[2 * p + 1]);
-            s.dealt[2 * p + 1] = Math.max(tiles[2 * p], tiles[2 * p + 1]);
-            if (chance != ChanceLog.NONE) {
-                Map<String, Object> data = new LinkedHashMap<>();
-                data.put("player", p);
-                data.put("tiles", List.of(Traveller.of(s.dealt[2 * p]).key(), Traveller.of(s.dealt[2 * p + 1]).key()));
-                chance.chance("deal", data);
-            }
-        }
-        for (Deck d : Deck.values()) {
-            int[] cards = s.deck[d.ordinal()];
-            for (int c = 0; c < d.size; c++) {
-                cards[c] = c;
-            }
-            s.shuffle(cards, d.size);
-            s.deckSize[d.ordinal()] = d.size;
-            if (chance != ChanceLog.NONE) {
-                List<String> order = new ArrayList<>();
-                for (int c : cards) {
-                    order.add(d.cardName(c));
-                }
-                Map<String, Object> data = new LinkedHashMap<>();
-                data.put("deck", d.key());
-                data.put("order", order);
-                chance.chance("shuffle", data);
-            }
-        }
-        s.current = 0;
-        return s;
+    /** A new game after the setup's chance steps (see {@link TokaidoRules#newGame}). */
+    static TokaidoState newGame(int players, boolean powers, long seed, ChanceLog chance) {
+        return TokaidoRules.newGame(players, powers, seed, chance);
     }
 
-    private long next() {
-        rng = SplitMix64.advance(rng);
-        return SplitMix64.mix(rng);
+    // ------------------------------------------------------------------ flat arrays
+
+    /** The tile dealt to {@code p} at {@code i} (0: the lower id, 1: the higher). */
+    public int dealt(int p, int i) {
+        return dealt[2 * p + i];
     }
 
-    private void shuffle(int[] a, int size) {
-        for (int i = size - 1; i > 0; i--) {
-            int j = SplitMix64.below(next(), i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
+    void setDealt(int p, int i, int tile) {
+        dealt[2 * p + i] = tile;
+    }
+
+    /** Deals {@code p} the tiles {@code a} and {@code b}, stored lower id first. */
+    void dealPair(int p, int a, int b) {
+        dealt[2 * p] = Math.min(a, b);
+        dealt[2 * p + 1] = Math.max(a, b);
+    }
+
+    /** The panorama cards of {@code type} that {@code p} holds. */
+    public int panorama(int p, int type) {
+        return panoramas[p * Decks.PANORAMA_TYPES + type];
+    }
+
+    void setPanorama(int p, int type, int cards) {
+        panoramas[p * Decks.PANORAMA_TYPES + type] = cards;
+    }
+
+    /** {@code p}'s souvenir set {@code i} (below {@code setCount[p]}): a bit mask of souvenir types. */
+    int souvenirSet(int p, int i) {
+        return sets[p * MAX_SETS + i];
+    }
+
+    void setSouvenirSet(int p, int i, int mask) {
+        sets[p * MAX_SETS + i] = mask;
+    }
+
+    /** Where {@code card} of deck {@code d} lies: {@link #IN_DECK}, {@link #ON_TABLE} or {@code SEAT + p}. */
+    byte location(int d, int card) {
+        return loc[d][card];
+    }
+
+    void place(int d, int card, byte where) {
+        loc[d][card] = where;
+    }
+
+    /** Whether {@code card} of deck {@code d} is in seat {@code p}'s collection. */
+    boolean owns(int p, int d, int card) {
+        return loc[d][card] == SEAT + p;
+    }
+
+    /** Puts {@code card} of deck {@code d} into seat {@code p}'s collection. */
+    void giveTo(int p, int d, int card) {
+        loc[d][card] = (byte) (SEAT + p);
+    }
+
+    /** Takes the top card of deck {@code d} onto the table; the known bottom shrinks if it was reached. */
+    int takeTop(int d) {
+        int[] cards = deck[d];
+        int card = cards[0];
+        int size = --deckSize[d];
+        System.arraycopy(cards, 1, cards, 0, size);
+        known[d] = Math.min(known[d], size);
+        loc[d][card] = ON_TABLE;
+        return card;
+    }
+
+    /** Puts {@code card} under deck {@code d}, where everyone has seen it. */
+    void putUnder(int d, int card) {
+        deck[d][deckSize[d]++] = card;
+        known[d]++;
+        loc[d][card] = IN_DECK;
     }
 
     // ------------------------------------------------------------------ queries
@@ -313,9 +312,14 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return truncated;
     }
 
+    /** Why the game ended: {@link EndReason#NONE} while it runs. */
+    EndReason end() {
+        return phase != Phase.GAME_OVER ? EndReason.NONE : truncated ? EndReason.CAP : EndReason.EDO;
+    }
+
     @Override
     public String endReason() {
-        return phase != Phase.GAME_OVER ? "NONE" : truncated ? "CAP" : "EDO";
+        return end().name();
     }
 
     @Override
@@ -327,7 +331,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return position[p];
     }
 
-    public int arrival(int p) {
+    int arrival(int p) {
         return arrival[p];
     }
 
@@ -362,7 +366,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return (mealsEaten[p] & (1 << kind)) != 0;
     }
 
-    public int souvenirCount(int p) {
+    int souvenirCount(int p) {
         return souvenirCount[p];
     }
 
@@ -370,7 +374,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
     public int souvenirsOfType(int p, int type) {
         int k = 0;
         for (int i = 0; i < setCount[p]; i++) {
-            k += (sets[p * MAX_SETS + i] >> type) & 1;
+            k += (souvenirSet(p, i) >> type) & 1;
         }
         return k;
     }
@@ -379,7 +383,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
     public int setsOfSize(int p, int size) {
         int k = 0;
         for (int i = 0; i < setCount[p]; i++) {
-            k += Integer.bitCount(sets[p * MAX_SETS + i]) == size ? 1 : 0;
+            k += Integer.bitCount(souvenirSet(p, i)) == size ? 1 : 0;
         }
         return k;
     }
@@ -396,21 +400,13 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return (achievements[p] & (1 << achievement)) != 0;
     }
 
-    public int panorama(int p, int type) {
-        return panoramas[p * Decks.PANORAMA_TYPES + type];
-    }
-
-    public boolean panoramaComplete(int p, int type) {
+    boolean panoramaComplete(int p, int type) {
         return panorama(p, type) >= Decks.PANORAMA_LENGTH[type];
     }
 
     /** The traveller kept by {@code p}, or -1 during setup. */
     public int traveller(int p) {
         return traveller[p];
-    }
-
-    public int dealt(int p, int i) {
-        return dealt[2 * p + i];
     }
 
     public int deckSize(Deck d) {
@@ -427,22 +423,22 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return deck[d.ordinal()][index];
     }
 
-    /** The deck that holds card {@code card}: whether it lies in its deck. */
-    public boolean inDeck(Deck d, int card) {
-        return loc[d.ordinal()][card] == IN_DECK;
+    /** Whether card {@code card} lies in its deck {@code d}. */
+    boolean inDeck(Deck d, int card) {
+        return location(d.ordinal(), card) == IN_DECK;
     }
 
     public int offerSize() {
-        return offerSize;
+        return inn.offerSize;
     }
 
     public int offer(int i) {
-        return offer[i];
+        return inn.offer[i];
     }
 
     /** How many meals at the end of the offer came from the meal deck's known bottom (seen by all). */
     public int offerKnown() {
-        return offerKnown;
+        return inn.offerKnown;
     }
 
     /**
@@ -461,7 +457,7 @@ public final class TokaidoState implements GameState<TokaidoState> {
     }
 
     public int revealed(int slot) {
-        return revealed[slot];
+        return village.revealed[slot];
     }
 
     public int drawnEncounter(int i) {
@@ -469,19 +465,19 @@ public final class TokaidoState implements GameState<TokaidoState> {
     }
 
     public int satsukiMeal() {
-        return satsukiMeal;
+        return inn.satsukiMeal;
     }
 
     public boolean zenUsed() {
-        return zenUsed;
+        return village.zenUsed;
     }
 
     public int boughtCount() {
-        return boughtCount;
+        return village.boughtCount;
     }
 
     public int boughtSum() {
-        return boughtSum;
+        return village.boughtSum;
     }
 
     /** Whether seat p has the traveller {@code t} and powers are on. */
@@ -498,101 +494,6 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return k;
     }
 
-    // ------------------------------------------------------------------ legal actions
-
-    @Override
-    public int legalActions(int[] out) {
-        switch (phase) {
-            case CHOOSE_TRAVELLER:
-                return legalKeep(out);
-            case MOVE:
-                return legalMoves(out);
-            case VILLAGE:
-                return legalVillage(out);
-            case TEMPLE:
-                return legalTemple(out);
-            case CHOOSE_PANORAMA:
-                return legalPanorama(out);
-            case CHOOSE_ENCOUNTER:
-                return legalEncounter(out);
-            case SATSUKI:
-                out[0] = TokaidoAction.SATSUKI_EAT;
-                out[1] = TokaidoAction.PASS;
-                return 2;
-            case MEAL:
-                return legalMeal(out);
-            default:
-                return 0;
-        }
-    }
-
-    @Override
-    public int[] legalActions() {
-        return LegalActions.of(this, TokaidoAction.COUNT);
-    }
-
-    @Override
-    public boolean isLegal(int action) {
-        return LegalActions.contains(this, TokaidoAction.COUNT, action);
-    }
-
-    private int legalKeep(int[] out) {
-        out[0] = TokaidoAction.KEEP;
-        out[1] = TokaidoAction.KEEP_SECOND;
-        return 2;
-    }
-
-    /**
-     * Rules, "Turn order" and "Spaces": forward to any free space before the next inn, or to the
-     * next inn (every traveller stops at each inn). A double space's second spot is free only
-     * with 4-5 players. A village or a temple needs at least 1 coin; a panorama the traveller
-     * has completed can no longer be chosen.
-     */
-    private int legalMoves(int[] out) {
-        int p = current;
-        int from = position[p];
-        int inn = Board.nextInn(from);
-        int k = 0;
-        for (int to = from + 1; to < inn; to++) {
-            if (canStop(p, to)) {
-                out[k++] = TokaidoAction.move(to);
-            }
-        }
-        out[k++] = TokaidoAction.move(inn);
-        return k;
-    }
-
-    boolean canStop(int p, int to) {
-        int occupied = occupants(to);
-        if (occupied > 0 && !(occupied == 1 && Board.isDouble(to) && n >= 4)) {
-            return false;
-        }
-        Space kind = Board.kind(to);
-        if ((kind == Space.VILLAGE || kind == Space.TEMPLE) && coins[p] < 1) {
-            return false;
-        }
-        int type = kind.panorama();
-        return type < 0 || !panoramaComplete(p, type);
-    }
-
-    private int legalVillage(int[] out) {
-        int k = 0;
-        for (int slot = 0; slot < 3; slot++) {
-            if (revealed[slot] >= 0 && coins[current] >= souvenirCost(current, revealed[slot])) {
-                out[k++] = TokaidoAction.SOUVENIR + slot;
-            }
-        }
-        if (has(current, Traveller.ZEN_EMON) && !zenUsed && coins[current] >= 1) {
-            for (int slot = 0; slot < 3; slot++) {
-                if (revealed[slot] >= 0) {
-                    out[k++] = TokaidoAction.SOUVENIR_ZEN + slot;
-                }
-            }
-        }
-        out[k++] = TokaidoAction.PASS;
-        return k;
-    }
-
     /**
      * The price of a souvenir in this village: its printed price, except for Sasayakko
      * ([decision] bought one at a time, each purchase costs the increase of the village's total
@@ -600,64 +501,13 @@ public final class TokaidoState implements GameState<TokaidoState> {
      */
     int souvenirCost(int p, int card) {
         int price = Decks.souvenirPrice(card);
-        if (!has(p, Traveller.SASAYAKKO) || boughtCount == 0) {
+        if (!has(p, Traveller.SASAYAKKO) || village.boughtCount == 0) {
             return price;
         }
-        int before = boughtCount >= 2 ? boughtSum - boughtMin : boughtSum;
-        int after = boughtSum + price - Math.min(boughtMin, price);
+        int sum = village.boughtSum;
+        int before = village.boughtCount >= 2 ? sum - village.boughtMin : sum;
+        int after = sum + price - Math.min(village.boughtMin, price);
         return after - before;
-    }
-
-    /** Temple: 1-3 coins of one's own; Hirotada may add 1 from the supply ([decision] optional, counts for the ranking). */
-    private int legalTemple(int[] out) {
-        int k = 0;
-        int most = Math.min(3, coins[current]);
-        for (int c = 1; c <= most; c++) {
-            out[k++] = TokaidoAction.DONATE + c - 1;
-        }
-        if (has(current, Traveller.HIROTADA)) {
-            for (int c = 1; c <= most; c++) {
-                out[k++] = TokaidoAction.DONATE_SUPPLY + c - 1;
-            }
-        }
-        return k;
-    }
-
-    private int legalPanorama(int[] out) {
-        int k = 0;
-        for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
-            if (!panoramaComplete(current, t)) {
-                out[k++] = TokaidoAction.PANORAMA + t;
-            }
-        }
-        return k;
-    }
-
-    private int legalEncounter(int[] out) {
-        int a = Decks.encounterKind(drawnEncounters[0]);
-        int b = Decks.encounterKind(drawnEncounters[1]);
-        out[0] = TokaidoAction.ENCOUNTER + Math.min(a, b);
-        if (a == b) {
-            return 1;
-        }
-        out[1] = TokaidoAction.ENCOUNTER + Math.max(a, b);
-        return 2;
-    }
-
-    /** Rules, "Inn": one offered meal the traveller can afford and has not eaten before, or none. */
-    private int legalMeal(int[] out) {
-        int k = 0;
-        int seen = 0;
-        for (int i = 0; i < offerSize; i++) {
-            seen |= 1 << Decks.mealKind(offer[i]);
-        }
-        for (int kind = 0; kind < Decks.MEAL_KINDS; kind++) {
-            if ((seen & (1 << kind)) != 0 && !hasEaten(current, kind) && coins[current] >= mealCost(current, kind)) {
-                out[k++] = TokaidoAction.MEAL + kind;
-            }
-        }
-        out[k++] = TokaidoAction.PASS;
-        return k;
     }
 
     /** A meal's price for p: printed, or for Kinko 1 less ([decision] never below 0). */
@@ -666,556 +516,8 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return has(p, Traveller.KINKO) ? Math.max(0, cost - 1) : cost;
     }
 
-    // ------------------------------------------------------------------ apply
-
-    @Override
-    public void applyInPlace(int action, ChanceLog chance) {
-        if (!isLegal(action)) {
-            throw illegal(action);
-        }
-        decisions++;
-        switch (phase) {
-            case CHOOSE_TRAVELLER:
-                applyKeep(dealt[2 * current + action - TokaidoAction.KEEP], chance);
-                break;
-            case MOVE:
-                applyMove(action - TokaidoAction.MOVE + 1, chance);
-                break;
-            case VILLAGE:
-                applyVillage(action, chance);
-                break;
-            case TEMPLE:
-                applyTemple(action);
-                break;
-            case CHOOSE_PANORAMA:
-                takePanorama(current, action - TokaidoAction.PANORAMA);
-                afterBenefit(chance);
-                break;
-            case CHOOSE_ENCOUNTER:
-                applyKeepEncounter(action - TokaidoAction.ENCOUNTER, chance);
-                break;
-            case SATSUKI:
-                applySatsuki(action, chance);
-                break;
-            case MEAL:
-                applyMeal(action, chance);
-                break;
-            default:
-                throw illegal(action);
-        }
-        // [decision] A game cut by the safety cap is scored as it stands, without the end awards.
-        if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
-            truncated = true;
-            phase = Phase.GAME_OVER;
-        }
-    }
-
-    /**
-     * Setup: the seat keeps a tile and takes its starting coins ([decision] with powers off too);
-     * after the last seat, the starting line at Kyoto is drawn: its first traveller leaves first,
-     * as the last arrival at an inn does.
-     */
-    private void applyKeep(int tile, ChanceLog chance) {
-        traveller[current] = tile;
-        coins[current] = Traveller.of(tile).coins;
-        if (current + 1 < n) {
-            current++;
-            return;
-        }
-        int[] line = new int[n];
-        for (int p = 0; p < n; p++) {
-            line[p] = p;
-        }
-        shuffle(line, n);
-        for (int i = 0; i < n; i++) {
-            arrival[line[i]] = n - i;
-        }
-        arrivals = n;
-        if (chance != ChanceLog.NONE) {
-            List<Integer> order = new ArrayList<>();
-            for (int p : line) {
-                order.add(p);
-            }
-            chance.chance("start-line", Map.of("order", order));
-        }
-        nextTurn();
-    }
-
-    /**
-     * Rules, "Turn order": the traveller furthest behind moves; among travellers on one position
-     * the later arrival is behind (the last in an inn's queue, or [decision] the one on a double
-     * space's second spot). A traveller still rearmost after moving moves again.
-     */
-    void nextTurn() {
-        int best = 0;
-        for (int p = 1; p < n; p++) {
-            if (position[p] < position[best] || (position[p] == position[best] && arrival[p] > arrival[best])) {
-                best = p;
-            }
-        }
-        current = best;
-        phase = Phase.MOVE;
-    }
-
-    private void applyMove(int to, ChanceLog chance) {
-        int p = current;
-        position[p] = to;
-        arrival[p] = ++arrivals;
-        switch (Board.kind(to)) {
-            case INN:
-                arriveAtInn(p, chance);
-                return;
-            case VILLAGE:
-                enterVillage(p, chance);
-                return;
-            case FARM:
-                coins[p] += 3;
-                break;
-            case PADDY:
-            case MOUNTAIN:
-            case SEA:
-                takePanorama(p, Board.kind(to).panorama());
-                break;
-            case HOT_SPRING:
-                bathe(p, chance);
-                break;
-            case TEMPLE:
-                phase = Phase.TEMPLE;
-                return;
-            case ENCOUNTER:
-                if (encounter(p, chance)) {
-                    return;
-                }
-                break;
-            default:
-                throw new IllegalStateException("no space kind at " + to);
-        }
-        afterBenefit(chance);
-    }
-
-    /** After a space's benefit: at an inn the meal follows the inn power; elsewhere the next turn. */
-    private void afterBenefit(ChanceLog chance) {
-        if (innPowerPending) {
-            innPowerPending = false;
-            serveMeals(current, chance);
-        } else {
-            nextTurn();
-        }
-    }
-
-    // ------------------------------------------------------------------ decks
-
-    private int drawTop(int d) {
-        int[] cards = deck[d];
-        int card = cards[0];
-        int size = --deckSize[d];
-        System.arraycopy(cards, 1, cards, 0, size);
-        known[d] = Math.min(known[d], size);
-        loc[d][card] = ON_TABLE;
-        return card;
-    }
-
-    private void toBottom(int d, int card, ChanceLog chance) {
-        deck[d][deckSize[d]++] = card;
-        known[d]++;
-        loc[d][card] = IN_DECK;
-        if (chance != ChanceLog.NONE) {
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("deck", Deck.values()[d].key());
-            data.put("card", Deck.values()[d].cardName(card));
-            chance.chance("bottom", data);
-        }
-    }
-
-    private static void logDraw(ChanceLog chance, int d, int card, String to, int player) {
-        if (chance != ChanceLog.NONE) {
-            Map<String, Object> data = new LinkedHashMap<>();
-            data.put("deck", Deck.values()[d].key());
-            data.put("card", Deck.values()[d].cardName(card));
-            data.put("to", to);
-            data.put("player", player);
-            chance.chance("draw", data);
-        }
-    }
-
-    // ------------------------------------------------------------------ spaces
-
-    /** Rules, "Hot spring": draw a card worth 2 or 3 points ([decision] an empty deck gives nothing). */
-    private void bathe(int p, ChanceLog chance) {
-        if (deckSize[HOT_SPRING] == 0) {
-            return;
-        }
-        int card = drawTop(HOT_SPRING);
-        logDraw(chance, HOT_SPRING, card, "player", p);
-        loc[HOT_SPRING][card] = (byte) (SEAT + p);
-        hotSprings[p]++;
-        points[p] += Decks.hotSpringPoints(card);
-    }
-
-    /**
-     * Rules, "Panorama": the next card of the type, scoring its value; the first traveller to
-     * complete a panorama takes its achievement (3 points).
-     */
-    void takePanorama(int p, int type) {
-        int v = ++panoramas[p * Decks.PANORAMA_TYPES + type];
-        points[p] += v;
-        if (v == Decks.PANORAMA_LENGTH[type]) {
-            boolean first = true;
-            for (int q = 0; q < n; q++) {
-                first &= (achievements[q] & (1 << (FIRST_PADDY + type))) == 0;
-            }
-            if (first) {
-                achievements[p] |= 1 << (FIRST_PADDY + type);
-                points[p] += ACHIEVEMENT_POINTS;
-            }
-        }
-    }
-
-    /**
-     * Rules, "Village": souvenirs are grouped in sets of distinct types; the 1st/2nd/3rd/4th
-     * souvenir of a set scores 1/3/5/7. [decision] A new souvenir joins the set where it scores
-     * most (the largest set lacking its type; among equals the oldest), else starts a new set.
-     */
-    void gainSouvenir(int p, int card) {
-        loc[SOUVENIR][card] = (byte) (SEAT + p);
-        souvenirCount[p]++;
-        int bit = 1 << Decks.souvenirType(card);
-        int best = -1;
-        for (int i = 0; i < setCount[p]; i++) {
-            int mask = sets[p * MAX_SETS + i];
-            if ((mask & bit) == 0 && (best < 0 || Integer.bitCount(mask) > Integer.bitCount(sets[p * MAX_SETS + best]))) {
-                best = i;
-            }
-        }
-        if (best < 0) {
-            best = setCount[p]++;
-        }
-        sets[p * MAX_SETS + best] |= bit;
-        points[p] += Decks.setPoints(Integer.bitCount(sets[p * MAX_SETS + best]));
-    }
-
-    /** Rules, "Village": reveal 3 souvenirs ([decision] fewer when the deck is short; none ends the visit). */
-    private void enterVillage(int p, ChanceLog chance) {
-        boughtSum = 0;
-        boughtMin = 0;
-        boughtCount = 0;
-        zenUsed = false;
-        int drawn = 0;
-        for (int slot = 0; slot < 3; slot++) {
-            if (deckSize[SOUVENIR] > 0) {
-                revealed[slot] = drawTop(SOUVENIR);
-                logDraw(chance, SOUVENIR, revealed[slot], "village", p);
-                drawn++;
-            } else {
-                revealed[slot] = -1;
-            }
-        }
-        if (drawn == 0) {
-            afterBenefit(chance);
-        } else {
-            phase = Phase.VILLAGE;
-        }
-    }
-
-    /**
-     * A purchase (one decision per souvenir) or the pass, which puts the rest under the deck in
-     * slot order. [decision] The visit ends by itself once everything revealed is bought.
-     */
-    private void applyVillage(int action, ChanceLog chance) {
-        int p = current;
-        if (action == TokaidoAction.PASS) {
-            leaveVillage(chance);
-            return;
-        }
-        boolean zen = action >= TokaidoAction.SOUVENIR_ZEN;
-        int slot = action - (zen ? TokaidoAction.SOUVENIR_ZEN : TokaidoAction.SOUVENIR);
-        int card = revealed[slot];
-        int cost = zen ? 1 : souvenirCost(p, card);
-        zenUsed |= zen;
-        coins[p] -= cost;
-        int price = Decks.souvenirPrice(card);
-        boughtMin = boughtCount == 0 ? price : Math.min(boughtMin, price);
-        boughtSum += price;
-        boughtCount++;
-        revealed[slot] = -1;
-        gainSouvenir(p, card);
-        if (revealed[0] < 0 && revealed[1] < 0 && revealed[2] < 0) {
-            leaveVillage(chance);
-        }
-    }
-
-    private void leaveVillage(ChanceLog chance) {
-        for (int slot = 0; slot < 3; slot++) {
-            if (revealed[slot] >= 0) {
-                toBottom(SOUVENIR, revealed[slot], chance);
-                revealed[slot] = -1;
-            }
-        }
-        boughtSum = 0;
-        boughtMin = 0;
-        boughtCount = 0;
-        zenUsed = false;
-        afterBenefit(chance);
-    }
-
-    /** Rules, "Temple": 1 point per coin donated; Hirotada's coin from the supply scores and ranks too. */
-    private void applyTemple(int action) {
-        int p = current;
-        boolean supply = action >= TokaidoAction.DONATE_SUPPLY;
-        int own = action - (supply ? TokaidoAction.DONATE_SUPPLY : TokaidoAction.DONATE) + 1;
-        coins[p] -= own;
-        int total = own + (supply ? 1 : 0);
-        donated[p] += total;
-        points[p] += total;
-        nextTurn();
-    }
-
-    /**
-     * Rules, "Encounter": draw and resolve; Yoshiyasu draws 2 and keeps 1 ([decision] with one
-     * card left he resolves it). Returns whether a decision is now pending.
-     */
-    private boolean encounter(int p, ChanceLog chance) {
-        int left = deckSize[ENCOUNTER];
-        if (left == 0) {
-            return false;
-        }
-        if (has(p, Traveller.YOSHIYASU) && left >= 2) {
-            for (int i = 0; i < 2; i++) {
-                drawnEncounters[i] = drawTop(ENCOUNTER);
-                logDraw(chance, ENCOUNTER, drawnEncounters[i], "choice", p);
-            }
-            phase = Phase.CHOOSE_ENCOUNTER;
-            return true;
-        }
-        int card = drawTop(ENCOUNTER);
-        logDraw(chance, ENCOUNTER, card, "player", p);
-        return resolveEncounter(p, card, chance);
-    }
-
-    /** Yoshiyasu keeps the encounter of that kind; [decision] the other goes under the deck (seen by all). */
-    private void applyKeepEncounter(int kind, ChanceLog chance) {
-        int keep = Decks.encounterKind(drawnEncounters[0]) == kind ? 0 : 1;
-        int card = drawnEncounters[keep];
-        toBottom(ENCOUNTER, drawnEncounters[1 - keep], chance);
-        drawnEncounters[0] = -1;
-        drawnEncounters[1] = -1;
-        if (!resolveEncounter(current, card, chance)) {
-            afterBenefit(chance);
-        }
-    }
-
-    /**
-     * Rules, "Encounter": Shokunin (a free souvenir from the deck, scored as usual), Annaibito (the
-     * next card of the shown panorama; [decision] if complete, the next card of any incomplete
-     * panorama of the player's choice, nothing if all are complete), Samurai (+3 points), Kuge
-     * (+3 coins), Miko (1 coin from the supply donated: +1 point, [decision] counts for the
-     * ranking). Umegae: +1 coin and +1 point at each encounter. Returns whether a decision is pending.
-     */
-    private boolean resolveEncounter(int p, int card, ChanceLog chance) {
-        loc[ENCOUNTER][card] = (byte) (SEAT + p);
-        encounters[p]++;
-        if (has(p, Traveller.UMEGAE)) {
-            coins[p]++;
-            points[p]++;
-        }
-        int kind = Decks.encounterKind(card);
-        switch (kind) {
-            case Decks.SHOKUNIN:
-                if (deckSize[SOUVENIR] > 0) {
-                    int souvenir = drawTop(SOUVENIR);
-                    logDraw(chance, SOUVENIR, souvenir, "player", p);
-                    gainSouvenir(p, souvenir);
-                }
-                return false;
-            case Decks.ANNAIBITO_PADDY:
-            case Decks.ANNAIBITO_MOUNTAIN:
-            case Decks.ANNAIBITO_SEA: {
-                int type = kind - Decks.ANNAIBITO_PADDY;
-                if (!panoramaComplete(p, type)) {
-                    takePanorama(p, type);
-                    return false;
-                }
-                return choosePanoramaIfAny(p);
-            }
-            case Decks.SAMURAI:
-                points[p] += 3;
-                return false;
-            case Decks.KUGE:
-                coins[p] += 3;
-                return false;
-            default: // Miko
-                donated[p]++;
-                points[p]++;
-                return false;
-        }
-    }
-
-    private boolean choosePanoramaIfAny(int p) {
-        for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
-            if (!panoramaComplete(p, t)) {
-                phase = Phase.CHOOSE_PANORAMA;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // ------------------------------------------------------------------ inns
-
-    /**
-     * Rules, "Inn" and the [decision] on the arrival order: at a middle inn Hiroshige first takes
-     * a panorama card of his choice, or Chuubei draws and resolves an encounter; then the meals.
-     */
-    private void arriveAtInn(int p, ChanceLog chance) {
-        if (Board.isMiddleInn(position[p])) {
-            if (has(p, Traveller.HIROSHIGE)) {
-                innPowerPending = true;
-                if (choosePanoramaIfAny(p)) {
-                    return;
-                }
-                innPowerPending = false;
-            } else if (has(p, Traveller.CHUUBEI)) {
-                innPowerPending = true;
-                if (encounter(p, chance)) {
-                    return;
-                }
-                innPowerPending = false;
-            }
-        }
-        serveMeals(p, chance);
-    }
-
-    /**
-     * Rules, "Inn": the first arrival draws players + 1 meals (fewer if the deck is short), seen
-     * by the travellers at the inn only ({@link #seesOffer}); then Satsuki draws the top meal of the
-     * deck ([decision]: she may eat it free
-     * unless she has eaten that meal, else it goes under the deck at once and she buys as usual);
-     * then the meal choice.
-     */
-    private void serveMeals(int p, ChanceLog chance) {
-        if (occupants(position[p]) == 1) {
-            offerSize = 0;
-            offerKnown = 0;
-            while (offerSize < n + 1 && deckSize[MEAL] > 0) {
-                offerKnown += known[MEAL] == deckSize[MEAL] ? 1 : 0;
-                int card = drawTop(MEAL);
-                logDraw(chance, MEAL, card, "offer", p);
-                offer[offerSize++] = card;
-            }
-        }
-        if (has(p, Traveller.SATSUKI) && deckSize[MEAL] > 0) {
-            int card = drawTop(MEAL);
-            logDraw(chance, MEAL, card, "satsuki", p);
-            if (!hasEaten(p, Decks.mealKind(card))) {
-                satsukiMeal = card;
-                phase = Phase.SATSUKI;
-                return;
-            }
-            toBottom(MEAL, card, chance);
-        }
-        phase = Phase.MEAL;
-    }
-
-    private void applySatsuki(int action, ChanceLog chance) {
-        int card = satsukiMeal;
-        satsukiMeal = -1;
-        if (action == TokaidoAction.SATSUKI_EAT) {
-            eat(current, card, 0);
-            leaveInnQueue(chance);
-        } else {
-            toBottom(MEAL, card, chance);
-            phase = Phase.MEAL;
-        }
-    }
-
-    private void applyMeal(int action, ChanceLog chance) {
-        int p = current;
-        if (action != TokaidoAction.PASS) {
-            int kind = action - TokaidoAction.MEAL;
-            for (int i = 0; i < offerSize; i++) {
-                if (Decks.mealKind(offer[i]) == kind) {
-                    int card = offer[i];
-                    offerKnown -= i >= offerSize - offerKnown ? 1 : 0;
-                    System.arraycopy(offer, i + 1, offer, i, offerSize - i - 1);
-                    offerSize--;
-                    eat(p, card, mealCost(p, kind));
-                    break;
-                }
-            }
-        }
-        leaveInnQueue(chance);
-    }
-
-    /** A meal eaten: 6 points; [decision] Gourmet counts the coins actually paid. */
-    private void eat(int p, int card, int paid) {
-        loc[MEAL][card] = (byte) (SEAT + p);
-        coins[p] -= paid;
-        mealSpent[p] += paid;
-        mealsEaten[p] |= 1 << Decks.mealKind(card);
-        points[p] += Decks.MEAL_POINTS;
-    }
-
-    /**
-     * After an arrival's meal choice: once everyone has arrived, the leftovers go under the meal
-     * deck (in offer order, seen by all); at Edo that ends the game ([decision] after the last
-     * traveller's meal choice). Otherwise the rearmost traveller moves.
-     */
-    private void leaveInnQueue(ChanceLog chance) {
-        int inn = position[current];
-        if (occupants(inn) == n) {
-            for (int i = 0; i < offerSize; i++) {
-                toBottom(MEAL, offer[i], chance);
-            }
-            offerSize = 0;
-            offerKnown = 0;
-            if (inn == Board.EDO) {
-                endGame();
-                return;
-            }
-        }
-        nextTurn();
-    }
-
-    // ------------------------------------------------------------------ end
-
-    /**
-     * Rules, "End": the end achievements (Gourmet: most coins paid for meals, Collector: most
-     * souvenirs, Bather: most hot springs, Chatterbox: most encounters; [decision] a count of at
-     * least 1, every tied player scores the full 3), the temple ranking among donors
-     * ([decision] competition ranking: 10/7/4, then 2 for every other donor, ties share the
-     * rank's value), and Mitsukuni's +1 per hot spring and per achievement card ([decision] at the end).
-     */
-    void endGame() {
-        awardMost(mealSpent, GOURMET);
-        awardMost(souvenirCount, COLLECTOR);
-        awardMost(hotSprings, BATHER);
-        awardMost(encounters, CHATTERBOX);
-        for (int p = 0; p < n; p++) {
-            points[p] += templePoints(p);
-        }
-        for (int p = 0; p < n; p++) {
-            if (has(p, Traveller.MITSUKUNI)) {
-                points[p] += hotSprings[p] + Integer.bitCount(achievements[p]);
-            }
-        }
-        phase = Phase.GAME_OVER;
-    }
-
-    private void awardMost(int[] count, int achievement) {
-        int most = 1;
-        for (int p = 0; p < n; p++) {
-            most = Math.max(most, count[p]);
-        }
-        for (int p = 0; p < n; p++) {
-            if (count[p] == most) {
-                achievements[p] |= 1 << achievement;
-                points[p] += ACHIEVEMENT_POINTS;
-            }
-        }
-    }
-
     /** The temple ranking's points for p (0 for a non-donor). */
-    public int templePoints(int p) {
+    int templePoints(int p) {
         if (donated[p] == 0) {
             return 0;
         }
@@ -1237,8 +539,30 @@ public final class TokaidoState implements GameState<TokaidoState> {
         return Integer.bitCount(achievements[player]);
     }
 
-
     // ------------------------------------------------------------------ contract
+
+    @Override
+    public int legalActions(int[] out) {
+        return TokaidoRules.legalActions(this, out);
+    }
+
+    @Override
+    public int[] legalActions() {
+        return LegalActions.of(this, TokaidoAction.COUNT);
+    }
+
+    @Override
+    public boolean isLegal(int action) {
+        return LegalActions.contains(this, TokaidoAction.COUNT, action);
+    }
+
+    @Override
+    public void applyInPlace(int action, ChanceLog chance) {
+        if (!isLegal(action)) {
+            throw illegal(action);
+        }
+        TokaidoRules.apply(this, action, chance);
+    }
 
     @Override
     public IllegalActionException illegal(int action) {
@@ -1268,86 +592,25 @@ public final class TokaidoState implements GameState<TokaidoState> {
     public String actionNameFor(int observer, int action) {
         GameState.checkObserver(this, observer);
         if (observer != currentPlayer() && phase == Phase.CHOOSE_TRAVELLER && isLegal(action)) {
-            return "keeps " + Traveller.of(dealt[2 * current + action - TokaidoAction.KEEP]).key();
+            return "keeps " + Traveller.of(dealt(current, action - TokaidoAction.KEEP)).key();
         }
         return actionName(action);
     }
 
-    /**
-     * Resamples what {@code observer} has not seen, consistently with what they saw, and restarts
-     * the random stream from {@code seed}; the result depends only on what the observer knows
-     * (every pool is sorted before it is shuffled):
-     * <ul>
-     *   <li>the traveller tiles dealt to the other seats, except the one each has kept: drawn
-     *       from the tiles the observer was not dealt and nobody kept (the pair re-sorted by id);</li>
-     *   <li>the meals on offer at the inn, when the observer is not there ({@link #seesOffer}), except
-     *       those drawn from the known bottom: they and the unseen top of the meal deck are dealt
-     *       again from the same cards;</li>
-     *   <li>the order of the unseen top of every deck.</li>
-     * </ul>
-     */
+    /** Resamples what {@code observer} has not seen (see {@link TokaidoDeterminizer}). */
     @Override
     public TokaidoState determinize(int observer, long seed) {
-        TokaidoState d = new TokaidoState(this);
-        d.rng = seed;
-        int seen = (1 << dealt[2 * observer]) | (1 << dealt[2 * observer + 1]);
-        for (int q = 0; q < n; q++) {
-            if (q != observer && traveller[q] >= 0) {
-                seen |= 1 << traveller[q];
-            }
-        }
-        int[] tiles = new int[Traveller.COUNT];
-        int pool = 0;
-        for (int t = 0; t < Traveller.COUNT; t++) {
-            if ((seen & (1 << t)) == 0) {
-                tiles[pool++] = t;
-            }
-        }
-        d.shuffle(tiles, pool);
-        int k = 0;
-        for (int q = 0; q < n; q++) {
-            if (q != observer) {
-                int a = traveller[q] >= 0 ? traveller[q] : tiles[k++];
-                int b = tiles[k++];
-                d.dealt[2 * q] = Math.min(a, b);
-                d.dealt[2 * q + 1] = Math.max(a, b);
-            }
-        }
-        for (int deckIndex = 0; deckIndex < DECKS; deckIndex++) {
-            int unknown = deckSize[deckIndex] - known[deckIndex];
-            int hidden = offerSize - offerKnown;
-            if (deckIndex == MEAL && hidden > 0 && !seesOffer(observer)) {
-                int[] cards = new int[unknown + hidden];
-                System.arraycopy(offer, 0, cards, 0, hidden);
-                System.arraycopy(deck[MEAL], 0, cards, hidden, unknown);
-                Arrays.sort(cards);
-                d.shuffle(cards, cards.length);
-                for (int i = 0; i < cards.length; i++) {
-                    if (i < hidden) {
-                        d.offer[i] = cards[i];
-                        d.loc[MEAL][cards[i]] = ON_TABLE;
-                    } else {
-                        d.deck[MEAL][i - hidden] = cards[i];
-                        d.loc[MEAL][cards[i]] = IN_DECK;
-                    }
-                }
-            } else {
-                Arrays.sort(d.deck[deckIndex], 0, unknown);
-                d.shuffle(d.deck[deckIndex], unknown);
-            }
-        }
-        return d;
+        return TokaidoDeterminizer.determinize(this, observer, seed);
     }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof TokaidoState s)) {
             return false;
         }
         if (n != s.n || powers != s.powers || phase != s.phase || current != s.current || decisions != s.decisions
-                || truncated != s.truncated || rng != s.rng || arrivals != s.arrivals || offerSize != s.offerSize
-                || offerKnown != s.offerKnown || boughtSum != s.boughtSum || boughtMin != s.boughtMin
-                || boughtCount != s.boughtCount
-                || zenUsed != s.zenUsed || satsukiMeal != s.satsukiMeal || innPowerPending != s.innPowerPending) {
+                || truncated != s.truncated || !rng.equals(s.rng) || arrivals != s.arrivals
+                || !village.equals(s.village) || !inn.equals(s.inn)) {
             return false;
         }
         for (int d = 0; d < DECKS; d++) {
@@ -1363,13 +626,12 @@ public final class TokaidoState implements GameState<TokaidoState> {
                 && Arrays.equals(encounters, s.encounters) && Arrays.equals(achievements, s.achievements)
                 && Arrays.equals(panoramas, s.panoramas) && Arrays.equals(sets, s.sets)
                 && Arrays.equals(setCount, s.setCount) && Arrays.equals(deckSize, s.deckSize)
-                && Arrays.equals(known, s.known) && Arrays.equals(offer, 0, offerSize, s.offer, 0, s.offerSize)
-                && Arrays.equals(revealed, s.revealed) && Arrays.equals(drawnEncounters, s.drawnEncounters);
+                && Arrays.equals(known, s.known) && Arrays.equals(drawnEncounters, s.drawnEncounters);
     }
 
     @Override
     public int hashCode() {
-        int h = Long.hashCode(rng) * 31 + decisions;
+        int h = rng.hashCode() * 31 + decisions;
         h = h * 31 + phase.ordinal();
         h = h * 31 + current;
         h = h * 31 + Arrays.hashCode(position);

@@ -31,38 +31,19 @@ public final class TokaidoText {
         }
         b.append("road: ").append(road.toString().trim()).append('\n');
         for (int p = 0; p < s.n; p++) {
-            b.append("P").append(p).append(' ')
-                    .append(s.traveller[p] < 0 ? "(dealt " + Traveller.of(s.dealt[2 * p]).key() + ", "
-                            + Traveller.of(s.dealt[2 * p + 1]).key() + ")" : Traveller.of(s.traveller[p]).key())
-                    .append(" at ").append(s.position[p]).append(": ").append(s.coins[p]).append(" coins, ")
-                    .append(s.points[p]).append(" points; panoramas ");
-            for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
-                b.append(t == 0 ? "" : "/").append(s.panorama(p, t));
-            }
-            b.append(", souvenirs ").append(s.souvenirCount[p]).append(", meals ")
-                    .append(Integer.bitCount(s.mealsEaten[p])).append(", springs ").append(s.hotSprings[p])
-                    .append(", encounters ").append(s.encounters[p]).append(", donated ").append(s.donated[p]);
-            if (s.achievements[p] != 0) {
-                b.append(", achievements");
-                for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
-                    if (s.hasAchievement(p, a)) {
-                        b.append(' ').append(TokaidoState.ACHIEVEMENT_NAMES[a]);
-                    }
-                }
-            }
-            b.append('\n');
+            seat(b, s, p);
         }
-        if (s.offerSize > 0) {
+        if (s.inn.offerSize > 0) {
             b.append("meals on offer:");
-            for (int i = 0; i < s.offerSize; i++) {
-                b.append(' ').append(Decks.mealName(s.offer[i]));
+            for (int i = 0; i < s.inn.offerSize; i++) {
+                b.append(' ').append(Decks.mealName(s.inn.offer[i]));
             }
             b.append('\n');
         }
         if (s.phase == Phase.VILLAGE) {
             b.append("village:");
             for (int slot = 0; slot < 3; slot++) {
-                b.append(' ').append(s.revealed[slot] < 0 ? "-" : Decks.souvenirName(s.revealed[slot]));
+                b.append(' ').append(s.village.revealed[slot] < 0 ? "-" : Decks.souvenirName(s.village.revealed[slot]));
             }
             b.append('\n');
         }
@@ -71,5 +52,29 @@ public final class TokaidoText {
                     .append(s.knownBottom(d)).append(" known at the bottom)\n");
         }
         return b.toString();
+    }
+
+    /** One seat's line: its traveller (or dealt pair), position, coins, points and collection. */
+    private static void seat(StringBuilder b, TokaidoState s, int p) {
+        b.append("P").append(p).append(' ')
+                .append(s.traveller[p] < 0 ? "(dealt " + Traveller.of(s.dealt(p, 0)).key() + ", "
+                        + Traveller.of(s.dealt(p, 1)).key() + ")" : Traveller.of(s.traveller[p]).key())
+                .append(" at ").append(s.position[p]).append(": ").append(s.coins[p]).append(" coins, ")
+                .append(s.points[p]).append(" points; panoramas ");
+        for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
+            b.append(t == 0 ? "" : "/").append(s.panorama(p, t));
+        }
+        b.append(", souvenirs ").append(s.souvenirCount[p]).append(", meals ")
+                .append(Integer.bitCount(s.mealsEaten[p])).append(", springs ").append(s.hotSprings[p])
+                .append(", encounters ").append(s.encounters[p]).append(", donated ").append(s.donated[p]);
+        if (s.achievements[p] != 0) {
+            b.append(", achievements");
+            for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
+                if (s.hasAchievement(p, a)) {
+                    b.append(' ').append(TokaidoState.ACHIEVEMENT_NAMES[a]);
+                }
+            }
+        }
+        b.append('\n');
     }
 }

@@ -58,8 +58,7 @@ final class Table {
             }
             used |= 1 << spare;
             s.traveller[p] = t[p].ordinal();
-            s.dealt[2 * p] = Math.min(t[p].ordinal(), spare);
-            s.dealt[2 * p + 1] = Math.max(t[p].ordinal(), spare);
+            s.dealPair(p, t[p].ordinal(), spare);
         }
         return this;
     }
@@ -102,7 +101,7 @@ final class Table {
     }
 
     Table panorama(int seat, int type, int cards) {
-        s.panoramas[seat * Decks.PANORAMA_TYPES + type] = cards;
+        s.setPanorama(seat, type, cards);
         return this;
     }
 
@@ -133,18 +132,18 @@ final class Table {
             int pointsBefore = s.points[seat];
             switch (d) {
                 case MEAL:
-                    s.loc[k][card] = (byte) (TokaidoState.SEAT + seat);
+                    s.giveTo(seat, k, card);
                     s.mealsEaten[seat] |= 1 << Decks.mealKind(card);
                     break;
                 case SOUVENIR:
-                    s.gainSouvenir(seat, card);
+                    VillageRules.gainSouvenir(s, seat, card);
                     break;
                 case ENCOUNTER:
-                    s.loc[k][card] = (byte) (TokaidoState.SEAT + seat);
+                    s.giveTo(seat, k, card);
                     s.encounters[seat]++;
                     break;
                 default:
-                    s.loc[k][card] = (byte) (TokaidoState.SEAT + seat);
+                    s.giveTo(seat, k, card);
                     s.hotSprings[seat]++;
             }
             s.points[seat] = pointsBefore;
@@ -184,7 +183,7 @@ final class Table {
 
     /** The state with the rearmost traveller to move. */
     TokaidoState start() {
-        s.nextTurn();
+        TokaidoRules.nextTurn(s);
         List<String> bad = TokaidoInvariants.check(s);
         if (!bad.isEmpty()) {
             throw new IllegalStateException("the scenario is not a valid state: " + bad);

@@ -30,15 +30,15 @@ class TokaidoProperties {
             points += v * (v + 1) / 2;
         }
         for (int c = 0; c < Decks.HOT_SPRINGS; c++) {
-            points += s.loc[TokaidoState.HOT_SPRING][c] == TokaidoState.SEAT + p ? Decks.hotSpringPoints(c) : 0;
+            points += s.owns(p, TokaidoState.HOT_SPRING, c) ? Decks.hotSpringPoints(c) : 0;
         }
         for (int i = 0; i < s.setCount[p]; i++) {
-            int k = Integer.bitCount(s.sets[p * TokaidoState.MAX_SETS + i]);
+            int k = Integer.bitCount(s.souvenirSet(p, i));
             points += k * k;
         }
         points += s.donated(p);
         for (int c = 0; c < Decks.ENCOUNTERS; c++) {
-            if (s.loc[TokaidoState.ENCOUNTER][c] == TokaidoState.SEAT + p && Decks.encounterKind(c) == Decks.SAMURAI) {
+            if (s.owns(p, TokaidoState.ENCOUNTER, c) && Decks.encounterKind(c) == Decks.SAMURAI) {
                 points += 3;
             }
         }

@@ -352,10 +352,10 @@ class TokaidoRulesTest {
     void aTieOnPointsGoesToTheMostAchievementsThenIsShared() {
         TokaidoState s = Table.of(3).points(0, 10).points(1, 10).points(2, 10).start();
         s.achievements[1] = 1 << TokaidoState.FIRST_PADDY;
-        s.panoramas[1 * 3 + PADDY] = 3;
+        s.setPanorama(1, PADDY, 3);
         assertArrayEquals(new int[] {1}, s.winners());
         s.achievements[2] = 1 << TokaidoState.FIRST_PADDY + 1;
-        s.panoramas[2 * 3 + MOUNTAIN] = 4;
+        s.setPanorama(2, MOUNTAIN, 4);
         assertArrayEquals(new int[] {1, 2}, s.winners());
     }
 
