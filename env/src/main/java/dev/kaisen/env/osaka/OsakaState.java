@@ -485,31 +485,16 @@ public final class OsakaState implements GameState<OsakaState> {
         }
     }
 
-    // Perfect-recall information (section "Hidden and public information"). Every hand is known
-    // to a player who remembers; what stays unknown, to every player alike, is the draw pile and
-    // the VP cards drawn face down from a pile when a sold set was short. The draw pile is built
-    // from known cards (all 108 at setup, the face-up discard pile at a reshuffle), so the
-    // composition of (draw pile + VP cards drawn face down from it since it was shuffled) is
-    // known exactly; which of those cards are still in the pile is not.
+    // Perfect-recall information (section "Hidden and public information"): see PerfectRecall.
 
     /** Generation of the current draw pile: 0 for the setup pile, one more at each reshuffle of the discard pile. */
     int pileGeneration() {
         return pileGeneration;
     }
 
-    /**
-     * Cards of a type (0..11, see {@link Cards#TYPES}) whose identity a player with perfect recall
-     * cannot pin down and that belong to the current pile: the draw pile plus the VP cards drawn
-     * face down from it since its last shuffle. Their composition by type is known exactly.
-     */
+    /** Cards of a type that a player with perfect recall cannot pin down: {@link PerfectRecall#unknownCount}. */
     int unknownCount(int type) {
-        int count = 0;
-        for (int card = Cards.firstOfType(type); card < Cards.endOfType(type); card++) {
-            if (loc[card] == Loc.DRAW || faceDownFrom[card] == pileGeneration) {
-                count++;
-            }
-        }
-        return count;
+        return PerfectRecall.unknownCount(this, type);
     }
 
     /**
@@ -518,52 +503,22 @@ public final class OsakaState implements GameState<OsakaState> {
      * player count), in one pass over the cards: the encoder's fast path.
      */
     public void countUnknown(int[] byType, int[] bySeat) {
-        Arrays.fill(byType, 0, Cards.TYPES, 0);
-        Arrays.fill(bySeat, 0, n, 0);
-        for (int i = 0; i < drawSize; i++) {
-            byType[Cards.type(draw[i])]++;
-        }
-        for (int card = 0; card < Cards.COUNT; card++) {
-            if (faceDownFrom[card] == pileGeneration && Loc.isSeat(loc[card])) {
-                byType[Cards.type(card)]++;
-                bySeat[Loc.seatOf(loc[card])]++;
-            }
-        }
+        PerfectRecall.countUnknown(this, byType, bySeat);
     }
 
     /** The sum of {@link #unknownCount} over all types: the draw pile size plus the face-down VP cards of the current pile. */
     int unknownTotal() {
-        int count = drawSize;
-        for (int card = 0; card < Cards.COUNT; card++) {
-            if (faceDownFrom[card] == pileGeneration) {
-                count++;
-            }
-        }
-        return count;
+        return PerfectRecall.unknownTotal(this);
     }
 
     /** Player p's VP cards drawn face down from a draw pile (from any pile generation); their identity is unknown. */
     int faceDownVpCount(int player) {
-        byte where = Loc.seat(player, Loc.VP);
-        int count = 0;
-        for (int card = 0; card < Cards.COUNT; card++) {
-            if (faceDownFrom[card] != NOT_FACE_DOWN && loc[card] == where) {
-                count++;
-            }
-        }
-        return count;
+        return PerfectRecall.faceDownVpCount(this, player, false);
     }
 
     /** Of {@link #faceDownVpCount}, the cards drawn from the current draw pile (since its last shuffle). */
     int faceDownVpFromCurrentPile(int player) {
-        byte where = Loc.seat(player, Loc.VP);
-        int count = 0;
-        for (int card = 0; card < Cards.COUNT; card++) {
-            if (faceDownFrom[card] == pileGeneration && loc[card] == where) {
-                count++;
-            }
-        }
-        return count;
+        return PerfectRecall.faceDownVpCount(this, player, true);
     }
 
     /** Cost of a Buy for the active player: every Market card except those reserved by others. */
