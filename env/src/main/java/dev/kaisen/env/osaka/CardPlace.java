@@ -6,16 +6,16 @@ public enum CardPlace {
 
     static CardPlace of(byte loc) {
         switch (loc) {
-            case OsakaState.DRAW: return DRAW_PILE;
-            case OsakaState.DISCARD: return DISCARD_PILE;
-            case OsakaState.MARKET: return MARKET;
-            case OsakaState.FARM: return FARM;
-            case OsakaState.OUT: return OUT_OF_GAME;
+            case Loc.DRAW: return DRAW_PILE;
+            case Loc.DISCARD: return DISCARD_PILE;
+            case Loc.MARKET: return MARKET;
+            case Loc.FARM: return FARM;
+            case Loc.OUT: return OUT_OF_GAME;
             default:
-                switch ((loc - OsakaState.SEAT_BASE) % 4) {
-                    case OsakaState.HAND: return HAND;
-                    case OsakaState.GOODS: return GOODS;
-                    case OsakaState.INSURED: return INSURED_GOODS;
+                switch ((loc - Loc.SEAT_BASE) % 4) {
+                    case Loc.HAND: return HAND;
+                    case Loc.GOODS: return GOODS;
+                    case Loc.INSURED: return INSURED_GOODS;
                     default: return VP_PILE;
                 }
         }

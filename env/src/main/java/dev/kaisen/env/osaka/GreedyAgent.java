@@ -172,9 +172,7 @@ public final class GreedyAgent implements Agent<OsakaState> {
         if (Cards.typeIcons(type) == 0) {
             return false;
         }
-        int c = Cards.typeColour(type);
-        int base = p * Cards.TYPES + c * Cards.VALUES_PER_COLOUR;
-        return s.goods[base] + s.goods[base + 1] + s.goods[base + 2] > 0;
+        return s.uninsuredOfColour(p, Cards.typeColour(type)) > 0;
     }
 
     private static int chooseInsurance(OsakaState s, long legal) {
@@ -182,8 +180,7 @@ public final class GreedyAgent implements Agent<OsakaState> {
         for (int c = 0; c < Colour.COUNT; c++) {
             int two = OsakaAction.INSURE + 2 * c;
             int three = two + 1;
-            int base = p * Cards.TYPES + c * Cards.VALUES_PER_COLOUR;
-            int atRisk = s.goods[base] + s.goods[base + 1] + s.goods[base + 2];
+            int atRisk = s.uninsuredOfColour(p, c);
             boolean hasTwo = (legal & (1L << two)) != 0;
             boolean hasThree = (legal & (1L << three)) != 0;
             if (hasTwo && (atRisk >= 2 || !hasThree)) {

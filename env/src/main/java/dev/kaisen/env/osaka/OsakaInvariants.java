@@ -1,6 +1,7 @@
 package dev.kaisen.env.osaka;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,103 +18,127 @@ public final class OsakaInvariants {
     /** Every violation found in one state; empty when consistent. */
     public static List<String> check(OsakaState s) {
         List<String> v = new ArrayList<>();
-        int n = s.n;
-        int maxLoc = OsakaState.SEAT_BASE + 4 * n;
+        checkPlaces(v, s);
+        for (int p = 0; p < s.n; p++) {
+            checkSeat(v, s, p);
+        }
+        checkReservePieces(v, s);
+        checkFaceDownMarks(v, s);
+        checkShipsAndPhase(v, s);
+        return v;
+    }
+
+    /** Every card in one valid place; the ordered piles and the per-type counts agreeing with it. */
+    private static void checkPlaces(List<String> v, OsakaState s) {
+        int maxLoc = Loc.end(s.n);
         int[] perLoc = new int[maxLoc];
         for (int card = 0; card < Cards.COUNT; card++) {
             int l = s.loc[card];
-            if (l < 0 || l >= maxLoc || (l > OsakaState.OUT && l < OsakaState.SEAT_BASE)) {
+            if (l < 0 || l >= maxLoc || (l > Loc.OUT && !Loc.isSeat(l))) {
                 v.add("card " + Cards.name(card) + " has no valid place (code " + l + ")");
             } else {
                 perLoc[l]++;
             }
         }
-        checkOrderedPlace(v, s, "draw pile", s.draw, s.drawSize, OsakaState.DRAW, perLoc);
-        checkOrderedPlace(v, s, "Market", s.market, s.marketSize, OsakaState.MARKET, perLoc);
-        checkOrderedPlace(v, s, "Farm", s.farm, s.farmSize, OsakaState.FARM, perLoc);
+        checkOrderedPlace(v, s, "draw pile", s.draw, s.drawSize, Loc.DRAW, perLoc);
+        checkOrderedPlace(v, s, "Market", s.market, s.marketSize, Loc.MARKET, perLoc);
+        checkOrderedPlace(v, s, "Farm", s.farm, s.farmSize, Loc.FARM, perLoc);
         int[] discardByType = new int[Cards.TYPES];
         int[] outByType = new int[Cards.TYPES];
         for (int card = 0; card < Cards.COUNT; card++) {
-            if (s.loc[card] == OsakaState.DISCARD) {
+            if (s.loc[card] == Loc.DISCARD) {
                 discardByType[Cards.type(card)]++;
-            } else if (s.loc[card] == OsakaState.OUT) {
+            } else if (s.loc[card] == Loc.OUT) {
                 outByType[Cards.type(card)]++;
             }
         }
-        if (!java.util.Arrays.equals(discardByType, s.discardByType) || !java.util.Arrays.equals(outByType, s.outByType)) {
+        if (!Arrays.equals(discardByType, s.discardByType) || !Arrays.equals(outByType, s.outByType)) {
             v.add("discard or out-of-game counts by type disagree with the cards' places");
         }
-        if (perLoc[OsakaState.DISCARD] != s.discardSize) {
-            v.add("discard pile size " + s.discardSize + " but " + perLoc[OsakaState.DISCARD] + " cards are there");
+        if (perLoc[Loc.DISCARD] != s.discardSize) {
+            v.add("discard pile size " + s.discardSize + " but " + perLoc[Loc.DISCARD] + " cards are there");
         }
         if (s.farmSize > OsakaState.FARM_DEAL) {
             v.add("Farm holds " + s.farmSize + " cards (at most 3)");
         }
-        for (int p = 0; p < n; p++) {
-            int[] hand = new int[Cards.TYPES];
-            int[] goods = new int[Cards.TYPES];
-            int[] insured = new int[Cards.TYPES];
-            int handValue = 0;
-            int vpCards = 0;
-            for (int card = 0; card < Cards.COUNT; card++) {
-                int l = s.loc[card];
-                if (l == OsakaState.seatLoc(p, OsakaState.HAND)) {
-                    hand[Cards.type(card)]++;
-                    handValue += Cards.value(card);
-                } else if (l == OsakaState.seatLoc(p, OsakaState.GOODS)) {
-                    goods[Cards.type(card)]++;
-                } else if (l == OsakaState.seatLoc(p, OsakaState.INSURED)) {
-                    insured[Cards.type(card)]++;
-                } else if (l == OsakaState.seatLoc(p, OsakaState.VP)) {
-                    vpCards++;
-                }
-            }
-            int handSize = 0;
-            for (int t = 0; t < Cards.TYPES; t++) {
-                int i = p * Cards.TYPES + t;
-                handSize += hand[t];
-                if (hand[t] != s.hand[i] || goods[t] != s.goods[i] || insured[t] != s.insured[i]) {
-                    v.add("player " + p + " counts of " + Cards.typeName(t) + " disagree with the cards' places");
-                }
-            }
-            if (handValue != s.handValue[p] || handSize != s.handSize[p]) {
-                v.add("player " + p + " hand value/size disagree with the cards in hand");
-            }
-            if (s.vpWithoutCard[p] < 0) {
-                v.add("player " + p + " has negative VP without card: " + s.vpWithoutCard[p]);
-            }
-            if (s.vp[p] != vpCards + s.vpWithoutCard[p]) {
-                v.add("player " + p + " has " + s.vp[p] + " VP but " + vpCards + " VP cards + "
-                        + s.vpWithoutCard[p] + " without card");
-            }
-            int tokenTotal = 0;
-            for (int c = 0; c < Colour.COUNT; c++) {
-                int t = s.tokens[p * Colour.COUNT + c];
-                if (t < 0) {
-                    v.add("player " + p + " has negative " + Colour.of(c) + " tokens");
-                }
-                tokenTotal += t;
-            }
-            boolean picked = s.phase != Phase.CHOOSE_TOKEN
-                    || Math.floorMod(p - s.startPlayer, n) < n - s.tokenPicksLeft;
-            if (picked && tokenTotal < 1) {
-                v.add("player " + p + " has no achievement token after choosing one");
-            }
-            if (s.phase != Phase.GAME_OVER && tokenTotal >= OsakaState.TOKENS_TO_END) {
-                v.add("player " + p + " holds " + tokenTotal + " tokens but the game goes on");
-            }
-            int rc = s.reservedCard[p];
-            if (rc >= 0 && (rc >= Cards.COUNT || s.reservedBy[rc] != p + 1
-                    || (s.loc[rc] != OsakaState.MARKET && s.loc[rc] != OsakaState.FARM))) {
-                v.add("player " + p + "'s reserve piece is on " + rc + ", which is not their reserved Market or Farm card");
+    }
+
+    /** Seat p's counts by type, hand value and size, VP, tokens and reserve piece. */
+    private static void checkSeat(List<String> v, OsakaState s, int p) {
+        int[] hand = new int[Cards.TYPES];
+        int[] goods = new int[Cards.TYPES];
+        int[] insured = new int[Cards.TYPES];
+        int handValue = 0;
+        int vpCards = 0;
+        for (int card = 0; card < Cards.COUNT; card++) {
+            int l = s.loc[card];
+            if (l == Loc.seat(p, Loc.HAND)) {
+                hand[Cards.type(card)]++;
+                handValue += Cards.value(card);
+            } else if (l == Loc.seat(p, Loc.GOODS)) {
+                goods[Cards.type(card)]++;
+            } else if (l == Loc.seat(p, Loc.INSURED)) {
+                insured[Cards.type(card)]++;
+            } else if (l == Loc.seat(p, Loc.VP)) {
+                vpCards++;
             }
         }
+        int handSize = 0;
+        for (int t = 0; t < Cards.TYPES; t++) {
+            handSize += hand[t];
+            if (hand[t] != s.handCount(p, t) || goods[t] != s.uninsuredCount(p, t) || insured[t] != s.insuredCount(p, t)) {
+                v.add("player " + p + " counts of " + Cards.typeName(t) + " disagree with the cards' places");
+            }
+        }
+        if (handValue != s.handValue[p] || handSize != s.handSize[p]) {
+            v.add("player " + p + " hand value/size disagree with the cards in hand");
+        }
+        if (s.vpWithoutCard[p] < 0) {
+            v.add("player " + p + " has negative VP without card: " + s.vpWithoutCard[p]);
+        }
+        if (s.vp[p] != vpCards + s.vpWithoutCard[p]) {
+            v.add("player " + p + " has " + s.vp[p] + " VP but " + vpCards + " VP cards + "
+                    + s.vpWithoutCard[p] + " without card");
+        }
+        checkTokens(v, s, p);
+        int rc = s.reservedCard[p];
+        if (rc >= 0 && (rc >= Cards.COUNT || s.reservedBy[rc] != p + 1
+                || (s.loc[rc] != Loc.MARKET && s.loc[rc] != Loc.FARM))) {
+            v.add("player " + p + "'s reserve piece is on " + rc + ", which is not their reserved Market or Farm card");
+        }
+    }
+
+    /** Seat p's tokens: none negative, at least one once picked, fewer than the end count while the game goes on. */
+    private static void checkTokens(List<String> v, OsakaState s, int p) {
+        int n = s.n;
+        int tokenTotal = 0;
+        for (int c = 0; c < Colour.COUNT; c++) {
+            int t = s.tokenCount(p, c);
+            if (t < 0) {
+                v.add("player " + p + " has negative " + Colour.of(c) + " tokens");
+            }
+            tokenTotal += t;
+        }
+        boolean picked = s.phase != Phase.CHOOSE_TOKEN
+                || Math.floorMod(p - s.startPlayer, n) < n - s.tokenPicksLeft();
+        if (picked && tokenTotal < 1) {
+            v.add("player " + p + " has no achievement token after choosing one");
+        }
+        if (s.phase != Phase.GAME_OVER && tokenTotal >= OsakaState.TOKENS_TO_END) {
+            v.add("player " + p + " holds " + tokenTotal + " tokens but the game goes on");
+        }
+    }
+
+    private static void checkReservePieces(List<String> v, OsakaState s) {
         for (int card = 0; card < Cards.COUNT; card++) {
             int owner = s.reservedBy[card];
-            if (owner != 0 && (owner > n || owner < 0 || s.reservedCard[owner - 1] != card)) {
+            if (owner != 0 && (owner > s.n || owner < 0 || s.reservedCard[owner - 1] != card)) {
                 v.add("card " + Cards.name(card) + " carries a reserve piece that no player placed there");
             }
         }
+    }
+
+    private static void checkFaceDownMarks(List<String> v, OsakaState s) {
         if (s.pileGeneration < 0) {
             v.add("pile generation is negative: " + s.pileGeneration);
         }
@@ -123,7 +148,7 @@ public final class OsakaInvariants {
                 continue;
             }
             int l = s.loc[card];
-            if (l < OsakaState.SEAT_BASE || (l - OsakaState.SEAT_BASE) % 4 != OsakaState.VP) {
+            if (!Loc.isSeat(l) || Loc.kindOf(l) != Loc.VP) {
                 v.add("card " + Cards.name(card) + " is marked as drawn face down but is not in a VP pile");
             }
             if (g < 0 || g > s.pileGeneration) {
@@ -131,6 +156,9 @@ public final class OsakaInvariants {
                         + ", outside 0.." + s.pileGeneration);
             }
         }
+    }
+
+    private static void checkShipsAndPhase(List<String> v, OsakaState s) {
         for (int c = 0; c < Colour.COUNT; c++) {
             int pos = s.ship[c];
             if (pos < 0 || pos > OsakaState.EDO) {
@@ -139,10 +167,10 @@ public final class OsakaInvariants {
                 v.add(Colour.of(c) + " ship waits in Edo outside a payout");
             }
         }
-        if (s.phase == Phase.PAYMENT && s.paymentDue <= 0) {
+        if (s.phase == Phase.PAYMENT && s.paymentDue() <= 0) {
             v.add("payment phase with nothing due");
         }
-        if (s.phase != Phase.GAME_OVER && (s.current < 0 || s.current >= n)) {
+        if (s.phase != Phase.GAME_OVER && (s.current < 0 || s.current >= s.n)) {
             v.add("current player " + s.current + " out of range");
         }
         if (s.phase == Phase.GAME_OVER && s.endReason == EndReason.NONE) {
@@ -151,7 +179,6 @@ public final class OsakaInvariants {
         if (s.phase != Phase.GAME_OVER && s.endReason != EndReason.NONE) {
             v.add("end reason " + s.endReason + " while the game goes on");
         }
-        return v;
     }
 
     private static void checkOrderedPlace(List<String> v, OsakaState s, String name, int[] cards, int size,
@@ -199,9 +226,10 @@ public final class OsakaInvariants {
                 v.add("player " + p + " lost VP");
             }
             for (int c = 0; c < Colour.COUNT; c++) {
-                int i = p * Colour.COUNT + c;
-                if (after.tokens[i] < before.tokens[i] || after.tokens[i] > before.tokens[i] + 1) {
-                    v.add("player " + p + " " + Colour.of(c) + " tokens went from " + before.tokens[i] + " to " + after.tokens[i]);
+                int was = before.tokenCount(p, c);
+                int now = after.tokenCount(p, c);
+                if (now < was || now > was + 1) {
+                    v.add("player " + p + " " + Colour.of(c) + " tokens went from " + was + " to " + now);
                 }
             }
         }

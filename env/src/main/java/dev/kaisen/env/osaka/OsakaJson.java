@@ -66,16 +66,16 @@ public final class OsakaJson {
             for (Colour c : Colour.values()) {
                 tokens.put(key(c), s.tokens(p, c));
             }
-            byte vpLoc = OsakaState.seatLoc(p, OsakaState.VP);
+            byte vpLoc = Loc.seat(p, Loc.VP);
             List<FaceDownJson> faceDown = new ArrayList<>();
             for (int card = 0; card < Cards.COUNT; card++) {
                 if (s.loc[card] == vpLoc && s.faceDownFrom[card] != OsakaState.NOT_FACE_DOWN) {
                     faceDown.add(new FaceDownJson(Cards.name(card), s.faceDownFrom[card]));
                 }
             }
-            seats.add(new SeatJson(cardsAt(s, OsakaState.seatLoc(p, OsakaState.HAND)),
-                    cardsAt(s, OsakaState.seatLoc(p, OsakaState.GOODS)),
-                    cardsAt(s, OsakaState.seatLoc(p, OsakaState.INSURED)), s.vp[p],
+            seats.add(new SeatJson(cardsAt(s, Loc.seat(p, Loc.HAND)),
+                    cardsAt(s, Loc.seat(p, Loc.GOODS)),
+                    cardsAt(s, Loc.seat(p, Loc.INSURED)), s.vp[p],
                     cardsAt(s, vpLoc), faceDown, s.vpWithoutCard[p], tokens,
                     s.reservedCard[p] < 0 ? null : Cards.name(s.reservedCard[p])));
         }
@@ -88,10 +88,10 @@ public final class OsakaJson {
             }
         }
         return new StateJson(STATE_FORMAT, s.n, s.phase.name(), s.current, s.active, s.startPlayer,
-                s.tokenPicksLeft, s.paymentDue, sunk, s.insuranceOffset, s.passStreak, s.decisions,
-                s.endReason.name(), Json.rngHex(s.rng), ships, names(s.market, s.marketSize),
+                s.tokenPicksLeft(), s.paymentDue(), sunk, s.insurance.offset(), s.passStreak, s.decisions,
+                s.endReason.name(), Json.rngHex(s.rng.state()), ships, names(s.market, s.marketSize),
                 names(s.farm, s.farmSize), names(s.drawPileTopFirst(), s.drawSize), s.pileGeneration,
-                cardsAt(s, OsakaState.DISCARD), cardsAt(s, OsakaState.OUT), seats);
+                cardsAt(s, Loc.DISCARD), cardsAt(s, Loc.OUT), seats);
     }
 
     private static String key(Colour c) {
@@ -133,79 +133,96 @@ public final class OsakaJson {
         }
         OsakaState s = new OsakaState(config.players());
         Placer placer = new Placer(s);
-        s.marketSize = placer.ordered(Json.require(j.market(), "market"), "market", OsakaState.MARKET, s.market);
-        s.farmSize = placer.ordered(Json.require(j.farm(), "farm"), "farm", OsakaState.FARM, s.farm);
-        int[] drawTopFirst = new int[Cards.COUNT];
-        int drawSize = placer.ordered(Json.require(j.drawPile(), "drawPile"), "drawPile", OsakaState.DRAW, drawTopFirst);
-        for (int i = 0; i < drawSize; i++) {
-            s.draw[drawSize - 1 - i] = drawTopFirst[i];
+        readSharedPlaces(s, j, placer);
+        for (int p = 0; p < seats.size(); p++) {
+            readSeat(s, p, seats.get(p), placer);
         }
-        s.drawSize = drawSize;
+        placer.requireAllPlaced();
+        readShips(s, j);
+        readTurn(s, j);
+        s.rng.setState(Json.rngFromHex(j.rng(), "rng"));
+        List<String> violations = OsakaInvariants.check(s);
+        if (!violations.isEmpty()) {
+            throw new GameFormatException("inconsistent state: " + String.join("; ", violations));
+        }
+        return s;
+    }
+
+    /** Market, Farm, draw pile (with its generation), discard pile and the cards out of the game. */
+    private static void readSharedPlaces(OsakaState s, StateJson j, Placer placer) {
+        s.marketSize = placer.ordered(Json.require(j.market(), "market"), "market", Loc.MARKET, s.market);
+        s.farmSize = placer.ordered(Json.require(j.farm(), "farm"), "farm", Loc.FARM, s.farm);
+        int[] drawTopFirst = new int[Cards.COUNT];
+        int drawSize = placer.ordered(Json.require(j.drawPile(), "drawPile"), "drawPile", Loc.DRAW, drawTopFirst);
+        CardMoves.setDrawPile(s, drawTopFirst, drawSize);
         s.pileGeneration = Json.require(j.pileGeneration(), "pileGeneration");
         if (s.pileGeneration < 0) {
             throw new GameFormatException("pileGeneration is negative: " + s.pileGeneration);
         }
-        s.discardSize = placer.unordered(Json.require(j.discardPile(), "discardPile"), "discardPile", OsakaState.DISCARD);
-        placer.unordered(Json.require(j.outOfGame(), "outOfGame"), "outOfGame", OsakaState.OUT);
+        s.discardSize = placer.unordered(Json.require(j.discardPile(), "discardPile"), "discardPile", Loc.DISCARD);
+        placer.unordered(Json.require(j.outOfGame(), "outOfGame"), "outOfGame", Loc.OUT);
         for (int card = 0; card < Cards.COUNT; card++) {
-            if (s.loc[card] == OsakaState.DISCARD) {
+            if (s.loc[card] == Loc.DISCARD) {
                 s.discardByType[Cards.type(card)]++;
-            } else if (s.loc[card] == OsakaState.OUT) {
+            } else if (s.loc[card] == Loc.OUT) {
                 s.outByType[Cards.type(card)]++;
             }
         }
-        for (int p = 0; p < seats.size(); p++) {
-            SeatJson seat = seats.get(p);
-            String who = "seats[" + p + "].";
-            for (String name : Json.require(seat.hand(), who + "hand")) {
-                int card = placer.place(name, who + "hand", OsakaState.seatLoc(p, OsakaState.HAND));
-                s.hand[p * Cards.TYPES + Cards.type(card)]++;
-                s.handValue[p] += Cards.value(card);
-                s.handSize[p]++;
-            }
-            for (String name : Json.require(seat.goods(), who + "goods")) {
-                int card = placer.place(name, who + "goods", OsakaState.seatLoc(p, OsakaState.GOODS));
-                s.goods[p * Cards.TYPES + Cards.type(card)]++;
-            }
-            for (String name : Json.require(seat.insuredGoods(), who + "insuredGoods")) {
-                int card = placer.place(name, who + "insuredGoods", OsakaState.seatLoc(p, OsakaState.INSURED));
-                s.insured[p * Cards.TYPES + Cards.type(card)]++;
-            }
-            int vpCards = placer.unordered(Json.require(seat.vpCards(), who + "vpCards"), who + "vpCards",
-                    OsakaState.seatLoc(p, OsakaState.VP));
-            readFaceDown(s, p, Json.require(seat.vpCardsFaceDown(), who + "vpCardsFaceDown"), who + "vpCardsFaceDown");
-            if (seat.vp() < 0 || seat.vpWithoutCard() < 0) {
-                throw new GameFormatException(who + "vp is negative (vp " + seat.vp() + ", vpWithoutCard "
-                        + seat.vpWithoutCard() + ")");
-            }
-            if (seat.vp() != vpCards + seat.vpWithoutCard()) {
-                throw new GameFormatException(who + "vp is " + seat.vp() + " but vpCards holds " + vpCards
-                        + " cards and vpWithoutCard is " + seat.vpWithoutCard());
-            }
-            s.vp[p] = seat.vp();
-            s.vpWithoutCard[p] = seat.vpWithoutCard();
-            Map<String, Integer> tokens = Json.require(seat.tokens(), who + "tokens");
-            for (Map.Entry<String, Integer> e : tokens.entrySet()) {
-                Colour c = colour(e.getKey(), who + "tokens");
-                int count = Json.require(e.getValue(), who + "tokens." + e.getKey());
-                if (count < 0) {
-                    throw new GameFormatException(who + "tokens." + e.getKey() + " is negative: " + count);
-                }
-                s.tokens[p * Colour.COUNT + c.ordinal()] = count;
-            }
-            if (seat.reservedCard() != null) {
-                int card = parseCard(seat.reservedCard(), who + "reservedCard");
-                if (s.loc[card] != OsakaState.MARKET && s.loc[card] != OsakaState.FARM) {
-                    throw new GameFormatException(who + "reservedCard " + seat.reservedCard() + " is not in the Market or Farm");
-                }
-                if (s.reservedBy[card] != 0) {
-                    throw new GameFormatException(who + "reservedCard " + seat.reservedCard() + " is already reserved by another player");
-                }
-                s.reservedCard[p] = card;
-                s.reservedBy[card] = (byte) (p + 1);
-            }
+    }
+
+    /** Seat p's cards, VP, tokens and reserve piece. */
+    private static void readSeat(OsakaState s, int p, SeatJson seat, Placer placer) {
+        String who = "seats[" + p + "].";
+        for (String name : Json.require(seat.hand(), who + "hand")) {
+            int card = placer.place(name, who + "hand", Loc.seat(p, Loc.HAND));
+            s.addHand(p, Cards.type(card), 1);
+            s.handValue[p] += Cards.value(card);
+            s.handSize[p]++;
         }
-        placer.requireAllPlaced();
+        for (String name : Json.require(seat.goods(), who + "goods")) {
+            s.addGoods(p, Cards.type(placer.place(name, who + "goods", Loc.seat(p, Loc.GOODS))), 1);
+        }
+        for (String name : Json.require(seat.insuredGoods(), who + "insuredGoods")) {
+            s.addInsured(p, Cards.type(placer.place(name, who + "insuredGoods", Loc.seat(p, Loc.INSURED))), 1);
+        }
+        int vpCards = placer.unordered(Json.require(seat.vpCards(), who + "vpCards"), who + "vpCards",
+                Loc.seat(p, Loc.VP));
+        readFaceDown(s, p, Json.require(seat.vpCardsFaceDown(), who + "vpCardsFaceDown"), who + "vpCardsFaceDown");
+        if (seat.vp() < 0 || seat.vpWithoutCard() < 0) {
+            throw new GameFormatException(who + "vp is negative (vp " + seat.vp() + ", vpWithoutCard "
+                    + seat.vpWithoutCard() + ")");
+        }
+        if (seat.vp() != vpCards + seat.vpWithoutCard()) {
+            throw new GameFormatException(who + "vp is " + seat.vp() + " but vpCards holds " + vpCards
+                    + " cards and vpWithoutCard is " + seat.vpWithoutCard());
+        }
+        s.vp[p] = seat.vp();
+        s.vpWithoutCard[p] = seat.vpWithoutCard();
+        for (Map.Entry<String, Integer> e : Json.require(seat.tokens(), who + "tokens").entrySet()) {
+            Colour c = colour(e.getKey(), who + "tokens");
+            int count = Json.require(e.getValue(), who + "tokens." + e.getKey());
+            if (count < 0) {
+                throw new GameFormatException(who + "tokens." + e.getKey() + " is negative: " + count);
+            }
+            s.addTokens(p, c.ordinal(), count - s.tokenCount(p, c.ordinal()));
+        }
+        if (seat.reservedCard() != null) {
+            readReservedCard(s, p, seat.reservedCard(), who + "reservedCard");
+        }
+    }
+
+    private static void readReservedCard(OsakaState s, int p, String name, String field) {
+        int card = parseCard(name, field);
+        if (s.loc[card] != Loc.MARKET && s.loc[card] != Loc.FARM) {
+            throw new GameFormatException(field + " " + name + " is not in the Market or Farm");
+        }
+        if (s.reservedBy[card] != 0) {
+            throw new GameFormatException(field + " " + name + " is already reserved by another player");
+        }
+        CardMoves.reserve(s, p, card);
+    }
+
+    private static void readShips(OsakaState s, StateJson j) {
         Map<String, String> ships = Json.require(j.ships(), "ships");
         if (ships.size() != Colour.COUNT) {
             throw new GameFormatException("ships must give a space for each of the 4 colours, got " + ships.keySet());
@@ -214,8 +231,13 @@ public final class OsakaJson {
             Colour c = colour(e.getKey(), "ships");
             s.ship[c.ordinal()] = parseEnum(Space.class, e.getValue(), "ships." + e.getKey()).ordinal();
         }
+    }
+
+    /** Phase, seats to act, the per-phase rounds and the counters, each checked against the phase. */
+    private static void readTurn(OsakaState s, StateJson j) {
+        int sunk = 0;
         for (String name : Json.require(j.sunkColours(), "sunkColours")) {
-            s.sunkMask |= 1 << colour(name, "sunkColours").ordinal();
+            sunk |= 1 << colour(name, "sunkColours").ordinal();
         }
         s.phase = parseEnum(Phase.class, j.phase(), "phase");
         s.endReason = parseEnum(EndReason.class, j.endReason(), "endReason");
@@ -224,29 +246,31 @@ public final class OsakaJson {
         s.startPlayer = j.startPlayer();
         checkSeat(s.active, s.n, "activePlayer");
         checkSeat(s.startPlayer, s.n, "startPlayer");
-        s.tokenPicksLeft = j.tokenPicksLeft();
-        if (s.tokenPicksLeft < 0 || s.tokenPicksLeft > s.n || (s.phase == Phase.CHOOSE_TOKEN) != (s.tokenPicksLeft > 0)) {
-            throw new GameFormatException("tokenPicksLeft " + s.tokenPicksLeft + " does not fit phase " + s.phase);
+        s.tokenPicks = new TokenPicks(j.tokenPicksLeft());
+        if (j.tokenPicksLeft() < 0 || j.tokenPicksLeft() > s.n || (s.phase == Phase.CHOOSE_TOKEN) != (j.tokenPicksLeft() > 0)) {
+            throw new GameFormatException("tokenPicksLeft " + j.tokenPicksLeft() + " does not fit phase " + s.phase);
         }
-        s.paymentDue = j.paymentDue();
-        if (s.paymentDue < 0 || (s.phase != Phase.PAYMENT && s.paymentDue != 0)) {
-            throw new GameFormatException("paymentDue " + s.paymentDue + " does not fit phase " + s.phase);
+        s.payment = new Payment(j.paymentDue());
+        if (j.paymentDue() < 0 || (s.phase != Phase.PAYMENT && j.paymentDue() != 0)) {
+            throw new GameFormatException("paymentDue " + j.paymentDue() + " does not fit phase " + s.phase);
         }
-        s.insuranceOffset = j.insuranceOffset();
-        if (s.insuranceOffset < 0 || s.insuranceOffset >= s.n) {
-            throw new GameFormatException("insuranceOffset " + s.insuranceOffset + " out of range");
+        s.insurance = new Insurance(sunk, j.insuranceOffset());
+        if (j.insuranceOffset() < 0 || j.insuranceOffset() >= s.n) {
+            throw new GameFormatException("insuranceOffset " + j.insuranceOffset() + " out of range");
         }
-        if ((s.phase == Phase.INSURANCE) != (s.sunkMask != 0)) {
+        if ((s.phase == Phase.INSURANCE) != (sunk != 0)) {
             throw new GameFormatException("sunkColours must be non-empty exactly during the INSURANCE phase");
         }
-        if (s.phase == Phase.INSURANCE && s.current != (s.active + s.insuranceOffset) % s.n) {
+        if (s.phase == Phase.INSURANCE && s.current != (s.active + j.insuranceOffset()) % s.n) {
             throw new GameFormatException("during insurance currentPlayer must be activePlayer + insuranceOffset");
         }
-        if (s.phase == Phase.ACTION || s.phase == Phase.PAYMENT) {
-            if (s.current != s.active) {
-                throw new GameFormatException("currentPlayer must be the activePlayer in phase " + s.phase);
-            }
+        if ((s.phase == Phase.ACTION || s.phase == Phase.PAYMENT) && s.current != s.active) {
+            throw new GameFormatException("currentPlayer must be the activePlayer in phase " + s.phase);
         }
+        readCounters(s, j);
+    }
+
+    private static void readCounters(OsakaState s, StateJson j) {
         s.passStreak = j.passStreak();
         s.decisions = j.decisions();
         // passStreak reaches the player count only in a game ended by the stalemate guard
@@ -257,12 +281,6 @@ public final class OsakaJson {
         if (s.decisions < 0) {
             throw new GameFormatException("decisions is negative: " + s.decisions);
         }
-        s.rng = Json.rngFromHex(j.rng(), "rng");
-        List<String> violations = OsakaInvariants.check(s);
-        if (!violations.isEmpty()) {
-            throw new GameFormatException("inconsistent state: " + String.join("; ", violations));
-        }
-        return s;
     }
 
     /**
@@ -270,7 +288,7 @@ public final class OsakaJson {
      * listed once, and come from a pile generation that exists (0 to the current one).
      */
     private static void readFaceDown(OsakaState s, int p, List<FaceDownJson> faceDown, String where) {
-        byte vpLoc = OsakaState.seatLoc(p, OsakaState.VP);
+        byte vpLoc = Loc.seat(p, Loc.VP);
         for (int i = 0; i < faceDown.size(); i++) {
             String entry = where + "[" + i + "]";
             FaceDownJson f = Json.require(faceDown.get(i), entry);

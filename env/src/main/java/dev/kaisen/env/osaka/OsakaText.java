@@ -1,5 +1,7 @@
 package dev.kaisen.env.osaka;
 
+import java.util.function.IntUnaryOperator;
+
 /** A plain-text view of a state for terminals and logs (everything, hidden parts included). */
 final class OsakaText {
     private OsakaText() {
@@ -15,7 +17,7 @@ final class OsakaText {
             b.append(", player ").append(s.current).append(" to act");
         }
         if (s.phase == Phase.PAYMENT) {
-            b.append(", ").append(s.paymentDue).append(" coins due");
+            b.append(", ").append(s.paymentDue()).append(" coins due");
         }
         b.append('\n');
         b.append("Ships:");
@@ -28,18 +30,19 @@ final class OsakaText {
         b.append("\nFarm:  ");
         appendCards(b, s, s.farm, s.farmSize);
         b.append("\nDraw pile ").append(s.drawSize).append(", discard ").append(s.discardSize).append('\n');
-        for (int p = 0; p < s.n; p++) {
+        for (int seat = 0; seat < s.n; seat++) {
+            int p = seat;
             b.append("P").append(p).append(p == s.active ? '*' : ' ')
                     .append(" VP ").append(s.vp[p]).append(" tokens ");
             for (Colour c : Colour.values()) {
                 b.append(c.letter()).append(s.tokens(p, c));
             }
             b.append(" hand");
-            appendCounts(b, s.hand, p);
+            appendCounts(b, t -> s.handCount(p, t));
             b.append(" goods");
-            appendCounts(b, s.goods, p);
+            appendCounts(b, t -> s.uninsuredCount(p, t));
             b.append(" insured");
-            appendCounts(b, s.insured, p);
+            appendCounts(b, t -> s.insuredCount(p, t));
             b.append(s.reservedCard[p] < 0 ? " piece free" : " piece on " + Cards.name(s.reservedCard[p]));
             b.append('\n');
         }
@@ -56,10 +59,10 @@ final class OsakaText {
         }
     }
 
-    private static void appendCounts(StringBuilder b, int[] counts, int p) {
+    private static void appendCounts(StringBuilder b, IntUnaryOperator countOfType) {
         boolean any = false;
         for (int t = 0; t < Cards.TYPES; t++) {
-            int k = counts[p * Cards.TYPES + t];
+            int k = countOfType.applyAsInt(t);
             if (k > 0) {
                 b.append(' ').append(k).append('x').append(Cards.typeName(t));
                 any = true;

@@ -482,7 +482,7 @@ class OsakaRulesTest {
             s.vpWithoutCard[1] = 5;
             s.vpWithoutCard[2] = 4;
             assertArrayEquals(new int[] {0, 1}, s.winners(), "tied on VP and tokens: shared win");
-            s.tokens[1 * Colour.COUNT + BLUE.ordinal()] = 1;
+            s.addTokens(1, BLUE.ordinal(), 1);
             assertArrayEquals(new int[] {1}, s.winners(), "tie on VP broken by tokens");
         }
     }
