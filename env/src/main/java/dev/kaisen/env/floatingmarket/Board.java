@@ -63,8 +63,10 @@ public final class Board {
     private final int[] bank = new int[LOCATIONS];
     private final int[] amaStart = new int[2];
     private final int closed;
-    /** spots[building * 4 + players - 2]; -1 = any number. */
-    private final int[] spots = new int[Building.COUNT * 4];
+    /** Player counts a board gives spots for: 2 to 5. */
+    private static final int PLAYER_COUNTS = 4;
+    /** Spots per building and player count, at {@link #spotSlot}; -1 = any number. */
+    private final int[] spots = new int[Building.COUNT * PLAYER_COUNTS];
 
     private static final Board DEFAULT = loadDefault();
 
@@ -82,45 +84,9 @@ public final class Board {
                     + locs.size());
         }
         for (int i = 0; i < LOCATIONS; i++) {
-            LocationJson l = Json.require(locs.get(i), "locations[" + i + "]");
-            String what = "location " + i + (l.name() == null ? "" : " '" + l.name() + "'");
-            locationNames[i] = Json.require(l.name(), "locations[" + i + "].name");
-            for (int k = 0; k < i; k++) {
-                if (locationNames[k].equals(locationNames[i])) {
-                    throw new GameFormatException("two locations are named '" + locationNames[i] + "'");
-                }
-            }
-            min[i] = Json.require(l.min(), "locations[" + i + "].min");
-            max[i] = Json.require(l.max(), "locations[" + i + "].max");
-            if (min[i] < MIN_VALUE || max[i] > MAX_VALUE || min[i] > max[i]) {
-                throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " must satisfy "
-                        + MIN_VALUE + " <= min <= max <= " + MAX_VALUE);
-            }
-            if (i > 0 && min[i] <= max[i - 1]) {
-                throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " overlaps location "
-                        + (i - 1) + "'s " + min[i - 1] + "-" + max[i - 1] + " (ranges ascend in location order)");
-            }
-            if (i > 0 && min[i] > max[i - 1] + 1) {
-                throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " leaves a gap after location "
-                        + (i - 1) + "'s " + min[i - 1] + "-" + max[i - 1] + " (totals " + (max[i - 1] + 1) + "-"
-                        + (min[i] - 1) + " would activate nothing)");
-            }
-            String b = Json.require(l.bank(), "locations[" + i + "].bank");
-            bank[i] = b.equals("west") ? 0 : b.equals("east") ? 1 : -1;
-            if (bank[i] < 0) {
-                throw new GameFormatException(what + ": bank must be west or east, not '" + b + "'");
-            }
+            readLocation(i, Json.require(locs.get(i), "locations[" + i + "]"));
         }
-        List<String> ama = Json.require(j.amaStart(), "amaStart");
-        if (ama.size() != 2) {
-            throw new GameFormatException("amaStart names the 2 locations of the Ama customers, not " + ama.size());
-        }
-        for (int k = 0; k < 2; k++) {
-            amaStart[k] = location(ama.get(k), "amaStart");
-        }
-        if (amaStart[0] == amaStart[1]) {
-            throw new GameFormatException("amaStart names one location twice");
-        }
+        readAmaStart(Json.require(j.amaStart(), "amaStart"));
         closed = location(Json.require(j.twoPlayerClosed(), "twoPlayerClosed"), "twoPlayerClosed");
         if (closed == amaStart[0] || closed == amaStart[1]) {
             throw new GameFormatException("twoPlayerClosed '" + locationNames[closed] + "' is also an Ama start location"
@@ -130,8 +96,56 @@ public final class Board {
         if (!docks.equals(List.of("west", "east"))) {
             throw new GameFormatException("docks must be [\"west\", \"east\"], not " + docks);
         }
+        readBuildings(Json.require(j.buildings(), "buildings"));
+    }
+
+    /** Location i: a new name, a range right after the previous one's, a bank. */
+    private void readLocation(int i, LocationJson l) {
+        String what = "location " + i + (l.name() == null ? "" : " '" + l.name() + "'");
+        locationNames[i] = Json.require(l.name(), "locations[" + i + "].name");
+        for (int k = 0; k < i; k++) {
+            if (locationNames[k].equals(locationNames[i])) {
+                throw new GameFormatException("two locations are named '" + locationNames[i] + "'");
+            }
+        }
+        min[i] = Json.require(l.min(), "locations[" + i + "].min");
+        max[i] = Json.require(l.max(), "locations[" + i + "].max");
+        if (min[i] < MIN_VALUE || max[i] > MAX_VALUE || min[i] > max[i]) {
+            throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " must satisfy "
+                    + MIN_VALUE + " <= min <= max <= " + MAX_VALUE);
+        }
+        if (i > 0 && min[i] <= max[i - 1]) {
+            throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " overlaps location "
+                    + (i - 1) + "'s " + min[i - 1] + "-" + max[i - 1] + " (ranges ascend in location order)");
+        }
+        if (i > 0 && min[i] > max[i - 1] + 1) {
+            throw new GameFormatException(what + ": range " + min[i] + "-" + max[i] + " leaves a gap after location "
+                    + (i - 1) + "'s " + min[i - 1] + "-" + max[i - 1] + " (totals " + (max[i - 1] + 1) + "-"
+                    + (min[i] - 1) + " would activate nothing)");
+        }
+        String b = Json.require(l.bank(), "locations[" + i + "].bank");
+        bank[i] = b.equals("west") ? 0 : b.equals("east") ? 1 : -1;
+        if (bank[i] < 0) {
+            throw new GameFormatException(what + ": bank must be west or east, not '" + b + "'");
+        }
+    }
+
+    private void readAmaStart(List<String> ama) {
+        if (ama.size() != 2) {
+            throw new GameFormatException("amaStart names the 2 locations of the Ama customers, not " + ama.size());
+        }
+        for (int k = 0; k < 2; k++) {
+            amaStart[k] = location(ama.get(k), "amaStart");
+        }
+        if (amaStart[0] == amaStart[1]) {
+            throw new GameFormatException("amaStart names one location twice");
+        }
+    }
+
+    /** Every building known and listed once, with its spots; the Boatman present. */
+    private void readBuildings(List<BuildingJson> buildings) {
         boolean[] seen = new boolean[Building.COUNT];
-        for (BuildingJson bj : Json.require(j.buildings(), "buildings")) {
+        for (BuildingJson bj : buildings) {
             Building b = Building.of(Json.require(bj.name(), "buildings[].name"));
             if (b == null) {
                 List<String> known = new ArrayList<>();
@@ -144,27 +158,31 @@ public final class Board {
                 throw new GameFormatException("building '" + b.key + "' is listed twice");
             }
             seen[b.ordinal()] = true;
-            List<Integer> s = Json.require(bj.spots(), "buildings[" + b.key + "].spots");
-            if (s.size() != 4) {
-                throw new GameFormatException("building '" + b.key + "': spots lists 4 counts (2, 3, 4, 5 players), not "
-                        + s.size());
-            }
-            for (int k = 0; k < 4; k++) {
-                int v = Json.require(s.get(k), "buildings[" + b.key + "].spots[" + k + "]");
-                if (b.maxSpots == ANY ? v < ANY || v > 15 : v < 0 || v > b.maxSpots) {
-                    throw new GameFormatException("building '" + b.key + "': spots " + v + " for " + (k + 2)
-                            + " players (" + (b.maxSpots == ANY ? "-1 = any number, else 0..15" : "0.." + b.maxSpots)
-                            + "; see Building)");
-                }
-                if (b == Building.BOATMAN && v != ANY) {
-                    throw new GameFormatException("building 'boatman': spots " + v + " for " + (k + 2) + " players (it"
-                            + " takes any number, -1: every player without dice must go there, however many are there)");
-                }
-                spots[b.ordinal() * 4 + k] = v;
-            }
+            readSpots(b, Json.require(bj.spots(), "buildings[" + b.key + "].spots"));
         }
         if (!seen[Building.BOATMAN.ordinal()]) {
             throw new GameFormatException("the boatman is missing (a player without dice must go there)");
+        }
+    }
+
+    /** A building's four spot counts (2, 3, 4, 5 players), within what its piece allows ({@link Building#maxSpots}). */
+    private void readSpots(Building b, List<Integer> s) {
+        if (s.size() != 4) {
+            throw new GameFormatException("building '" + b.key + "': spots lists 4 counts (2, 3, 4, 5 players), not "
+                    + s.size());
+        }
+        for (int k = 0; k < 4; k++) {
+            int v = Json.require(s.get(k), "buildings[" + b.key + "].spots[" + k + "]");
+            if (b.maxSpots == ANY ? v < ANY || v > 15 : v < 0 || v > b.maxSpots) {
+                throw new GameFormatException("building '" + b.key + "': spots " + v + " for " + (k + 2)
+                        + " players (" + (b.maxSpots == ANY ? "-1 = any number, else 0..15" : "0.." + b.maxSpots)
+                        + "; see Building)");
+            }
+            if (b == Building.BOATMAN && v != ANY) {
+                throw new GameFormatException("building 'boatman': spots " + v + " for " + (k + 2) + " players (it"
+                        + " takes any number, -1: every player without dice must go there, however many are there)");
+            }
+            spots[spotSlot(b, k + 2)] = v;
         }
     }
 
@@ -202,7 +220,7 @@ public final class Board {
         for (Building b : Building.values()) {
             List<Integer> s = new ArrayList<>();
             for (int k = 0; k < 4; k++) {
-                s.add(spots[b.ordinal() * 4 + k]);
+                s.add(spots(b, k + 2));
             }
             buildings.add(new BuildingJson(b.key, s));
         }
@@ -272,7 +290,11 @@ public final class Board {
 
     /** Spots of a building with {@code players} players: -1 any number, 0 unused. */
     public int spots(Building b, int players) {
-        return spots[b.ordinal() * 4 + players - 2];
+        return spots[spotSlot(b, players)];
+    }
+
+    private static int spotSlot(Building b, int players) {
+        return b.ordinal() * PLAYER_COUNTS + players - 2;
     }
 
     /** The location a dice total activates. */

@@ -26,10 +26,21 @@ public final class FloatingMarketInvariants {
         if (seen != (1 << Fruit.COUNT) - 1) {
             out.add("the boats do not hold each fruit once");
         }
+        seats(s, placements(s, out), out);
+        amaAndStand(s, out);
+        turn(s, out);
+        phase(s, out);
+        lastRoll(s, out);
+        return out;
+    }
+
+    /** Customers on boats, docks and buildings, counted per player; boats and buildings within their room. */
+    private static int[] placements(FloatingMarketState s, List<String> out) {
+        int n = s.n;
         int[] placed = new int[n];
         for (int l = 0; l < Board.LOCATIONS; l++) {
-            int a = s.boat[l * 2];
-            int b = s.boat[l * 2 + 1];
+            int a = s.boatCustomer(l, 0);
+            int b = s.boatCustomer(l, 1);
             if (a >= 0) {
                 placed[a]++;
             }
@@ -61,13 +72,16 @@ public final class FloatingMarketInvariants {
                 placed[p] += s.buildingCustomers(b, p);
             }
         }
-        int toPlace = 0;
-        for (int p = 0; p < n; p++) {
+        return placed;
+    }
+
+    /** Each seat: 3 customers placed or in hand, coins 0..6, fruits only those in play, the target ends the game. */
+    private static void seats(FloatingMarketState s, int[] placed, List<String> out) {
+        for (int p = 0; p < s.n; p++) {
             if (s.left[p] < 0 || placed[p] + s.left[p] != FloatingMarketState.CUSTOMERS) {
                 out.add("player " + p + ": " + placed[p] + " customers placed and " + s.left[p] + " in hand, not "
                         + FloatingMarketState.CUSTOMERS);
             }
-            toPlace += s.left[p];
             if (s.coins[p] < 0 || s.coins[p] > FloatingMarketState.COIN_CAP) {
                 out.add("player " + p + " has " + s.coins[p] + " coins (0.." + FloatingMarketState.COIN_CAP + ")");
             }
@@ -83,44 +97,63 @@ public final class FloatingMarketInvariants {
                 out.add("player " + p + " reached the target and the game goes on");
             }
         }
+    }
+
+    /** The Ama customers with 2-3 players only, apart, never on the closed location; the stand under a customer. */
+    private static void amaAndStand(FloatingMarketState s, List<String> out) {
+        int n = s.n;
         boolean amaGame = n <= 3;
         if ((s.ama[0] >= 0) != amaGame || (s.ama[1] >= 0) != amaGame || (amaGame && s.ama[0] == s.ama[1])
                 || (n == 2 && (s.ama[0] == s.closedLocation() || s.ama[1] == s.closedLocation()))) {
             out.add("Ama customers " + s.ama[0] + ", " + s.ama[1] + " with " + n + " players");
         }
-        if (s.standSlot >= 0 && (s.standSlot >= 2 * Board.LOCATIONS || s.boat[s.standSlot] < 0
+        if (s.standSlot >= 0 && (s.standSlot >= 2 * Board.LOCATIONS || s.slotCustomer(s.standSlot) < 0
                 || s.buildingTotal(Building.FRUIT_STAND) == 0)) {
             out.add("the fruit stand is under slot " + s.standSlot + " without a customer or stand holder");
         }
-        if (s.phase == Phase.SWAP || (s.phase == Phase.GAME_OVER && toPlace == FloatingMarketState.CUSTOMERS * n)) {
-            for (int i = 0; i < s.die.length; i++) {
-                if (s.die[i] == FloatingMarketState.POOL) {
-                    out.add("a player die is in the pool between rounds");
-                    break;
-                }
+    }
+
+    /** The turn in progress: no player die in the pool between rounds, someone to place, dice to add, the Office. */
+    private static void turn(FloatingMarketState s, List<String> out) {
+        int toPlace = 0;
+        for (int p = 0; p < s.n; p++) {
+            toPlace += s.left[p];
+        }
+        if (s.phase == Phase.SWAP || (s.phase == Phase.GAME_OVER && toPlace == FloatingMarketState.CUSTOMERS * s.n)) {
+            if (anyPlayerDieInPool(s)) {
+                out.add("a player die is in the pool between rounds");
             }
         }
         if (s.phase == Phase.PLACE && s.left[s.current] == 0) {
             out.add("player " + s.current + " is to place with no customer in hand");
         }
-        if (s.phase == Phase.DIE && (s.toAdd <= 0 || s.hand(s.current) == 0)) {
-            out.add("phase DIE with " + s.toAdd + " dice to add and " + s.hand(s.current) + " in hand");
+        int toAdd = s.toAdd();
+        if (s.phase == Phase.DIE && (toAdd <= 0 || s.hand(s.current) == 0)) {
+            out.add("phase DIE with " + toAdd + " dice to add and " + s.hand(s.current) + " in hand");
         }
-        if (s.toAdd < 0 || s.toAdd > 4) {
-            out.add("toAdd " + s.toAdd);
+        if (toAdd < 0 || toAdd > 4) {
+            out.add("toAdd " + toAdd);
         }
-        if (s.phase == Phase.GAME_OVER && s.toAdd != 0) {
-            out.add("the game is over with " + s.toAdd + " dice still to add");
+        if (s.phase == Phase.GAME_OVER && toAdd != 0) {
+            out.add("the game is over with " + toAdd + " dice still to add");
         }
-        if (s.phase == Phase.GAME_OVER && s.officePlayer != FloatingMarketState.EMPTY) {
-            out.add("the game is over with player " + s.officePlayer + " still placing through the Office");
+        if (s.phase == Phase.GAME_OVER && s.officePlayer() != FloatingMarketState.EMPTY) {
+            out.add("the game is over with player " + s.officePlayer() + " still placing through the Office");
         }
-        if (s.officePlayer >= n || s.officePlayer < -1) {
-            out.add("office player " + s.officePlayer);
+        if (s.officePlayer() >= s.n || s.officePlayer() < -1) {
+            out.add("office player " + s.officePlayer());
         }
-        phase(s, out);
-        lastRoll(s, out);
-        return out;
+    }
+
+    private static boolean anyPlayerDieInPool(FloatingMarketState s) {
+        for (int p = 0; p < s.n; p++) {
+            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+                if (s.dieLocation(p, d) == FloatingMarketState.POOL) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The phase fits the rest of the state: its building, the dice to add, the Office, the pool between rounds. */
@@ -137,21 +170,21 @@ public final class FloatingMarketInvariants {
         if (held != null && s.buildingCustomers(held, s.current) == 0) {
             out.add("phase " + s.phase + " but player " + s.current + " has no customer on the " + held.key);
         }
-        if ((s.phase == Phase.PLACE || s.phase == Phase.SWAP) && s.toAdd != 0) {
-            out.add("phase " + s.phase + " with " + s.toAdd + " dice still to add");
+        if ((s.phase == Phase.PLACE || s.phase == Phase.SWAP) && s.toAdd() != 0) {
+            out.add("phase " + s.phase + " with " + s.toAdd() + " dice still to add");
         }
-        if (s.officePlayer >= 0 && s.officePlayer < s.n && (s.buildingCustomers(Building.OFFICE, s.officePlayer) == 0
-                || s.current != s.officePlayer)) {
-            out.add("player " + s.officePlayer + " places through the Office without a customer there or not in turn");
+        if (s.officePlayer() >= 0 && s.officePlayer() < s.n && (s.buildingCustomers(Building.OFFICE, s.officePlayer()) == 0
+                || s.current != s.officePlayer())) {
+            out.add("player " + s.officePlayer() + " places through the Office without a customer there or not in turn");
         }
-        if (s.phase == Phase.SWAP && (s.tilePlus4 || s.tileMinus2 || s.boardD12 || s.boardNeg || s.d12Blocked)) {
+        if (s.phase == Phase.SWAP && (s.tilePlus4() || s.tileMinus2() || s.boardD12() || s.boardNeg() || s.d12Blocked())) {
             out.add("a tile or board die is in the pool between rounds");
         }
-        if (s.boardD12 && s.d12Blocked) {
+        if (s.boardD12() && s.d12Blocked()) {
             out.add("the d12 is both in the pool and blocked");
         }
         if (s.standSlot < FloatingMarketState.EMPTY || (s.standSlot >= 0 && s.standSlot < 2 * Board.LOCATIONS
-                && s.boat[s.standSlot] >= 0 && s.buildingCustomers(Building.FRUIT_STAND, s.boat[s.standSlot]) == 0)) {
+                && s.slotCustomer(s.standSlot) >= 0 && s.buildingCustomers(Building.FRUIT_STAND, s.slotCustomer(s.standSlot)) == 0)) {
             out.add("the fruit stand is under slot " + s.standSlot + ", not under a customer of its holder");
         }
         if (s.round < 0 || s.decisions < 0) {
@@ -168,9 +201,9 @@ public final class FloatingMarketInvariants {
      */
     private static void lastRoll(FloatingMarketState s, List<String> out) {
         int n = s.n;
-        boolean none = s.lastActivated == FloatingMarketState.EMPTY;
-        int sum = (s.lastPlus4 ? 4 : 0) - (s.lastMinus2 ? 2 : 0);
-        boolean any = s.lastPlus4 || s.lastMinus2;
+        boolean none = s.lastActivated() == FloatingMarketState.EMPTY;
+        int sum = (s.lastPlus4() ? 4 : 0) - (s.lastMinus2() ? 2 : 0);
+        boolean any = s.lastPlus4() || s.lastMinus2();
         for (int p = 0; p < n; p++) {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
                 sum += face(s.lastFace(p, d), Dice.LOW[d], Dice.HIGH[d], "p" + p + ":" + Dice.KEYS[d], out);
@@ -191,21 +224,21 @@ public final class FloatingMarketInvariants {
         sum += face(s.lastBoardNegFace(), -6, -1, "board:neg-d6", out);
         any |= s.lastBoardD12Face() != FloatingMarketState.NO_FACE || s.lastBoardNegFace() != FloatingMarketState.NO_FACE;
         if (none) {
-            if (any || s.lastTotal != 0) {
-                out.add("no roll yet (lastActivated -1) but a last total " + s.lastTotal + " or dice or tiles");
+            if (any || s.lastTotal() != 0) {
+                out.add("no roll yet (lastActivated -1) but a last total " + s.lastTotal() + " or dice or tiles");
             }
             return;
         }
-        if (s.lastActivated < 0 || s.lastActivated >= Board.LOCATIONS) {
-            out.add("last activated location " + s.lastActivated);
+        if (s.lastActivated() < 0 || s.lastActivated() >= Board.LOCATIONS) {
+            out.add("last activated location " + s.lastActivated());
             return;
         }
-        if (sum != s.lastTotal) {
-            out.add("the last roll's faces and tiles add up to " + sum + ", not its total " + s.lastTotal);
+        if (sum != s.lastTotal()) {
+            out.add("the last roll's faces and tiles add up to " + sum + ", not its total " + s.lastTotal());
         }
-        if (s.board.activated(s.lastTotal) != s.lastActivated) {
-            out.add("a total of " + s.lastTotal + " activates location " + s.board.activated(s.lastTotal) + ", not "
-                    + s.lastActivated);
+        if (s.board.activated(s.lastTotal()) != s.lastActivated()) {
+            out.add("a total of " + s.lastTotal() + " activates location " + s.board.activated(s.lastTotal()) + ", not "
+                    + s.lastActivated());
         }
     }
 

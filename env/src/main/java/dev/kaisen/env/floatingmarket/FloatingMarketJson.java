@@ -72,71 +72,92 @@ public final class FloatingMarketJson {
     public static StateJson toDto(FloatingMarketState s) {
         List<BoatJson> boats = new ArrayList<>();
         for (int l = 0; l < Board.LOCATIONS; l++) {
-            boats.add(new BoatJson(Fruit.values()[s.fruitAt[l]].key(), List.of(s.boat[l * 2], s.boat[l * 2 + 1])));
+            boats.add(new BoatJson(Fruit.values()[s.fruitAt[l]].key(), List.of(s.boatCustomer(l, 0), s.boatCustomer(l, 1))));
         }
-        List<String> pool = new ArrayList<>();
-        if (s.tilePlus4) {
-            pool.add("+4");
+        List<SeatJson> seats = new ArrayList<>();
+        for (int p = 0; p < s.n; p++) {
+            seats.add(seatDto(s, p));
         }
-        if (s.tileMinus2) {
-            pool.add("-2");
+        LastRoll last = s.lastRoll;
+        return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
+                s.truncated, Json.rngHex(s.rng.state()), boats, List.of(s.dock[0], s.dock[1]),
+                List.of(s.ama[0], s.ama[1]), s.standSlot, poolNames(s.pool), s.pool.d12Blocked(), s.toAdd(),
+                s.officePlayer(), last.total(), last.activated(), lastDice(s), tiles(last.plus4(), last.minus2()), seats,
+                s.board.isStandard() ? null : s.board.toDto());
+    }
+
+    /** The tiles and board dice in the pool, as field {@code pool} names them. */
+    private static List<String> poolNames(PoolExtras pool) {
+        List<String> names = new ArrayList<>();
+        if (pool.plus4()) {
+            names.add("+4");
         }
-        if (s.boardD12) {
-            pool.add("d12");
+        if (pool.minus2()) {
+            names.add("-2");
         }
-        if (s.boardNeg) {
-            pool.add("neg-d6");
+        if (pool.d12()) {
+            names.add("d12");
         }
-        List<FaceJson> lastDice = new ArrayList<>();
+        if (pool.negD6()) {
+            names.add("neg-d6");
+        }
+        return names;
+    }
+
+    private static List<Integer> tiles(boolean plus4, boolean minus2) {
+        List<Integer> tiles = new ArrayList<>();
+        if (plus4) {
+            tiles.add(4);
+        }
+        if (minus2) {
+            tiles.add(-2);
+        }
+        return tiles;
+    }
+
+    /** The last roll's dice in roll order, named as the {@code roll} chance event names them. */
+    private static List<FaceJson> lastDice(FloatingMarketState s) {
+        LastRoll last = s.lastRoll;
+        List<FaceJson> dice = new ArrayList<>();
         for (int p = 0; p < s.n; p++) {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-                if (s.lastFace(p, d) != FloatingMarketState.NO_FACE) {
-                    lastDice.add(new FaceJson("p" + p + ":" + Dice.KEYS[d], s.lastFace(p, d)));
+                if (last.face(p, d) != FloatingMarketState.NO_FACE) {
+                    dice.add(new FaceJson("p" + p + ":" + Dice.KEYS[d], last.face(p, d)));
                 }
             }
         }
         for (int k = 0; k < 2; k++) {
-            if (s.lastAmaFace(k) != FloatingMarketState.NO_FACE) {
-                lastDice.add(new FaceJson(AMA_DIE, s.lastAmaFace(k)));
+            if (last.amaFace(k) != FloatingMarketState.NO_FACE) {
+                dice.add(new FaceJson(AMA_DIE, last.amaFace(k)));
             }
         }
-        if (s.lastBoardD12Face() != FloatingMarketState.NO_FACE) {
-            lastDice.add(new FaceJson(BOARD_D12, s.lastBoardD12Face()));
+        if (last.boardD12Face() != FloatingMarketState.NO_FACE) {
+            dice.add(new FaceJson(BOARD_D12, last.boardD12Face()));
         }
-        if (s.lastBoardNegFace() != FloatingMarketState.NO_FACE) {
-            lastDice.add(new FaceJson(BOARD_NEG, s.lastBoardNegFace()));
+        if (last.boardNegFace() != FloatingMarketState.NO_FACE) {
+            dice.add(new FaceJson(BOARD_NEG, last.boardNegFace()));
         }
-        List<Integer> lastTiles = new ArrayList<>();
-        if (s.lastPlus4) {
-            lastTiles.add(4);
-        }
-        if (s.lastMinus2) {
-            lastTiles.add(-2);
-        }
-        List<SeatJson> seats = new ArrayList<>();
-        for (int p = 0; p < s.n; p++) {
-            List<String> fruits = new ArrayList<>();
-            for (int f = 0; f < Fruit.COUNT; f++) {
-                if (s.hasFruit(p, f)) {
-                    fruits.add(Fruit.values()[f].key());
-                }
+        return dice;
+    }
+
+    private static SeatJson seatDto(FloatingMarketState s, int p) {
+        List<String> fruits = new ArrayList<>();
+        for (int f = 0; f < Fruit.COUNT; f++) {
+            if (s.hasFruit(p, f)) {
+                fruits.add(Fruit.values()[f].key());
             }
-            Map<String, String> dice = new TreeMap<>();
-            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-                dice.put(Dice.KEYS[d], WHERE.get(s.dieLocation(p, d)));
-            }
-            List<String> buildings = new ArrayList<>();
-            for (Building b : Building.values()) {
-                for (int k = 0; k < s.buildingCustomers(b, p); k++) {
-                    buildings.add(b.key);
-                }
-            }
-            seats.add(new SeatJson(s.coins[p], fruits, s.left[p], dice, buildings));
         }
-        return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
-                s.truncated, Json.rngHex(s.rng), boats, List.of(s.dock[0], s.dock[1]),
-                List.of(s.ama[0], s.ama[1]), s.standSlot, pool, s.d12Blocked, s.toAdd, s.officePlayer, s.lastTotal,
-                s.lastActivated, lastDice, lastTiles, seats, s.board.isStandard() ? null : s.board.toDto());
+        Map<String, String> dice = new TreeMap<>();
+        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+            dice.put(Dice.KEYS[d], WHERE.get(s.dieLocation(p, d)));
+        }
+        List<String> buildings = new ArrayList<>();
+        for (Building b : Building.values()) {
+            for (int k = 0; k < s.buildingCustomers(b, p); k++) {
+                buildings.add(b.key);
+            }
+        }
+        return new SeatJson(s.coins[p], fruits, s.left[p], dice, buildings);
     }
 
     /** Reads a state on the board it carries (the default board when it carries none). */
@@ -146,18 +167,7 @@ public final class FloatingMarketJson {
             throw new GameFormatException("not a Floating Market state: format " + j.format() + ", expected "
                     + STATE_FORMAT);
         }
-        Board board;
-        try {
-            board = j.board() == null ? Board.standard() : Board.of(j.board());
-        } catch (GameFormatException e) {
-            throw new GameFormatException("board: " + e.getMessage(), e);
-        }
-        FloatingMarketState s;
-        try {
-            s = new FloatingMarketState(board, j.players(), j.longGame());
-        } catch (IllegalArgumentException e) {
-            throw new GameFormatException(e.getMessage());
-        }
+        FloatingMarketState s = newState(j);
         try {
             s.phase = Phase.valueOf(Json.require(j.phase(), "phase"));
         } catch (IllegalArgumentException e) {
@@ -168,7 +178,43 @@ public final class FloatingMarketJson {
         s.round = j.round();
         s.decisions = j.decisions();
         s.truncated = j.truncated();
-        s.rng = Json.rngFromHex(j.rng(), "rng");
+        s.rng.setState(Json.rngFromHex(j.rng(), "rng"));
+        readBoats(s, j);
+        readDocksAndAma(s, j);
+        s.standSlot = j.standSlot();
+        s.pool = readPool(j);
+        s.turn = new Turn(j.toAdd(), j.officePlayer());
+        s.lastRoll = readLastRoll(s, j);
+        List<SeatJson> seats = Json.require(j.seats(), "seats");
+        if (seats.size() != s.n) {
+            throw new GameFormatException("seats lists " + seats.size() + " players, the state has " + s.n);
+        }
+        for (int p = 0; p < s.n; p++) {
+            readSeat(s, p, Json.require(seats.get(p), "seats[" + p + "]"));
+        }
+        List<String> problems = FloatingMarketInvariants.check(s);
+        if (!problems.isEmpty()) {
+            throw new GameFormatException("inconsistent Floating Market state: " + problems);
+        }
+        return s;
+    }
+
+    /** An empty state of the JSON's board, players and variant. */
+    private static FloatingMarketState newState(StateJson j) {
+        Board board;
+        try {
+            board = j.board() == null ? Board.standard() : Board.of(j.board());
+        } catch (GameFormatException e) {
+            throw new GameFormatException("board: " + e.getMessage(), e);
+        }
+        try {
+            return new FloatingMarketState(board, j.players(), j.longGame());
+        } catch (IllegalArgumentException e) {
+            throw new GameFormatException(e.getMessage());
+        }
+    }
+
+    private static void readBoats(FloatingMarketState s, StateJson j) {
         List<BoatJson> boats = Json.require(j.boats(), "boats");
         if (boats.size() != Board.LOCATIONS) {
             throw new GameFormatException("boats lists " + Board.LOCATIONS + " locations, not " + boats.size());
@@ -184,9 +230,13 @@ public final class FloatingMarketJson {
             if (c.size() != 2) {
                 throw new GameFormatException("boats[" + l + "].customers has 2 slots, not " + c.size());
             }
-            s.boat[l * 2] = seat(c.get(0), s.n, "boats[" + l + "].customers[0]");
-            s.boat[l * 2 + 1] = seat(c.get(1), s.n, "boats[" + l + "].customers[1]");
+            for (int k = 0; k < 2; k++) {
+                s.setBoatCustomer(l, k, seat(c.get(k), s.n, "boats[" + l + "].customers[" + k + "]"));
+            }
         }
+    }
+
+    private static void readDocksAndAma(FloatingMarketState s, StateJson j) {
         List<Integer> docks = Json.require(j.docks(), "docks");
         List<Integer> ama = Json.require(j.ama(), "ama");
         if (docks.size() != 2 || ama.size() != 2) {
@@ -200,74 +250,64 @@ public final class FloatingMarketJson {
             }
             s.ama[k] = a;
         }
-        s.standSlot = j.standSlot();
+    }
+
+    private static PoolExtras readPool(StateJson j) {
         List<String> poolList = Json.require(j.pool(), "pool");
         if (new java.util.HashSet<>(poolList).size() != poolList.size()) {
             throw new GameFormatException("pool lists an entry twice: " + poolList + " (each tile and board die is there once)");
         }
+        PoolExtras pool = PoolExtras.NONE;
         for (String x : poolList) {
-            switch (x) {
-                case "+4" -> s.tilePlus4 = true;
-                case "-2" -> s.tileMinus2 = true;
-                case "d12" -> s.boardD12 = true;
-                case "neg-d6" -> s.boardNeg = true;
+            pool = switch (x) {
+                case "+4" -> pool.withPlus4();
+                case "-2" -> pool.withMinus2();
+                case "d12" -> pool.withD12();
+                case "neg-d6" -> pool.withNegD6();
                 case "d12-blocked" -> throw new GameFormatException("pool: 'd12-blocked' is not a die or tile in the "
                         + "pool; a d12 blocked by the Carpenter is the field \"d12Blocked\": true");
                 default -> throw new GameFormatException("pool: unknown entry '" + x + "' (+4, -2, d12, neg-d6)");
-            }
+            };
         }
-        s.d12Blocked = j.d12Blocked();
-        s.toAdd = j.toAdd();
-        s.officePlayer = j.officePlayer();
-        s.lastTotal = j.lastTotal();
-        s.lastActivated = j.lastActivated();
-        readLastRoll(s, j);
-        List<SeatJson> seats = Json.require(j.seats(), "seats");
-        if (seats.size() != s.n) {
-            throw new GameFormatException("seats lists " + seats.size() + " players, the state has " + s.n);
-        }
-        for (int p = 0; p < s.n; p++) {
-            SeatJson seat = Json.require(seats.get(p), "seats[" + p + "]");
-            s.coins[p] = seat.coins();
-            s.left[p] = seat.customersLeft();
-            for (String f : Json.require(seat.fruits(), "seats[" + p + "].fruits")) {
-                Fruit fr = Fruit.of(f);
-                if (fr == null) {
-                    throw new GameFormatException("seats[" + p + "].fruits: unknown fruit " + f);
-                }
-                s.fruits[p] |= 1 << fr.ordinal();
-            }
-            Map<String, String> dice = Json.require(seat.dice(), "seats[" + p + "].dice");
-            if (dice.size() != Dice.PLAYER_DICE) {
-                throw new GameFormatException("seats[" + p + "].dice names the 5 dice " + List.of(Dice.KEYS));
-            }
-            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-                String where = dice.get(Dice.KEYS[d]);
-                int w = WHERE.indexOf(where);
-                if (w < 0) {
-                    throw new GameFormatException("seats[" + p + "].dice." + Dice.KEYS[d] + " must be hand, pool or out, not "
-                            + where);
-                }
-                s.die[p * Dice.PLAYER_DICE + d] = (byte) w;
-            }
-            for (String b : Json.require(seat.buildings(), "seats[" + p + "].buildings")) {
-                Building bd = Building.of(b);
-                if (bd == null) {
-                    throw new GameFormatException("seats[" + p + "].buildings: unknown building " + b);
-                }
-                s.bld[bd.ordinal() * s.n + p]++;
-            }
-        }
-        List<String> problems = FloatingMarketInvariants.check(s);
-        if (!problems.isEmpty()) {
-            throw new GameFormatException("inconsistent Floating Market state: " + problems);
-        }
-        return s;
+        return j.d12Blocked() ? pool.withD12Blocked() : pool;
     }
 
-    /** lastDice and lastTiles into the state; faces out of range and totals that do not add up are the invariants'. */
-    private static void readLastRoll(FloatingMarketState s, StateJson j) {
+    private static void readSeat(FloatingMarketState s, int p, SeatJson seat) {
+        s.coins[p] = seat.coins();
+        s.left[p] = seat.customersLeft();
+        for (String f : Json.require(seat.fruits(), "seats[" + p + "].fruits")) {
+            Fruit fr = Fruit.of(f);
+            if (fr == null) {
+                throw new GameFormatException("seats[" + p + "].fruits: unknown fruit " + f);
+            }
+            s.fruits[p] |= 1 << fr.ordinal();
+        }
+        Map<String, String> dice = Json.require(seat.dice(), "seats[" + p + "].dice");
+        if (dice.size() != Dice.PLAYER_DICE) {
+            throw new GameFormatException("seats[" + p + "].dice names the 5 dice " + List.of(Dice.KEYS));
+        }
+        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+            String where = dice.get(Dice.KEYS[d]);
+            int w = WHERE.indexOf(where);
+            if (w < 0) {
+                throw new GameFormatException("seats[" + p + "].dice." + Dice.KEYS[d] + " must be hand, pool or out, not "
+                        + where);
+            }
+            s.setDieLocation(p, d, (byte) w);
+        }
+        for (String b : Json.require(seat.buildings(), "seats[" + p + "].buildings")) {
+            Building bd = Building.of(b);
+            if (bd == null) {
+                throw new GameFormatException("seats[" + p + "].buildings: unknown building " + b);
+            }
+            s.addBuildingCustomer(bd, p);
+        }
+    }
+
+    /** The last roll of the JSON; faces out of range and totals that do not add up are the invariants'. */
+    private static LastRoll readLastRoll(FloatingMarketState s, StateJson j) {
         List<FaceJson> dice = Json.require(j.lastDice(), "lastDice");
+        int[] faces = LastRoll.noFaces(s.n);
         int ama = 0;
         for (int i = 0; i < dice.size(); i++) {
             FaceJson f = Json.require(dice.get(i), "lastDice[" + i + "]");
@@ -279,11 +319,11 @@ public final class FloatingMarketJson {
                     throw new GameFormatException("lastDice[" + i + "]: more Ama dice than the " + s.amaDice() + " a "
                             + s.n + "-player game rolls");
                 }
-                slot = s.amaFaceSlot(ama++);
+                slot = LastRoll.amaSlot(s.n, ama++);
             } else if (name.equals(BOARD_D12)) {
-                slot = s.boardD12FaceSlot();
+                slot = LastRoll.boardD12Slot(s.n);
             } else if (name.equals(BOARD_NEG)) {
-                slot = s.boardNegFaceSlot();
+                slot = LastRoll.boardNegSlot(s.n);
             } else {
                 slot = playerDieSlot(name, s.n);
                 if (slot < 0) {
@@ -292,21 +332,24 @@ public final class FloatingMarketJson {
                             + BOARD_D12 + ", " + BOARD_NEG + ")");
                 }
             }
-            if (s.lastFace[slot] != FloatingMarketState.NO_FACE) {
+            if (faces[slot] != FloatingMarketState.NO_FACE) {
                 throw new GameFormatException("lastDice[" + i + "]: die '" + name + "' is listed twice");
             }
-            s.lastFace[slot] = face;
+            faces[slot] = face;
         }
+        boolean plus4 = false;
+        boolean minus2 = false;
         for (Integer t : Json.require(j.lastTiles(), "lastTiles")) {
-            if (t != null && t == 4 && !s.lastPlus4) {
-                s.lastPlus4 = true;
-            } else if (t != null && t == -2 && !s.lastMinus2) {
-                s.lastMinus2 = true;
+            if (t != null && t == 4 && !plus4) {
+                plus4 = true;
+            } else if (t != null && t == -2 && !minus2) {
+                minus2 = true;
             } else {
                 throw new GameFormatException("lastTiles lists the tiles of the last roll, 4 and -2 at most once each, not "
                         + j.lastTiles());
             }
         }
+        return new LastRoll(j.lastTotal(), j.lastActivated(), faces, plus4, minus2);
     }
 
     /** The slot of a player die named {@code p<seat>:<die>}, or -1. */
@@ -325,7 +368,7 @@ public final class FloatingMarketJson {
         if (seat < 0 || seat >= n || kind < 0 || !name.substring(1, colon).equals(Integer.toString(seat))) {
             return -1;
         }
-        return seat * Dice.PLAYER_DICE + kind;
+        return LastRoll.playerSlot(seat, kind);
     }
 
     private static int seat(Integer v, int n, String field) {

@@ -150,7 +150,7 @@ class FloatingMarketBuildingsTest {
     static void handToOut(FloatingMarketState s, int p, int... kinds) {
         for (int d : kinds) {
             assertEquals(FloatingMarketState.HAND, s.dieLocation(p, d));
-            s.die[p * Dice.PLAYER_DICE + d] = FloatingMarketState.OUT;
+            s.setDieLocation(p, d, FloatingMarketState.OUT);
         }
     }
 
@@ -509,7 +509,7 @@ class FloatingMarketBuildingsTest {
         play(s, "place:boat2", "die:d4", "place:boat1", "die:d4", "place:boat3", "die:d4", "place:boat5", "die:d4");
         play(s, "place:fruit-stand", "stand:boat2");
         assertEquals(4, s.standSlot());
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertTrue(s.hasFruit(st, Fruit.PAPAYA.ordinal()));
         assertEquals(1, s.fruitCount(st));
         assertEquals(2, s.coins(st));
@@ -525,14 +525,14 @@ class FloatingMarketBuildingsTest {
         play(s, "place:fruit-stand", "stand:boat3");
         FloatingMarketState east = s.copy();
         FloatingMarketState twoAway = s.copy();
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertTrue(s.hasFruit(st, Fruit.PAPAYA.ordinal()), "the activated boat's fruit, not its own boat's");
         assertEquals(1, s.fruitCount(st));
         assertEquals(2, s.coins(st), "no adjacency coins");
-        east.payOut(4);
+        FloatingMarketRules.payOut(east, 4);
         assertTrue(east.hasFruit(st, Fruit.POMELO.ordinal()), "the other neighbour");
         assertEquals(2, east.coins(st));
-        twoAway.payOut(1);
+        FloatingMarketRules.payOut(twoAway, 1);
         assertEquals(0, twoAway.fruitCount(st), "two steps away: nothing");
         assertEquals(2, twoAway.coins(st));
     }
@@ -544,7 +544,7 @@ class FloatingMarketBuildingsTest {
         int q = seat(s, st, 1);
         play(s, "place:boat5", "die:d4", "place:boat0", "die:d4");
         play(s, "place:fruit-stand", "stand:boat5");
-        s.payOut(6);
+        FloatingMarketRules.payOut(s, 6);
         assertEquals(0, s.fruitCount(st), "the closed boat's fruit is out of the game");
         assertEquals(2, s.coins(st), "and the stand's customer takes no coins");
         assertEquals(4, s.coins(q), "the other neighbour is paid: all normal rules apply");
@@ -558,10 +558,10 @@ class FloatingMarketBuildingsTest {
                 "place:boat6", "die:d4");
         FloatingMarketState noStand = s.copy();
         play(s, "place:fruit-stand", "stand:boat4");
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertEquals(0, s.fruitCount(st), "[decision] the stand's reach is the direct neighbours only");
         assertEquals(2, s.coins(st), "and the customer over the stand takes no adjacency coins");
-        noStand.payOut(2);
+        FloatingMarketRules.payOut(noStand, 2);
         assertEquals(4, noStand.coins(st), "without the stand the North trader pays two steps clockwise");
         assertEquals(0, noStand.fruitCount(st));
     }
@@ -580,7 +580,7 @@ class FloatingMarketBuildingsTest {
         onBoat(s, b, 6);
         onBoat(s, c, 3);
         onBoat(s, st, 2);
-        s.payOut(1);
+        FloatingMarketRules.payOut(s, 1);
         assertEquals(4, s.coins(a), "one step counter-clockwise");
         assertEquals(4, s.coins(b), "two steps counter-clockwise, around the loop");
         assertEquals(2, s.coins(c), "two steps clockwise is not the South trader's");
@@ -670,7 +670,7 @@ class FloatingMarketBuildingsTest {
         assertEquals(st, s.boatCustomer(3, 0));
         assertEquals(st, s.boatCustomer(3, 1));
         assertEquals(0, s.customersLeft(st));
-        s.payOut(3);
+        FloatingMarketRules.payOut(s, 3);
         assertEquals(1, s.fruitCount(st), "one guava, never a fruit already held");
         assertEquals(2, s.coins(st));
     }
@@ -685,12 +685,12 @@ class FloatingMarketBuildingsTest {
         assertEquals(st, s.boatCustomer(3, 0));
         assertEquals(q, s.boatCustomer(3, 1));
         FloatingMarketState held = s.copy();
-        s.payOut(3);
+        FloatingMarketRules.payOut(s, 3);
         assertTrue(s.hasFruit(st, Fruit.GUAVA.ordinal()));
         assertTrue(s.hasFruit(q, Fruit.GUAVA.ordinal()));
 
         held.fruits[q] = 1 << Fruit.GUAVA.ordinal();
-        held.payOut(3);
+        FloatingMarketRules.payOut(held, 3);
         assertTrue(held.hasFruit(st, Fruit.GUAVA.ordinal()));
         assertEquals(1, held.fruitCount(q), "no second guava");
         assertEquals(2, held.coins(q), "and nothing instead");
@@ -704,7 +704,7 @@ class FloatingMarketBuildingsTest {
         assertEquals(Set.of("fish:boat1", "fish:boat4"), legalNames(s), "only the Ama customers' boats are occupied");
         play(s, "fish:boat4", "die:d4");
         assertEquals(st, s.boatCustomer(4, 1));
-        s.payOut(4);
+        FloatingMarketRules.payOut(s, 4);
         assertTrue(s.hasFruit(st, Fruit.POMELO.ordinal()), "the player's customer collects; the Ama takes nothing");
     }
 
@@ -726,7 +726,7 @@ class FloatingMarketBuildingsTest {
         s.coins[0] = 0;
         onBoat(s, 0, 1);
         onBoat(s, 0, 3);
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertEquals(4, s.coins(0));
         assertEquals(0, s.fruitCount(0));
     }
@@ -737,7 +737,7 @@ class FloatingMarketBuildingsTest {
         s.coins[0] = 0;
         onBoat(s, 0, 2);
         onBoat(s, 0, 3);
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertTrue(s.hasFruit(0, Fruit.PAPAYA.ordinal()));
         assertEquals(2, s.coins(0));
     }
@@ -748,7 +748,7 @@ class FloatingMarketBuildingsTest {
             FloatingMarketState s = state(4);
             s.dock[1] = 0;
             s.dock[0] = 1;
-            s.payOut(l);
+            FloatingMarketRules.payOut(s, l);
             boolean east = s.board().bank(l) == 1;
             assertEquals(l >= 4, east, "locations 4-6 are the east bank");
             assertEquals(east ? 3 : 2, s.coins(0), "east dock, location " + l);

@@ -40,7 +40,7 @@ class FloatingMarketRulesTest {
     }
 
     static void onBoat(FloatingMarketState s, int p, int loc) {
-        s.boat[loc * 2 + (s.boat[loc * 2] < 0 ? 0 : 1)] = p;
+        s.setBoatCustomer(loc, s.boatCustomer(loc, 0) < 0 ? 0 : 1, p);
         s.left[p]--;
     }
 
@@ -98,7 +98,7 @@ class FloatingMarketRulesTest {
         onBoat(s, 2, 3);
         s.dock[0] = 3;
         s.dock[1] = 0;
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertTrue(s.hasFruit(0, 2));
         assertEquals(4, s.coins(1));
         assertEquals(4, s.coins(2));
@@ -111,18 +111,18 @@ class FloatingMarketRulesTest {
         FloatingMarketState s = state(4);
         s.coins[1] = 5;
         onBoat(s, 1, 6);
-        s.payOut(0);
+        FloatingMarketRules.payOut(s, 0);
         assertEquals(6, s.coins(1), "capped at 6");
     }
 
     @Test
     void aTraderMakesBoatsTwoStepsAwayAdjacentOnceForAnyPlayer() {
         FloatingMarketState s = state(4);
-        s.bld[Building.NORTH_TRADER.ordinal() * 4 + 3] = 1;
+        s.addBuildingCustomer(Building.NORTH_TRADER, 3);
         s.left[3]--;
         onBoat(s, 1, 4);
         onBoat(s, 2, 3);
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertEquals(4, s.coins(1), "two steps clockwise counts as adjacent, for any customer");
         assertEquals(4, s.coins(2), "a neighbour is paid once though two rules make it adjacent");
         assertEquals(2, s.coins(3));
@@ -133,9 +133,9 @@ class FloatingMarketRulesTest {
         FloatingMarketState s = state(4);
         onBoat(s, 0, 3);
         s.standSlot = 6;
-        s.bld[Building.FRUIT_STAND.ordinal() * 4] = 1;
+        s.addBuildingCustomer(Building.FRUIT_STAND, 0);
         s.left[0]--;
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertTrue(s.hasFruit(0, 2));
         assertEquals(2, s.coins(0));
     }
@@ -145,7 +145,7 @@ class FloatingMarketRulesTest {
         FloatingMarketState s = state(4);
         s.fruits[0] = 1 << 2;
         onBoat(s, 0, 2);
-        s.payOut(2);
+        FloatingMarketRules.payOut(s, 2);
         assertEquals(1, s.fruitCount(0));
     }
 
@@ -161,7 +161,9 @@ class FloatingMarketRulesTest {
         assertEquals(1, s.dieLocation(p, Dice.D12));
         assertEquals((p + 1) % 4, s.currentPlayer());
         int q = s.currentPlayer();
-        Arrays.fill(s.die, q * 5, q * 5 + 5, FloatingMarketState.OUT);
+        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+            s.setDieLocation(q, d, FloatingMarketState.OUT);
+        }
         assertArrayEquals(new int[] {FloatingMarketAction.id("place:boatman")}, s.legalActions());
         play(s, "place:boatman");
         assertEquals(Phase.DIE, s.phase(), "the recovered dice: one is added");
@@ -201,7 +203,7 @@ class FloatingMarketRulesTest {
     void aGameOverWithDiceStillToAddIsInconsistent() {
         FloatingMarketState s = state(4);
         s.phase = Phase.GAME_OVER;
-        s.toAdd = 1;
+        s.turn = new Turn(1, FloatingMarketState.EMPTY);
         assertTrue(FloatingMarketInvariants.check(s).contains("the game is over with 1 dice still to add"),
                 FloatingMarketInvariants.check(s).toString());
         String json = FloatingMarketJson.toJson(s, false);
@@ -272,13 +274,13 @@ class FloatingMarketRulesTest {
         assertFalse(Arrays.stream(s.legalActions()).anyMatch(a -> a == FloatingMarketAction.id("place:boat4")));
         // a player's customer beside the Ama customer on boat 4 (as the Fish market puts it there)
         FloatingMarketState paid = s.copy();
-        paid.boat[4 * 2 + 1] = 0;
+        paid.setBoatCustomer(4, 1, 0);
         paid.left[0]--;
         int before = paid.coins(0) + paid.coins(1) + paid.coins(2);
-        paid.payOut(4);
+        FloatingMarketRules.payOut(paid, 4);
         assertTrue(paid.hasFruit(0, 4), "the player's customer on the Ama boat takes its fruit");
         assertEquals(before, paid.coins(0) + paid.coins(1) + paid.coins(2));
-        paid.payOut(5);
+        FloatingMarketRules.payOut(paid, 5);
         assertEquals(before + 2, paid.coins(0) + paid.coins(1) + paid.coins(2),
                 "a neighbour of boat 5 pays 2 coins to the player's customer only, nothing for the Ama one");
         java.util.SplittableRandom rng = new java.util.SplittableRandom(2);
@@ -300,7 +302,7 @@ class FloatingMarketRulesTest {
         assertEquals(0, s.board().spots(Building.ARTIST, 2));
         onBoat(s, 0, 5);
         onBoat(s, 1, 0);
-        s.payOut(6);
+        FloatingMarketRules.payOut(s, 6);
         assertEquals(4, s.coins(0));
         assertEquals(4, s.coins(1), "neighbours across the loop are paid");
         assertEquals(0, s.fruitCount(0) + s.fruitCount(1));
