@@ -9,10 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -148,8 +145,8 @@ public final class MerchantsData {
     final String[] goods = new String[GOODS];
     final String[] nodeNames;
     /** cityGoods[c] = the 3 goods of city c's market, ascending. */
-    final int[][] cityGoods = new int[CITIES][];
-    final boolean[][] cityShows = new boolean[CITIES][GOODS];
+    final int[][] cityGoods;
+    final boolean[][] cityShows;
     final int[][] neighbours;
     final int nodes;
     final int[][] setupWagons;
@@ -194,168 +191,18 @@ public final class MerchantsData {
     MerchantsData(DataJson j) {
         this.json = Json.require(j, "data");
         this.canonical = Json.write(j, false);
-        if (!FORMAT.equals(j.format())) {
-            throw new GameFormatException("format must be '" + FORMAT + "', not '" + j.format() + "'");
-        }
+        requireFormat(j.format());
         this.name = Json.require(j.name(), "name");
-        List<String> g = Json.require(j.goods(), "goods");
-        if (g.size() != GOODS || new HashSet<>(g).size() != GOODS || g.contains(null) || g.contains("")) {
-            throw new GameFormatException("goods must list " + GOODS + " distinct non-empty names, not " + g);
-        }
-        g.toArray(goods);
+        readGoods(j.goods()).toArray(goods);
         goodsPerType = within(j.goodsPerType(), 2, MAX_GOODS_PER_TYPE, "goodsPerType");
-        List<CityJson> cities = Json.require(j.cities(), "cities");
-        if (cities.size() != CITIES) {
-            throw new GameFormatException("cities must list " + CITIES + " cities, not " + cities.size());
-        }
-        List<String> forks = j.forks() == null ? List.of() : j.forks();
-        List<RoadJson> roads = Json.require(j.roads(), "roads");
-        atMost(forks.size(), MAX_FORKS, "forks", "forks", "with the cities, a map has at most " + MAX_NODES + " places");
-        atMost(roads.size(), MAX_ROADS, "roads", "roads",
-                "a place has at most " + MAX_DEGREE + " roads and a map at most " + MAX_NODES + " places");
-        Map<String, Integer> ids = new HashMap<>();
-        List<String> names = new ArrayList<>();
-        for (int c = 0; c < CITIES; c++) {
-            CityJson cj = Json.require(cities.get(c), "cities[" + c + "]");
-            String cn = Json.require(cj.name(), "cities[" + c + "].name");
-            if (ids.putIfAbsent(cn, c) != null) {
-                throw new GameFormatException("city '" + cn + "' is listed twice");
-            }
-            names.add(cn);
-            List<String> cg = Json.require(cj.goods(), "cities[" + c + "].goods");
-            if (cg.size() != CITY_GOODS || new HashSet<>(cg).size() != CITY_GOODS) {
-                throw new GameFormatException("city " + cn + " must show " + CITY_GOODS + " distinct goods, not " + cg);
-            }
-            cityGoods[c] = new int[CITY_GOODS];
-            for (int k = 0; k < CITY_GOODS; k++) {
-                int gi = g.indexOf(cg.get(k));
-                if (gi < 0) {
-                    throw new GameFormatException("city " + cn + " shows unknown good '" + cg.get(k) + "' (goods: " + g + ")");
-                }
-                cityGoods[c][k] = gi;
-                cityShows[c][gi] = true;
-            }
-            Arrays.sort(cityGoods[c]);
-        }
-        for (String f : forks) {
-            if (f == null || ids.putIfAbsent(f, names.size()) != null) {
-                throw new GameFormatException("fork '" + f + "' is listed twice or has a city's name");
-            }
-            names.add(f);
-        }
-        List<List<Integer>> adj = new ArrayList<>();
-        for (int k = 0; k < names.size(); k++) {
-            adj.add(new ArrayList<>());
-        }
-        Map<String, int[]> roadSpaces = new HashMap<>();
-        for (int r = 0; r < roads.size(); r++) {
-            RoadJson rj = Json.require(roads.get(r), "roads[" + r + "]");
-            Integer a = ids.get(rj.from());
-            Integer b = ids.get(rj.to());
-            if (a == null || b == null) {
-                throw new GameFormatException("road " + r + " joins unknown place '" + (a == null ? rj.from() : rj.to())
-                        + "' (cities and forks: " + names + ")");
-            }
-            if (a.equals(b)) {
-                throw new GameFormatException("road " + r + " joins " + rj.from() + " to itself");
-            }
-            int k = within(rj.spaces(), 0, MAX_ROAD_SPACES, "roads[" + r + "].spaces");
-            int[] spaces = new int[k];
-            int prev = a;
-            for (int s = 0; s < k; s++) {
-                int id = names.size();
-                names.add(rj.from() + "-" + rj.to() + "#" + (s + 1));
-                adj.add(new ArrayList<>());
-                link(adj, prev, id);
-                spaces[s] = id;
-                prev = id;
-            }
-            link(adj, prev, b);
-            if (roadSpaces.containsKey(rj.to() + "\u0000" + rj.from())
-                    || roadSpaces.put(rj.from() + "\u0000" + rj.to(), spaces) != null) {
-                throw new GameFormatException("two roads join " + rj.from() + " and " + rj.to() + "; give one road");
-            }
-        }
-        nodes = names.size();
-        if (nodes > MAX_NODES) {
-            throw new GameFormatException("the map has " + nodes + " places (cities, forks and spaces); at most " + MAX_NODES);
-        }
-        nodeNames = names.toArray(new String[0]);
-        neighbours = new int[nodes][];
-        for (int v = 0; v < nodes; v++) {
-            List<Integer> nb = adj.get(v);
-            if (nb.size() > MAX_DEGREE) {
-                throw new GameFormatException(nodeNames[v] + " has " + nb.size() + " roads; at most " + MAX_DEGREE);
-            }
-            if (v < CITIES && nb.isEmpty()) {
-                throw new GameFormatException("city " + nodeNames[v] + " has no road");
-            }
-            if (v >= CITIES && v < CITIES + forks.size() && nb.size() < 2) {
-                throw new GameFormatException("fork " + nodeNames[v] + " needs at least 2 roads, has " + nb.size());
-            }
-            neighbours[v] = nb.stream().mapToInt(Integer::intValue).sorted().toArray();
-            for (int w = 1; w < neighbours[v].length; w++) {
-                if (neighbours[v][w] == neighbours[v][w - 1]) {
-                    throw new GameFormatException("two roads join " + nodeNames[v] + " and " + nodeNames[neighbours[v][w]]
-                            + " directly; give one of them a space");
-                }
-            }
-        }
-        boolean[] seen = new boolean[nodes];
-        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(0));
-        seen[0] = true;
-        while (!queue.isEmpty()) {
-            for (int w : neighbours[queue.poll()]) {
-                if (!seen[w]) {
-                    seen[w] = true;
-                    queue.add(w);
-                }
-            }
-        }
-        for (int c = 0; c < CITIES; c++) {
-            if (!seen[c]) {
-                throw new GameFormatException("city " + nodeNames[c] + " cannot be reached from " + nodeNames[0]);
-            }
-        }
-        requireNoLoopWithoutCity();
-        List<SetupJson> setups = Json.require(j.setups(), "setups");
-        if (setups.isEmpty()) {
-            throw new GameFormatException("setups must list at least one setup");
-        }
-        atMost(setups.size(), MAX_SETUPS, "setups", "setups", null);
-        setupWagons = new int[setups.size()][WAGONS];
-        setupCourier = new int[setups.size()];
-        for (int s = 0; s < setups.size(); s++) {
-            SetupJson sj = Json.require(setups.get(s), "setups[" + s + "]");
-            List<String> w = Json.require(sj.wagons(), "setups[" + s + "].wagons");
-            if (w.size() != WAGONS || new HashSet<>(w).size() != WAGONS) {
-                throw new GameFormatException("setup " + s + " must place " + WAGONS + " wagons in distinct cities, not " + w);
-            }
-            for (int k = 0; k < WAGONS; k++) {
-                Integer c = ids.get(w.get(k));
-                if (c == null || c >= CITIES) {
-                    throw new GameFormatException("setup " + s + " places a wagon in '" + w.get(k) + "', which is not a city");
-                }
-                setupWagons[s][k] = c;
-            }
-            Arrays.sort(setupWagons[s]);
-            SpaceJson cj = Json.require(sj.courier(), "setups[" + s + "].courier");
-            int[] spaces = roadSpaces.get(cj.from() + "\u0000" + cj.to());
-            boolean reversed = false;
-            if (spaces == null) {
-                spaces = roadSpaces.get(cj.to() + "\u0000" + cj.from());
-                reversed = true;
-            }
-            if (spaces == null) {
-                throw new GameFormatException("setup " + s + ": no road joins " + cj.from() + " and " + cj.to());
-            }
-            int at = Json.require(cj.space(), "setups[" + s + "].courier.space");
-            if (at < 1 || at > spaces.length) {
-                throw new GameFormatException("setup " + s + ": the courier's space must be 1.." + spaces.length
-                        + " on the road " + cj.from() + "-" + cj.to() + ", not " + at);
-            }
-            setupCourier[s] = reversed ? spaces[spaces.length - at] : spaces[at - 1];
-        }
+        MerchantsMap map = new MerchantsMap(j, Arrays.asList(goods));
+        cityGoods = map.cityGoods;
+        cityShows = map.cityShows;
+        nodeNames = map.nodeNames;
+        neighbours = map.neighbours;
+        nodes = nodeNames.length;
+        setupWagons = map.setupWagons;
+        setupCourier = map.setupCourier;
         startMoney = florins(j.startMoney(), 0, "startMoney");
         BonusJson bonus = Json.require(j.bonus(), "bonus");
         bonusStart = florins(bonus.start(), 0, "bonus.start");
@@ -364,35 +211,80 @@ public final class MerchantsData {
         PricesJson prices = Json.require(j.prices(), "prices");
         cost = ints(Json.require(prices.cost(), "prices.cost"), 0, "prices.cost");
         sale = ints(Json.require(prices.sale(), "prices.sale"), 0, "prices.sale");
+        checkPrices();
+        buyLimit = within(j.buyLimit(), 1, MAX_BUYS, "buyLimit");
+        firstRoundBuys = within(j.firstRoundBuys(), 1, MAX_BUYS, "firstRoundBuys");
+        reducedCost = florins(j.reducedCost(), 0, "reducedCost");
+        masterLoad = within(j.masterLoad(), 1, MAX_LOAD, "masterLoad");
+        otherLoad = within(j.otherLoad(), 1, MAX_LOAD, "otherLoad");
+        offerStep = florins(Json.require(j.offers(), "offers").step(), 1, "offers.step");
+        offerSteps = steps(j.offers(), offerStep, MAX_OFFER_STEPS, "offers");
+        bidStep = florins(Json.require(j.bids(), "bids").step(), 1, "bids.step");
+        bidSteps = steps(j.bids(), bidStep, MAX_BID_STEPS, "bids");
+        StatusJson status = Json.require(j.status(), "status");
+        statusNames = readStatusNames(status.levels());
+        upkeep = ints(Json.require(status.upkeep(), "status.upkeep"), 0, "status.upkeep");
+        List<Integer> steps = Json.require(status.stepCost(), "status.stepCost");
+        atMost(steps.size(), MAX_END_ARRIVALS, "status.stepCost", "costs", "one per arrival, and a game ends by "
+                + MAX_END_ARRIVALS + " arrivals");
+        stepCost = ints(steps, 1, "status.stepCost");
+        checkStatus();
+        CreditJson credit = Json.require(j.credit(), "credit");
+        creditCards = within(credit.cards(), 0, MAX_CREDIT_CARDS, "credit.cards");
+        creditAmount = florins(credit.amount(), 1, "credit.amount");
+        creditRepay = florins(credit.repay(), creditAmount, "credit.repay");
+        investment = readInvestment(j.investment());
+        faceUp = number(j.investmentFaceUp(), 1, MAX_FACE_UP, "", "investmentFaceUp");
+        MovementJson m = Json.require(j.movement(), "movement");
+        driverPoints = points(m.driver(), "movement.driver");
+        coachDriverPoints = points(m.coachDriver(), "movement.coachDriver");
+        courierPoints = points(m.courier(), "movement.courier");
+        expressCourierPoints = points(m.expressCourier(), "movement.expressCourier");
+        InfluenceJson inf = Json.require(j.influence(), "influence");
+        influenceCopies = within(inf.copies(), 0, MAX_INFLUENCE_COPIES, "influence.copies");
+        marketRightBuys = within(inf.marketRightBuys(), 0, MAX_BUYS, "influence.marketRightBuys");
+        wheelwrightPoints = points(inf.wheelwrightPoints(), "influence.wheelwrightPoints");
+        messengerPoints = points(inf.messengerPoints(), "influence.messengerPoints");
+        patronFlorins = florins(inf.patronFlorins(), 0, "influence.patronFlorins");
+        readEndArrivals(Json.require(j.endArrivals(), "endArrivals"));
+    }
+
+    private static void requireFormat(String format) {
+        if (!FORMAT.equals(format)) {
+            throw new GameFormatException("format must be '" + FORMAT + "', not '" + format + "'");
+        }
+    }
+
+    private static List<String> readGoods(List<String> goods) {
+        List<String> g = Json.require(goods, "goods");
+        if (g.size() != GOODS || new HashSet<>(g).size() != GOODS || g.contains(null) || g.contains("")) {
+            throw new GameFormatException("goods must list " + GOODS + " distinct non-empty names, not " + g);
+        }
+        return g;
+    }
+
+    /** Both price lines within the florin bound, of the same number of levels. */
+    private void checkPrices() {
         florins(Arrays.stream(cost).max().orElse(0), 0, "prices.cost");
         florins(Arrays.stream(sale).max().orElse(0), 0, "prices.sale");
         if (cost.length != sale.length || cost.length < 2 || cost.length > MAX_LEVELS) {
             throw new GameFormatException("prices.cost and prices.sale must have the same number of levels (2.."
                     + MAX_LEVELS + "), not " + cost.length + " and " + sale.length);
         }
-        buyLimit = within(j.buyLimit(), 1, MAX_BUYS, "buyLimit");
-        firstRoundBuys = within(j.firstRoundBuys(), 1, MAX_BUYS, "firstRoundBuys");
-        reducedCost = florins(j.reducedCost(), 0, "reducedCost");
-        masterLoad = within(j.masterLoad(), 1, MAX_LOAD, "masterLoad");
-        otherLoad = within(j.otherLoad(), 1, MAX_LOAD, "otherLoad");
-        StepsJson offers = Json.require(j.offers(), "offers");
-        offerStep = florins(offers.step(), 1, "offers.step");
-        offerSteps = steps(offers, offerStep, MAX_OFFER_STEPS, "offers");
-        StepsJson bids = Json.require(j.bids(), "bids");
-        bidStep = florins(bids.step(), 1, "bids.step");
-        bidSteps = steps(bids, bidStep, MAX_BID_STEPS, "bids");
-        StatusJson status = Json.require(j.status(), "status");
-        statusNames = Json.require(status.levels(), "status.levels").toArray(new String[0]);
-        if (Arrays.stream(statusNames).anyMatch(x -> x == null || x.isEmpty())
-                || new HashSet<>(Arrays.asList(statusNames)).size() != statusNames.length) {
+    }
+
+    private static String[] readStatusNames(List<String> levels) {
+        String[] names = Json.require(levels, "status.levels").toArray(new String[0]);
+        if (Arrays.stream(names).anyMatch(x -> x == null || x.isEmpty())
+                || new HashSet<>(Arrays.asList(names)).size() != names.length) {
             throw new GameFormatException("status.levels must be distinct non-empty names, not "
-                    + Arrays.toString(statusNames));
+                    + Arrays.toString(names));
         }
-        upkeep = ints(Json.require(status.upkeep(), "status.upkeep"), 0, "status.upkeep");
-        List<Integer> steps = Json.require(status.stepCost(), "status.stepCost");
-        atMost(steps.size(), MAX_END_ARRIVALS, "status.stepCost", "costs", "one per arrival, and a game ends by "
-                + MAX_END_ARRIVALS + " arrivals");
-        stepCost = ints(steps, 1, "status.stepCost");
+        return names;
+    }
+
+    /** The ladder: 2..MAX_STATUS levels with one upkeep each, the lowest free, at least one step cost. */
+    private void checkStatus() {
         florins(Arrays.stream(upkeep).max().orElse(0), 0, "status.upkeep");
         florins(Arrays.stream(stepCost).max().orElse(0), 0, "status.stepCost");
         if (statusNames.length < 2 || statusNames.length > MAX_STATUS || upkeep.length != statusNames.length) {
@@ -405,32 +297,19 @@ public final class MerchantsData {
         if (stepCost.length == 0) {
             throw new GameFormatException("status.stepCost must give at least one cost");
         }
-        CreditJson credit = Json.require(j.credit(), "credit");
-        creditCards = within(credit.cards(), 0, MAX_CREDIT_CARDS, "credit.cards");
-        creditAmount = florins(credit.amount(), 1, "credit.amount");
-        creditRepay = florins(credit.repay(), creditAmount, "credit.repay");
-        List<String> inv = Json.require(j.investment(), "investment");
+    }
+
+    private static Investment[] readInvestment(List<String> cards) {
+        List<String> inv = Json.require(cards, "investment");
         atMost(inv.size(), MAX_INVESTMENT_CARDS, "investment", "cards", null);
-        investment = new Investment[inv.size()];
+        Investment[] out = new Investment[inv.size()];
         for (int k = 0; k < inv.size(); k++) {
-            investment[k] = Investment.byName(inv.get(k));
+            out[k] = Investment.byName(inv.get(k));
         }
-        faceUp = atLeast(j.investmentFaceUp(), 1, "investmentFaceUp");
-        if (faceUp > MAX_FACE_UP) {
-            throw new GameFormatException("investmentFaceUp must be at most " + MAX_FACE_UP + ", not " + faceUp);
-        }
-        MovementJson m = Json.require(j.movement(), "movement");
-        driverPoints = points(m.driver(), "movement.driver");
-        coachDriverPoints = points(m.coachDriver(), "movement.coachDriver");
-        courierPoints = points(m.courier(), "movement.courier");
-        expressCourierPoints = points(m.expressCourier(), "movement.expressCourier");
-        InfluenceJson inf = Json.require(j.influence(), "influence");
-        influenceCopies = within(inf.copies(), 0, MAX_INFLUENCE_COPIES, "influence.copies");
-        marketRightBuys = within(inf.marketRightBuys(), 0, MAX_BUYS, "influence.marketRightBuys");
-        wheelwrightPoints = points(inf.wheelwrightPoints(), "influence.wheelwrightPoints");
-        messengerPoints = points(inf.messengerPoints(), "influence.messengerPoints");
-        patronFlorins = florins(inf.patronFlorins(), 0, "influence.patronFlorins");
-        Map<String, Integer> end = Json.require(j.endArrivals(), "endArrivals");
+        return out;
+    }
+
+    private void readEndArrivals(Map<String, Integer> end) {
         for (String key : end.keySet()) {
             if (!key.matches("[2-4]")) {
                 throw new GameFormatException("endArrivals has key '" + key + "'; its keys are the player counts 2, 3 and 4");
@@ -442,76 +321,44 @@ public final class MerchantsData {
     }
 
     /**
-     * Refuses a loop of roads that passes no city: a wagon on it could travel forever without
-     * arriving. The forks and road spaces, with the roads between them, must form a forest.
+     * A number of the data within {@code min..max}. With a unit the two bounds are told apart
+     * ("field must be at least min", "field must be at most max unit"); without one (null), as a
+     * range ("field must be min..max").
      */
-    private void requireNoLoopWithoutCity() {
-        int[] parent = new int[nodes];
-        for (int v = 0; v < nodes; v++) {
-            parent[v] = v;
-        }
-        for (int v = CITIES; v < nodes; v++) {
-            for (int u : neighbours[v]) {
-                if (u > v) {
-                    int a = root(parent, v);
-                    int b = root(parent, u);
-                    if (a == b) {
-                        throw new GameFormatException("the roads through " + nodeNames[v] + " and " + nodeNames[u]
-                                + " close a loop that passes no city; a wagon there would never arrive");
-                    }
-                    parent[a] = b;
-                }
-            }
-        }
-    }
-
-    private static int root(int[] parent, int v) {
-        while (parent[v] != v) {
-            v = parent[v] = parent[parent[v]];
-        }
-        return v;
-    }
-
-    private static int florins(Integer v, int min, String field) {
-        int x = atLeast(v, min, field);
-        if (x > MAX_FLORINS) {
-            throw new GameFormatException(field + " must be at most " + MAX_FLORINS + " florins, not " + x);
-        }
-        return x;
-    }
-
-    private static int points(Integer v, String field) {
-        int x = atLeast(v, 0, field);
-        if (x > MAX_CARD_POINTS) {
-            throw new GameFormatException(field + " must be at most " + MAX_CARD_POINTS + " points, not " + x);
-        }
-        return x;
-    }
-
-    private static void link(List<List<Integer>> adj, int a, int b) {
-        adj.get(a).add(b);
-        adj.get(b).add(a);
-    }
-
-    private static int atLeast(Integer v, int min, String field) {
+    private static int number(Integer v, int min, int max, String unit, String field) {
         int x = Json.require(v, field);
+        if (unit == null && (x < min || x > max)) {
+            throw new GameFormatException(field + " must be " + min + ".." + max + ", not " + x);
+        }
         if (x < min) {
             throw new GameFormatException(field + " must be at least " + min + ", not " + x);
         }
-        return x;
-    }
-
-    /** A count within its bounds: "field must be min..max, not x". */
-    private static int within(Integer v, int min, int max, String field) {
-        int x = Json.require(v, field);
-        if (x < min || x > max) {
-            throw new GameFormatException(field + " must be " + min + ".." + max + ", not " + x);
+        if (x > max) {
+            throw new GameFormatException(field + " must be at most " + max + (unit.isEmpty() ? "" : " " + unit)
+                    + ", not " + x);
         }
         return x;
     }
 
+    private static int florins(Integer v, int min, String field) {
+        return number(v, min, MAX_FLORINS, "florins", field);
+    }
+
+    private static int points(Integer v, String field) {
+        return number(v, 0, MAX_CARD_POINTS, "points", field);
+    }
+
+    private static int atLeast(Integer v, int min, String field) {
+        return number(v, min, Integer.MAX_VALUE, "", field);
+    }
+
+    /** A count within its bounds: "field must be min..max, not x". */
+    static int within(Integer v, int min, int max, String field) {
+        return number(v, min, max, null, field);
+    }
+
     /** A list of at most {@code max} items: "field lists n items; at most max (why)". */
-    private static void atMost(int n, int max, String field, String items, String why) {
+    static void atMost(int n, int max, String field, String items, String why) {
         if (n > max) {
             throw new GameFormatException(field + " lists " + n + " " + items + "; at most " + max
                     + (why == null ? "" : " (" + why + ")"));

@@ -51,9 +51,9 @@ final class MerchantsInvariants {
         checkWagons(s, out);
         checkSealed(s, out);
         if (!s.truncated) {
-            checkPhase(s, out);
+            PhaseInvariants.checkPhase(s, out);
         }
-        checkTurnFields(s, out);
+        PhaseInvariants.checkTurnFields(s, out);
         return out;
     }
 
@@ -102,18 +102,18 @@ final class MerchantsInvariants {
     private static void checkEnd(MerchantsState s, List<String> out) {
         boolean over = s.phase == Phase.GAME_OVER;
         if (s.truncated) {
-            if (!over || !s.endReason.equals("DECISION_CAP") || s.decisions != MerchantsState.DECISION_CAP) {
+            if (!over || s.endReason != EndReason.DECISION_CAP || s.decisions != MerchantsState.DECISION_CAP) {
                 out.add("a truncated game must be over at the decision cap (" + MerchantsState.DECISION_CAP
                         + ") with end reason DECISION_CAP, not phase " + s.phase + ", " + s.decisions
                         + " decisions, reason " + s.endReason);
             }
         } else if (over) {
-            if (!s.endReason.equals("ARRIVALS") || s.arrivals < s.d.endArrivals(s.n)) {
+            if (s.endReason != EndReason.ARRIVALS || s.arrivals < s.d.endArrivals(s.n)) {
                 out.add("a game over without truncation ends by ARRIVALS with at least " + s.d.endArrivals(s.n)
                         + " arrivals, not " + s.endReason + " with " + s.arrivals);
             }
         } else {
-            if (!s.endReason.equals("NONE")) {
+            if (s.endReason != EndReason.NONE) {
                 out.add("a game under way has end reason NONE, not " + s.endReason);
             }
             if (s.decisions >= MerchantsState.DECISION_CAP) {
@@ -162,12 +162,12 @@ final class MerchantsInvariants {
             boolean negative = s.supply[g] < 0;
             for (int p = 0; p < n; p++) {
                 for (int c = 0; c < CITIES; c++) {
-                    int k = s.warehouse[(p * CITIES + c) * GOODS + g];
+                    int k = s.warehouse(p, c, g);
                     negative |= k < 0;
                     total += k;
                 }
                 for (int w = 0; w < WAGONS; w++) {
-                    int k = s.cargo[(w * n + p) * GOODS + g];
+                    int k = s.cargo(w, p, g);
                     negative |= k < 0;
                     total += k;
                 }
@@ -193,20 +193,26 @@ final class MerchantsInvariants {
     // ------------------------------------------------------------------ cards
 
     private static void checkCards(MerchantsState s, List<String> out) {
-        MerchantsData d = s.d;
-        int n = s.n;
-        int cards = s.invDeck.length;
-        if (s.invTop < 0 || s.invTop > cards || s.inflTop < 0 || s.inflTop > s.inflDeck.length) {
+        if (s.invTop < 0 || s.invTop > s.invDeck.length || s.inflTop < 0 || s.inflTop > s.inflDeck.length) {
             out.add("pile tops " + s.invTop + " and " + s.inflTop + " out of range");
             return;
         }
+        if (checkInvestmentCards(s, out)) {
+            checkInfluenceCards(s, out);
+        }
+    }
+
+    /** Every investment card once in the deck's order and once among the pile, the face-up slots and the owners. */
+    private static boolean checkInvestmentCards(MerchantsState s, List<String> out) {
+        MerchantsData d = s.d;
+        int cards = s.invDeck.length;
         int[] inDeck = new int[cards];
         int[] places = new int[cards];
         for (int i = 0; i < cards; i++) {
             int c = s.invDeck[i];
             if (c < 0 || c >= cards) {
                 out.add("unknown investment card " + c + " in the deck");
-                return;
+                return false;
             }
             inDeck[c]++;
             if (i >= s.invTop) {
@@ -222,13 +228,13 @@ final class MerchantsInvariants {
                 }
             } else if (c < 0 || c >= cards) {
                 out.add("unknown investment card " + c + " face up");
-                return;
+                return false;
             } else {
                 places[c]++;
             }
         }
         for (int c = 0; c < cards; c++) {
-            if (s.invOwner[c] < NONE || s.invOwner[c] >= n) {
+            if (s.invOwner[c] < NONE || s.invOwner[c] >= s.n) {
                 out.add("investment card " + c + " is owned by seat " + s.invOwner[c]);
             } else if (s.invOwner[c] != NONE) {
                 places[c]++;
@@ -242,6 +248,13 @@ final class MerchantsInvariants {
                         + " places among the pile, the face-up slots and the owners (must be 1)");
             }
         }
+        return true;
+    }
+
+    /** Every influence kind {@code copies} times among the pile, the hands and the discard pile. */
+    private static void checkInfluenceCards(MerchantsState s, List<String> out) {
+        MerchantsData d = s.d;
+        int n = s.n;
         int[] count = new int[Influence.COUNT];
         for (int i = 0; i < s.inflDeck.length; i++) {
             int k = s.inflDeck[i];
@@ -258,8 +271,8 @@ final class MerchantsInvariants {
             boolean negative = s.discard[k] < 0;
             count[k] += s.discard[k];
             for (int p = 0; p < n; p++) {
-                negative |= s.hand[p * Influence.COUNT + k] < 0;
-                count[k] += s.hand[p * Influence.COUNT + k];
+                negative |= s.hand(p, k) < 0;
+                count[k] += s.hand(p, k);
             }
             if (negative) {
                 out.add("a negative count of " + kind.id() + " cards");
@@ -286,12 +299,12 @@ final class MerchantsInvariants {
         if (s.courier < 0 || s.courier >= d.nodes() || d.isCity(s.courier)) {
             out.add("the courier must stand on a space, not on " + place(d, s.courier));
         }
-        boolean moving = s.movingWagon >= 0 && s.movingWagon < WAGONS;
+        boolean moving = s.move.movingWagon >= 0 && s.move.movingWagon < WAGONS;
         for (int w = 0; w < WAGONS; w++) {
             int v = s.wagonNode[w];
             boolean city = d.isCity(v);
             for (int o = w + 1; o < WAGONS; o++) {
-                if (s.wagonNode[o] == v && (city || !moving || (w != s.movingWagon && o != s.movingWagon))) {
+                if (s.wagonNode[o] == v && (city || !moving || (w != s.move.movingWagon && o != s.move.movingWagon))) {
                     out.add("wagons " + w + " and " + o + " both stand on " + d.nodeName(v));
                 }
             }
@@ -314,7 +327,7 @@ final class MerchantsInvariants {
                 out.add("wagon " + w + "'s master is seat " + m);
                 continue;
             }
-            boolean leaving = moving && w == s.movingWagon && s.pathLen > 0 && d.isCity(s.path[0]);
+            boolean leaving = moving && w == s.move.movingWagon && s.move.pathLen > 0 && d.isCity(s.move.path[0]);
             if (m != NONE && !city && !leaving) {
                 out.add("wagon " + w + " on the space " + d.nodeName(v) + " has a loading master (seat " + m + ")");
             }
@@ -417,282 +430,7 @@ final class MerchantsInvariants {
         }
     }
 
-    // ------------------------------------------------------------------ the phase
-
-    private static void checkPhase(MerchantsState s, List<String> out) {
-        MerchantsData d = s.d;
-        int n = s.n;
-        Phase ph = s.phase;
-        boolean turnOrdered = switch (ph) {
-            case BUY, BID, MOVE, WHEEL, SHIFT, STATUS -> true;
-            default -> false;
-        };
-        if (turnOrdered ? s.turn < 0 || s.turn >= n : s.turn != n) {
-            out.add("turn " + s.turn + " in phase " + ph + " (" + (turnOrdered ? "0.." + (n - 1) : "" + n) + ")");
-            return;
-        }
-        boolean loading = ph == Phase.MASTER_LOAD || ph == Phase.REQUEST || ph == Phase.OFFER || ph == Phase.ANSWER;
-        boolean requesting = ph == Phase.REQUEST || ph == Phase.OFFER || ph == Phase.ANSWER;
-        boolean beforeArrivals = ph == Phase.BUY || loading || ph == Phase.MOVE
-                || ph == Phase.BID && s.auctionWagon != NONE;
-        if (beforeArrivals && s.arrivals >= d.endArrivals(n)) {
-            out.add(s.arrivals + " arrivals reached the end (" + d.endArrivals(n) + ") but the game went on to phase " + ph);
-        }
-        for (int w = 0; w < WAGONS; w++) {
-            if (s.arrived[w] && beforeArrivals && ph != Phase.MOVE) {
-                out.add("wagon " + w + " is marked arrived in phase " + ph + ", before the movement");
-            }
-            if (s.arrived[w] && !beforeArrivals && !s.wagonEmpty(w)) {
-                out.add("wagon " + w + " arrived and was not unloaded");
-            }
-        }
-        // the auction
-        boolean auction = s.auctionWagon != NONE || s.auctionSlot != NONE;
-        if ((ph == Phase.BID) != auction || s.auctionWagon != NONE && s.auctionSlot != NONE) {
-            out.add("phase " + ph + " with auction wagon " + s.auctionWagon + " and slot " + s.auctionSlot
-                    + " (a sealed bid is for exactly one of them)");
-        } else if (s.auctionWagon != NONE) {
-            int w = s.auctionWagon;
-            if (!d.isCity(s.wagonNode[w]) || s.master[w] != NONE || !s.wagonEmpty(w)) {
-                out.add("wagon " + w + " is auctioned but is not an empty wagon in a city without a master");
-            }
-            for (int v = 0; v < w; v++) {
-                if (d.isCity(s.wagonNode[v]) && s.master[v] == NONE && s.wagonEmpty(v)) {
-                    out.add("wagon " + w + " is auctioned before wagon " + v + ", an empty wagon in a city without a master");
-                }
-            }
-        } else if (s.auctionSlot != NONE && s.faceUp[s.auctionSlot] == NONE) {
-            out.add("the empty face-up slot " + s.auctionSlot + " is auctioned");
-        }
-        // loading: every auction is over, so every empty wagon in a city has its master
-        if (loading) {
-            for (int v = 0; v < WAGONS; v++) {
-                if (d.isCity(s.wagonNode[v]) && s.master[v] == NONE && s.wagonEmpty(v)) {
-                    out.add("phase " + ph + " while wagon " + v + " stands empty in a city without a master");
-                }
-            }
-        }
-        if (loading != (s.loadWagon != NONE)) {
-            out.add("phase " + ph + " with loading wagon " + s.loadWagon);
-        } else if (loading) {
-            checkLoading(s, out);
-        } else if (s.loader != NONE) {
-            out.add("phase " + ph + " with a loader (seat " + s.loader + ")");
-        }
-        if (!requesting && s.requestCount() != 0) {
-            out.add("a loading request of " + s.requestCount() + " goods in phase " + ph);
-        }
-        if (ph != Phase.ANSWER && s.offer != 0) {
-            out.add("an offer of " + s.offer + " florins in phase " + ph);
-        }
-        // movement
-        if (ph != Phase.MOVE && (s.movingWagon != NONE || s.pendingTile != 0 || s.courierRun != 0
-                || s.blockedWagon != NONE)) {
-            out.add("phase " + ph + " with a movement under way (moving wagon " + s.movingWagon + ", tile "
-                    + s.pendingTile + ", courier run " + s.courierRun + ", blocked wagon " + s.blockedWagon + ")");
-        }
-        // the turn's played cards and bookkeeping
-        if (ph == Phase.BUY || ph == Phase.MOVE || ph == Phase.SHIFT || ph == Phase.STATUS) {
-            for (Influence k : Influence.values()) {
-                if (s.playedThisTurn(k) && k.phase != ph) {
-                    out.add(k.id() + " is recorded as played this turn in phase " + ph + " (it is played in " + k.phase + ")");
-                }
-            }
-        }
-        int p = turnOrdered ? s.seat(s.turn) : NONE;
-        switch (ph) {
-            case BUY -> {
-                if (s.buyExtra != (s.playedThisTurn(Influence.MARKET_RIGHT) ? d.marketRightBuys : 0)
-                        || s.bargain != s.playedThisTurn(Influence.BARGAIN)) {
-                    out.add("extra purchases " + s.buyExtra + " and bargain " + s.bargain
-                            + " do not match the cards played this turn");
-                }
-                if (s.paidReduced && (s.bought == 0 || !s.bargain && !s.owns(p, Investment.REDUCED_COST))) {
-                    out.add("seat " + p + " paid the reduced price without buying under Reduced Cost or Bargain");
-                }
-            }
-            case SHIFT -> {
-                if (!s.wheels.isRevealed()) {
-                    out.add("price shifts before the wheels are revealed");
-                }
-                if (s.officeLeft > s.ownsCount(p, Investment.OFFICE)) {
-                    out.add("seat " + p + " has " + s.officeLeft + " Office shifts left but owns "
-                            + s.ownsCount(p, Investment.OFFICE) + " Office cards");
-                }
-            }
-            case INVEST -> {
-                boolean any = false;
-                for (int c : s.faceUp) {
-                    any |= c != NONE;
-                }
-                if (!any) {
-                    out.add("an investment auction with no face-up card");
-                }
-            }
-            case STATUS -> {
-                if (s.exempt && !s.playedThisTurn(Influence.EXEMPTION)) {
-                    out.add("seat " + p + " is exempt from upkeep without playing Exemption");
-                }
-            }
-            default -> {
-            }
-        }
-    }
-
-    private static void checkLoading(MerchantsState s, List<String> out) {
-        MerchantsData d = s.d;
-        int w = s.loadWagon;
-        int m = s.master[w];
-        int c = s.wagonNode[w];
-        if (!d.isCity(c) || m == NONE) {
-            out.add("wagon " + w + " is being loaded but is not in a city with a master");
-            return;
-        }
-        Phase ph = s.phase;
-        if (ph == Phase.MASTER_LOAD) {
-            if (s.loader != NONE) {
-                out.add("the master loads while seat " + s.loader + " requests");
-            }
-            boolean any = false;
-            for (int g = 0; g < GOODS; g++) {
-                any |= s.masterMayLoad(w, g);
-            }
-            if (!any) {
-                out.add("wagon " + w + "'s master (seat " + m + ") is to load but can load nothing");
-            }
-            return;
-        }
-        int p = s.loader;
-        if (p == NONE || p == m || s.seat(s.loaderTurn) != p) {
-            out.add("phase " + ph + " with loader " + p + " at turn position " + s.loaderTurn + " (master seat " + m + ")");
-            return;
-        }
-        int mono = s.monopoly(w);
-        for (int g = 0; g < GOODS; g++) {
-            if (s.request[g] < 0 || s.request[g] > s.warehouse(p, c, g) || s.request[g] > 0 && g == mono) {
-                out.add("seat " + p + " requests " + s.request[g] + " " + d.good(g) + " and has "
-                        + s.warehouse(p, c, g) + " in " + d.city(c) + (g == mono ? " (the master's monopoly good)" : ""));
-            }
-        }
-        if (s.cargoOf(w, p) + s.requestCount() > d.otherLoad) {
-            out.add("seat " + p + "'s request of " + s.requestCount() + " goods and cargo of " + s.cargoOf(w, p)
-                    + " exceed " + d.otherLoad);
-        }
-        if (ph == Phase.REQUEST) {
-            boolean any = false;
-            for (int g = 0; g < GOODS; g++) {
-                any |= s.mayRequest(p, w, g);
-            }
-            if (!any) {
-                out.add("seat " + p + " is to request but can load nothing more");
-            }
-        } else if (s.requestCount() == 0) {
-            out.add("phase " + ph + " with an empty request");
-        }
-    }
-
-    // ------------------------------------------------------------------ the turn's fields, in any phase
-
-    private static void checkTurnFields(MerchantsState s, List<String> out) {
-        MerchantsData d = s.d;
-        int n = s.n;
-        if (s.bought < 0 || s.bought > d.buyLimit + s.buyExtra || s.buyExtra < 0) {
-            out.add(s.bought + " goods bought this turn with " + s.buyExtra + " extra; the limit is " + d.buyLimit);
-        }
-        if (s.loaderTurn < 0 || s.loaderTurn >= n) {
-            out.add("loader turn position " + s.loaderTurn);
-        }
-        if (s.offer < 0 || s.offer % d.offerStep != 0 || s.offer > d.offerSteps * d.offerStep) {
-            out.add("an offer of " + s.offer + " florins (multiples of " + d.offerStep + " up to "
-                    + d.offerSteps * d.offerStep + ")");
-        }
-        if ((s.playedThisTurn >>> Influence.COUNT) != 0 || s.playedThisTurn < 0) {
-            out.add("unknown influence kinds played this turn");
-        }
-        int offices = 0;
-        for (int c = 0; c < s.invOwner.length; c++) {
-            offices += d.investment(c) == Investment.OFFICE ? 1 : 0;
-        }
-        if (s.officeLeft < 0 || s.officeLeft > offices) {
-            out.add(s.officeLeft + " Office shifts left; the data has " + offices + " Office cards");
-        }
-        if (s.extraPoints < 0 || s.courierLeft < 0 || s.courierRun < 0 || s.movePoints < 0) {
-            out.add("negative movement or courier points");
-        }
-        if (s.extraPoints > d.maxMovePoints() || s.movePoints > d.maxMovePoints()
-                || s.courierLeft + s.courierRun > d.maxCourierPoints()) {
-            out.add("more movement or courier points than the data's cards give (extra " + s.extraPoints + ", move "
-                    + s.movePoints + ", courier " + s.courierLeft + " left and " + s.courierRun + " taken)");
-        }
-        if (s.pendingTile < 0 || s.pendingTile > MerchantsState.TILES) {
-            out.add("pending tile " + s.pendingTile);
-        }
-        if (s.courierDone && (s.courierRun != 0 || s.courierLeft != 0)) {
-            out.add("the courier's run is done with " + s.courierRun + " steps in a run under way and "
-                    + s.courierLeft + " left");
-        }
-        if (s.courierRun > 0 && (s.courierLeft == 0 || s.courierDone)) {
-            out.add("a courier run under way with no step left");
-        }
-        if (s.blockedWagon != NONE && (s.blockedWagon < 0 || s.blockedWagon >= WAGONS || !s.courierDone
-                || s.wagonNode[s.blockedWagon] != s.courier)) {
-            out.add("wagon " + s.blockedWagon + " is barred but the courier's run is not done or it does not "
-                    + "stand under the courier");
-        }
-        if (s.startPrev < NONE || s.startPrev >= d.nodes()) {
-            out.add("the last move's previous place " + s.startPrev + " is off the map");
-        }
-        int w = s.movingWagon;
-        if (w == NONE) {
-            if (s.movePoints != 0 || s.mover != NONE || s.pathLen != 0) {
-                out.add("no wagon moving but " + s.movePoints + " points, mover " + s.mover + " and a path of "
-                        + s.pathLen + " places");
-            }
-        } else {
-            checkMoving(s, w, out);
-        }
-        if (s.pendingTile > 0) {
-            boolean any = false;
-            for (int v = 0; v < WAGONS; v++) {
-                any |= s.canMove(v, s.pendingTile);
-            }
-            if (!s.tilePlayed || w != NONE || !any) {
-                out.add("tile " + s.pendingTile + " waits for a wagon, but " + (!s.tilePlayed ? "no tile was played"
-                        : w != NONE ? "wagon " + w + " is moving" : "no wagon can move that far"));
-            }
-        }
-    }
-
-    private static void checkMoving(MerchantsState s, int w, List<String> out) {
-        MerchantsData d = s.d;
-        if (w < 0 || w >= WAGONS) {
-            out.add("moving wagon " + w);
-            return;
-        }
-        if (s.pathLen < 1 || s.pathLen > s.path.length || s.path[s.pathLen - 1] != s.wagonNode[w]) {
-            out.add("wagon " + w + " is moving but its path (" + s.pathLen + " places) does not end where it stands");
-            return;
-        }
-        for (int i = 1; i < s.pathLen; i++) {
-            if (!adjacent(d, s.path[i - 1], s.path[i]) || d.isCity(s.path[i])) {
-                out.add("wagon " + w + "'s path steps from " + place(d, s.path[i - 1]) + " to " + place(d, s.path[i]));
-            }
-        }
-        int start = s.path[0];
-        if (d.isCity(start) ? s.startPrev != NONE : !adjacent(d, start, s.startPrev)) {
-            out.add("wagon " + w + "'s move started on " + d.nodeName(start) + " coming from " + place(d, s.startPrev));
-        }
-        if (s.movePoints < 1 || s.pendingTile != 0 || s.arrived[w] || s.mover < 0 || s.mover >= s.n
-                || !s.truncated && s.phase == Phase.MOVE && s.turn < s.n && s.mover != s.seat(s.turn)) {
-            out.add("wagon " + w + " is moving with " + s.movePoints + " points by seat " + s.mover
-                    + " (pending tile " + s.pendingTile + ", arrived " + s.arrived[w] + ")");
-        } else if (s.forward(w).length < 2) {
-            out.add("wagon " + w + " waits for a branch choice on " + d.nodeName(s.wagonNode[w])
-                    + " with only one way on");
-        }
-    }
-
-    private static boolean adjacent(MerchantsData d, int a, int b) {
+    static boolean adjacent(MerchantsData d, int a, int b) {
         if (a < 0 || a >= d.nodes() || b < 0 || b >= d.nodes()) {
             return false;
         }
@@ -704,7 +442,7 @@ final class MerchantsInvariants {
         return false;
     }
 
-    private static String place(MerchantsData d, int v) {
+    static String place(MerchantsData d, int v) {
         return v >= 0 && v < d.nodes() ? d.nodeName(v) : "place " + v;
     }
 }

@@ -6,6 +6,7 @@ import dev.kaisen.env.Json;
 import dev.kaisen.env.SealedChoices;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +86,7 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  */
 public final class MerchantsJson {
     public static final String STATE_FORMAT = "kaisen.merchants.state/1";
-    private static final List<String> END_REASONS = List.of("NONE", "ARRIVALS", "DECISION_CAP");
+    private static final List<String> END_REASONS = Arrays.stream(EndReason.values()).map(Enum::name).toList();
 
     private MerchantsJson() {
     }
@@ -162,7 +163,7 @@ public final class MerchantsJson {
         for (int w = 0; w < WAGONS; w++) {
             List<List<Integer>> cargo = new ArrayList<>();
             for (int p = 0; p < n; p++) {
-                cargo.add(slice(s.cargo, (w * n + p) * GOODS, GOODS));
+                cargo.add(slice(s.cargo, s.cargoIndex(w, p, 0), GOODS));
             }
             wagons.add(new WagonJson(s.wagonNode[w], d.nodeName(s.wagonNode[w]), s.wagonPrev[w], s.arrived[w],
                     s.arrivedBy[w], s.master[w], cargo));
@@ -177,10 +178,10 @@ public final class MerchantsJson {
             }
             List<List<Integer>> warehouses = new ArrayList<>();
             for (int c = 0; c < CITIES; c++) {
-                warehouses.add(slice(s.warehouse, (p * CITIES + c) * GOODS, GOODS));
+                warehouses.add(slice(s.warehouse, s.warehouseIndex(p, c, 0), GOODS));
             }
             seats.add(new SeatJson(s.money[p], s.status[p], s.credit[p], tiles,
-                    kinds(s.hand, p * Influence.COUNT), warehouses));
+                    kinds(s.hand, s.handIndex(p, 0)), warehouses));
         }
         InvestmentJson investment = new InvestmentJson(slice(s.invDeck, 0, s.invTop),
                 slice(s.invDeck, s.invTop, s.invDeck.length - s.invTop), slice(s.faceUp, 0, s.faceUp.length),
@@ -194,16 +195,23 @@ public final class MerchantsJson {
             }
         }
         return new StateJson(STATE_FORMAT, n, s.phase.name(), s.currentPlayer(), s.round, s.first, s.turn,
-                s.buyPass, s.decisions, s.truncated, s.endReason, Json.rngHex(s.rng), s.setup,
+                s.buyPass, s.decisions, s.truncated, s.endReason.name(), Json.rngHex(s.rng.state()), s.setup,
                 slice(s.supply, 0, GOODS), slice(s.price, 0, GOODS), slice(s.bonus, 0, CITIES), s.arrivals,
                 s.creditLeft, new PlaceJson(s.courier, d.nodeName(s.courier)), wagons, seats, investment, influence,
                 new AuctionJson(s.auctionWagon, s.auctionSlot), sealed(s.bids, n), sealed(s.wheels, n),
-                new BuyTurnJson(s.bought, s.buyExtra, s.bargain, s.paidReduced),
-                new LoadingJson(s.loadWagon, s.loader, s.loaderTurn, slice(s.request, 0, GOODS), s.offer),
-                new MoveTurnJson(s.tilePlayed, s.pendingTile, s.extraPoints, s.courierLeft, s.courierRun,
-                        s.courierDone, s.blockedWagon, s.movingWagon, s.movePoints, s.mover,
-                        slice(s.path, 0, s.pathLen), s.startPrev),
-                played, s.officeLeft, s.exempt, s.creditActed, d.isStandard() ? null : d.json());
+                new BuyTurnJson(s.buy.bought, s.buy.buyExtra, s.buy.bargain, s.buy.paidReduced),
+                loadingJson(s.loading), moveTurnJson(s.move), played, s.statusTurn.officeLeft, s.statusTurn.exempt,
+                s.statusTurn.creditActed, d.isStandard() ? null : d.json());
+    }
+
+    private static LoadingJson loadingJson(Loading l) {
+        return new LoadingJson(l.wagon, l.loader, l.loaderTurn, slice(l.request, 0, GOODS), l.offer);
+    }
+
+    private static MoveTurnJson moveTurnJson(MoveTurn m) {
+        return new MoveTurnJson(m.tilePlayed, m.pendingTile, m.extraPoints, m.courierLeft, m.courierRun,
+                m.courierDone, m.blockedWagon, m.movingWagon, m.movePoints, m.mover, slice(m.path, 0, m.pathLen),
+                m.startPrev);
     }
 
     private static List<Integer> slice(int[] a, int from, int length) {
@@ -251,35 +259,22 @@ public final class MerchantsJson {
             throw new GameFormatException("not a Merchants of the Middle Ages state: format must be " + STATE_FORMAT
                     + ", not " + j.format());
         }
-        MerchantsData d;
-        try {
-            d = j.data() == null ? MerchantsData.standard() : new MerchantsData(j.data());
-        } catch (GameFormatException e) {
-            throw new GameFormatException("data: " + e.getMessage(), e);
-        }
+        MerchantsData d = readData(j.data());
         int n = Json.require(j.players(), "players");
         if (n < MerchantsState.MIN_PLAYERS || n > MerchantsState.MAX_PLAYERS) {
             throw new GameFormatException("players must be " + MerchantsState.MIN_PLAYERS + " to "
                     + MerchantsState.MAX_PLAYERS + ", not " + n);
         }
         MerchantsState s = new MerchantsState(d, n);
-        String phase = Json.require(j.phase(), "phase");
-        try {
-            s.phase = Phase.valueOf(phase);
-        } catch (IllegalArgumentException e) {
-            throw new GameFormatException("unknown phase '" + phase + "' (phases: " + List.of(Phase.values()) + ")");
-        }
+        s.phase = readPhase(j.phase());
         s.round = atLeast(j.round(), 1, "round");
         s.first = range(j.firstPlayer(), 0, n - 1, "firstPlayer");
         s.turn = range(j.turn(), 0, n, "turn");
         s.buyPass = range(j.buyPass(), 0, d.firstRoundBuys - 1, "buyPass");
         s.decisions = range(j.decisions(), 0, MerchantsState.DECISION_CAP, "decisions");
         s.truncated = Json.require(j.truncated(), "truncated");
-        s.endReason = Json.require(j.endReason(), "endReason");
-        if (!END_REASONS.contains(s.endReason)) {
-            throw new GameFormatException("endReason must be one of " + END_REASONS + ", not '" + s.endReason + "'");
-        }
-        s.rng = Json.rngFromHex(j.rng(), "rng");
+        s.endReason = readEndReason(j.endReason());
+        s.rng.setState(Json.rngFromHex(j.rng(), "rng"));
         s.setup = range(j.setup(), 0, d.setups() - 1, "setup");
         ints(j.supply(), GOODS, 0, d.goodsPerType(), "supply", s.supply, 0);
         ints(j.price(), GOODS, 0, d.levels() - 1, "price", s.price, 0);
@@ -298,29 +293,13 @@ public final class MerchantsJson {
         s.auctionSlot = range(auction.slot(), -1, d.faceUp() - 1, "auction.slot");
         readSealed(s.bids, j.bids(), n, d.bidSteps, "bids");
         readSealed(s.wheels, j.wheels(), n, MerchantsAction.WHEELS - 1, "wheels");
-        BuyTurnJson buy = Json.require(j.buyTurn(), "buyTurn");
-        s.bought = atLeast(buy.bought(), 0, "buyTurn.bought");
-        s.buyExtra = atLeast(buy.extra(), 0, "buyTurn.extra");
-        s.bargain = Json.require(buy.bargain(), "buyTurn.bargain");
-        s.paidReduced = Json.require(buy.paidReduced(), "buyTurn.paidReduced");
-        LoadingJson loading = Json.require(j.loading(), "loading");
-        s.loadWagon = range(loading.wagon(), -1, WAGONS - 1, "loading.wagon");
-        s.loader = range(loading.loader(), -1, n - 1, "loading.loader");
-        s.loaderTurn = range(loading.loaderTurn(), 0, n - 1, "loading.loaderTurn");
-        ints(loading.request(), GOODS, 0, d.otherLoad, "loading.request", s.request, 0);
-        s.offer = range(loading.offer(), 0, d.offerSteps * d.offerStep, "loading.offer");
+        readBuyTurn(s.buy, Json.require(j.buyTurn(), "buyTurn"));
+        readLoading(s, Json.require(j.loading(), "loading"));
         readMoveTurn(s, Json.require(j.moveTurn(), "moveTurn"));
-        List<String> played = Json.require(j.played(), "played");
-        for (int i = 0; i < played.size(); i++) {
-            int k = kind(played.get(i), "played[" + i + "]");
-            if ((s.playedThisTurn & (1 << k)) != 0) {
-                throw new GameFormatException("played lists " + played.get(i) + " twice");
-            }
-            s.playedThisTurn |= 1 << k;
-        }
-        s.officeLeft = atLeast(j.officeLeft(), 0, "officeLeft");
-        s.exempt = Json.require(j.exempt(), "exempt");
-        s.creditActed = Json.require(j.creditActed(), "creditActed");
+        readPlayed(s, Json.require(j.played(), "played"));
+        s.statusTurn.officeLeft = atLeast(j.officeLeft(), 0, "officeLeft");
+        s.statusTurn.exempt = Json.require(j.exempt(), "exempt");
+        s.statusTurn.creditActed = Json.require(j.creditActed(), "creditActed");
         List<String> bad = MerchantsInvariants.check(s);
         if (!bad.isEmpty()) {
             throw new GameFormatException("inconsistent Merchants state: " + String.join("; ", bad));
@@ -330,6 +309,57 @@ public final class MerchantsJson {
                     + (s.isTerminal() ? "nobody (-1)" : "seat " + s.currentPlayer()) + " to act in phase " + s.phase);
         }
         return s;
+    }
+
+    private static Phase readPhase(String json) {
+        String phase = Json.require(json, "phase");
+        try {
+            return Phase.valueOf(phase);
+        } catch (IllegalArgumentException e) {
+            throw new GameFormatException("unknown phase '" + phase + "' (phases: " + List.of(Phase.values()) + ")");
+        }
+    }
+
+    private static EndReason readEndReason(String json) {
+        String endReason = Json.require(json, "endReason");
+        if (!END_REASONS.contains(endReason)) {
+            throw new GameFormatException("endReason must be one of " + END_REASONS + ", not '" + endReason + "'");
+        }
+        return EndReason.valueOf(endReason);
+    }
+
+    private static MerchantsData readData(MerchantsData.DataJson data) {
+        try {
+            return data == null ? MerchantsData.standard() : new MerchantsData(data);
+        } catch (GameFormatException e) {
+            throw new GameFormatException("data: " + e.getMessage(), e);
+        }
+    }
+
+    private static void readBuyTurn(BuyTurn t, BuyTurnJson buy) {
+        t.bought = atLeast(buy.bought(), 0, "buyTurn.bought");
+        t.buyExtra = atLeast(buy.extra(), 0, "buyTurn.extra");
+        t.bargain = Json.require(buy.bargain(), "buyTurn.bargain");
+        t.paidReduced = Json.require(buy.paidReduced(), "buyTurn.paidReduced");
+    }
+
+    private static void readLoading(MerchantsState s, LoadingJson loading) {
+        MerchantsData d = s.d;
+        s.loading.wagon = range(loading.wagon(), -1, WAGONS - 1, "loading.wagon");
+        s.loading.loader = range(loading.loader(), -1, s.n - 1, "loading.loader");
+        s.loading.loaderTurn = range(loading.loaderTurn(), 0, s.n - 1, "loading.loaderTurn");
+        ints(loading.request(), GOODS, 0, d.otherLoad, "loading.request", s.loading.request, 0);
+        s.loading.offer = range(loading.offer(), 0, d.offerSteps * d.offerStep, "loading.offer");
+    }
+
+    private static void readPlayed(MerchantsState s, List<String> played) {
+        for (int i = 0; i < played.size(); i++) {
+            int k = kind(played.get(i), "played[" + i + "]");
+            if ((s.playedThisTurn & (1 << k)) != 0) {
+                throw new GameFormatException("played lists " + played.get(i) + " twice");
+            }
+            s.playedThisTurn |= 1 << k;
+        }
     }
 
     private static void readWagons(MerchantsState s, List<WagonJson> list) {
@@ -348,7 +378,7 @@ public final class MerchantsJson {
             List<List<Integer>> cargo = Json.require(wj.cargo(), f + ".cargo");
             size(cargo, n, f + ".cargo (one list per seat)");
             for (int p = 0; p < n; p++) {
-                ints(cargo.get(p), GOODS, 0, d.goodsPerType(), f + ".cargo[" + p + "]", s.cargo, (w * n + p) * GOODS);
+                ints(cargo.get(p), GOODS, 0, d.goodsPerType(), f + ".cargo[" + p + "]", s.cargo, s.cargoIndex(w, p, 0));
             }
         }
     }
@@ -370,12 +400,12 @@ public final class MerchantsJson {
                 }
                 s.tiles[p] |= 1 << (t - 1);
             }
-            readKinds(sj.influence(), d.influenceCards(), f + ".influence", s.hand, p * Influence.COUNT);
+            readKinds(sj.influence(), d.influenceCards(), f + ".influence", s.hand, s.handIndex(p, 0));
             List<List<Integer>> warehouses = Json.require(sj.warehouses(), f + ".warehouses");
             size(warehouses, CITIES, f + ".warehouses (one list per city)");
             for (int c = 0; c < CITIES; c++) {
                 ints(warehouses.get(c), GOODS, 0, d.goodsPerType(), f + ".warehouses[" + c + "]", s.warehouse,
-                        (p * CITIES + c) * GOODS);
+                        s.warehouseIndex(p, c, 0));
             }
         }
     }
@@ -433,25 +463,25 @@ public final class MerchantsJson {
 
     private static void readMoveTurn(MerchantsState s, MoveTurnJson m) {
         MerchantsData d = s.d;
-        s.tilePlayed = Json.require(m.tilePlayed(), "moveTurn.tilePlayed");
-        s.pendingTile = range(m.pendingTile(), 0, MerchantsState.TILES, "moveTurn.pendingTile");
-        s.extraPoints = atLeast(m.extraPoints(), 0, "moveTurn.extraPoints");
-        s.courierLeft = atLeast(m.courierLeft(), 0, "moveTurn.courierLeft");
-        s.courierRun = atLeast(m.courierRun(), 0, "moveTurn.courierRun");
-        s.courierDone = Json.require(m.courierDone(), "moveTurn.courierDone");
-        s.blockedWagon = range(m.blockedWagon(), -1, WAGONS - 1, "moveTurn.blockedWagon");
-        s.movingWagon = range(m.movingWagon(), -1, WAGONS - 1, "moveTurn.movingWagon");
-        s.movePoints = atLeast(m.movePoints(), 0, "moveTurn.movePoints");
-        s.mover = range(m.mover(), -1, s.n - 1, "moveTurn.mover");
+        s.move.tilePlayed = Json.require(m.tilePlayed(), "moveTurn.tilePlayed");
+        s.move.pendingTile = range(m.pendingTile(), 0, MerchantsState.TILES, "moveTurn.pendingTile");
+        s.move.extraPoints = atLeast(m.extraPoints(), 0, "moveTurn.extraPoints");
+        s.move.courierLeft = atLeast(m.courierLeft(), 0, "moveTurn.courierLeft");
+        s.move.courierRun = atLeast(m.courierRun(), 0, "moveTurn.courierRun");
+        s.move.courierDone = Json.require(m.courierDone(), "moveTurn.courierDone");
+        s.move.blockedWagon = range(m.blockedWagon(), -1, WAGONS - 1, "moveTurn.blockedWagon");
+        s.move.movingWagon = range(m.movingWagon(), -1, WAGONS - 1, "moveTurn.movingWagon");
+        s.move.movePoints = atLeast(m.movePoints(), 0, "moveTurn.movePoints");
+        s.move.mover = range(m.mover(), -1, s.n - 1, "moveTurn.mover");
         List<Integer> path = Json.require(m.path(), "moveTurn.path");
-        if (path.size() > s.path.length) {
-            throw new GameFormatException("moveTurn.path lists " + path.size() + " places; at most " + s.path.length);
+        if (path.size() > s.move.path.length) {
+            throw new GameFormatException("moveTurn.path lists " + path.size() + " places; at most " + s.move.path.length);
         }
         for (int i = 0; i < path.size(); i++) {
-            s.path[i] = node(path.get(i), d, false, "moveTurn.path[" + i + "]");
+            s.move.path[i] = node(path.get(i), d, false, "moveTurn.path[" + i + "]");
         }
-        s.pathLen = path.size();
-        s.startPrev = node(m.startPrev(), d, true, "moveTurn.startPrev");
+        s.move.pathLen = path.size();
+        s.move.startPrev = node(m.startPrev(), d, true, "moveTurn.startPrev");
     }
 
     /** The {@code kinds} map into a[from + kind]: every kind named, each count 0..max. */

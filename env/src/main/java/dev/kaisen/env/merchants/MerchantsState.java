@@ -5,7 +5,6 @@ import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SealedChoices;
-import dev.kaisen.env.SplitMix64;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,12 +69,20 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * ends: the highest status wins, ties by money; a player still holding credit scores -1, below
  * every level (when every player holds credit, money decides).
  *
+ * <p><b>Where things are.</b> The state's data is {@link MerchantsTable} (no rules; each turn's
+ * scratch a small class: {@link BuyTurn}, {@link Loading}, {@link MoveTurn}, {@link StatusTurn});
+ * this class adds the queries the encoder and the bots read and the {@link GameState} contract.
+ * The rules are one legal/apply pair per phase in {@link BuyRules} (action 1), {@link LoadingRules}
+ * (action 2 and the sealed bids), {@link MoveRules} (actions 3 and 4), {@link PriceRules} (action 5)
+ * and {@link StatusRules} (actions 6 and 7, the round's end), with {@link InfluenceRules} for the
+ * cards in any phase and {@link Determinization} for what {@link #determinize} resamples.
+ *
  * <p><b>Hidden information.</b> Money is behind screens, but every payment is public, so a
  * player with perfect memory knows everyone's money. Hidden are: sealed bids and wheel settings
  * before the reveal, the order of both face-down piles, and influence cards in hands (their number
  * is public). {@link #determinize} resamples exactly those.
  */
-public final class MerchantsState implements GameState<MerchantsState> {
+public final class MerchantsState extends MerchantsTable implements GameState<MerchantsState> {
     public static final int MIN_PLAYERS = 2;
     public static final int MAX_PLAYERS = 4;
     public static final int TILES = 4;
@@ -86,179 +93,12 @@ public final class MerchantsState implements GameState<MerchantsState> {
     /** [reconstructed] Low Upkeep halves the upkeep, rounded down to this many florins. */
     public static final int UPKEEP_ROUNDING = 100;
 
-    final MerchantsData d;
-    final int n;
-    long rng;
-    int setup;
-    int first;
-    int round = 1;
-    Phase phase = Phase.BUY;
-    /** Position in turn order (0 = the first player) of the player to act in turn-ordered phases. */
-    int turn;
-    int buyPass;
-    int decisions;
-    boolean truncated;
-    String endReason = "NONE";
-
-    final int[] money;
-    final int[] status;
-    final boolean[] credit;
-    int creditLeft;
-    final int[] tiles;
-    /** hand[p * Influence.COUNT + kind]. */
-    final int[] hand;
-    final int[] discard = new int[Influence.COUNT];
-    /** warehouse[(p * CITIES + c) * GOODS + g]. */
-    final int[] warehouse;
-    /** cargo[(w * n + p) * GOODS + g]. */
-    final int[] cargo;
-    final int[] supply = new int[GOODS];
-    final int[] price = new int[GOODS];
-    final int[] bonus = new int[CITIES];
-    int arrivals;
-
-    final int[] wagonNode = new int[WAGONS];
-    final int[] wagonPrev = new int[WAGONS];
-    final boolean[] arrived = new boolean[WAGONS];
-    final int[] arrivedBy = new int[WAGONS];
-    final int[] master = new int[WAGONS];
-    int courier;
-
-    /** The investment pile: cards invDeck[invTop..] face down, top first. */
-    final int[] invDeck;
-    int invTop;
-    final int[] faceUp;
-    final int[] invOwner;
-    /** The influence pile: kinds inflDeck[inflTop..] face down, top first. */
-    final int[] inflDeck;
-    int inflTop;
-
-    final SealedChoices bids;
-    /** The wagon being auctioned, or NONE for an investment auction. */
-    int auctionWagon = NONE;
-    int auctionSlot = NONE;
-    final SealedChoices wheels;
-
-    // buy turn
-    int bought;
-    int buyExtra;
-    boolean bargain;
-    boolean paidReduced;
-    // loading
-    int loadWagon = NONE;
-    int loader = NONE;
-    int loaderTurn;
-    final int[] request = new int[GOODS];
-    int offer;
-    // movement turn
-    boolean tilePlayed;
-    int pendingTile;
-    int extraPoints;
-    int courierLeft;
-    int courierRun;
-    boolean courierDone;
-    int blockedWagon = NONE;
-    int movingWagon = NONE;
-    int movePoints;
-    int mover = NONE;
-    /** The places the moving wagon has passed this move (the back-up path); sized by the data's longest move. */
-    final int[] path;
-    int pathLen;
-    int startPrev;
-    /** Bit k: influence kind k played this turn. */
-    int playedThisTurn;
-    // shift and status turns
-    int officeLeft;
-    boolean exempt;
-    boolean creditActed;
-
     MerchantsState(MerchantsData d, int n) {
-        this.d = d;
-        this.n = n;
-        money = new int[n];
-        status = new int[n];
-        credit = new boolean[n];
-        tiles = new int[n];
-        hand = new int[n * Influence.COUNT];
-        warehouse = new int[n * CITIES * GOODS];
-        cargo = new int[WAGONS * n * GOODS];
-        invDeck = new int[d.investmentCards()];
-        faceUp = new int[d.faceUp()];
-        invOwner = new int[d.investmentCards()];
-        inflDeck = new int[d.influenceCards()];
-        bids = new SealedChoices(n);
-        wheels = new SealedChoices(n);
-        path = new int[d.maxMovePoints() + 1];
+        super(d, n);
     }
 
     private MerchantsState(MerchantsState o) {
-        d = o.d;
-        n = o.n;
-        rng = o.rng;
-        setup = o.setup;
-        first = o.first;
-        round = o.round;
-        phase = o.phase;
-        turn = o.turn;
-        buyPass = o.buyPass;
-        decisions = o.decisions;
-        truncated = o.truncated;
-        endReason = o.endReason;
-        money = o.money.clone();
-        status = o.status.clone();
-        credit = o.credit.clone();
-        creditLeft = o.creditLeft;
-        tiles = o.tiles.clone();
-        hand = o.hand.clone();
-        System.arraycopy(o.discard, 0, discard, 0, discard.length);
-        warehouse = o.warehouse.clone();
-        cargo = o.cargo.clone();
-        System.arraycopy(o.supply, 0, supply, 0, GOODS);
-        System.arraycopy(o.price, 0, price, 0, GOODS);
-        System.arraycopy(o.bonus, 0, bonus, 0, CITIES);
-        arrivals = o.arrivals;
-        System.arraycopy(o.wagonNode, 0, wagonNode, 0, WAGONS);
-        System.arraycopy(o.wagonPrev, 0, wagonPrev, 0, WAGONS);
-        System.arraycopy(o.arrived, 0, arrived, 0, WAGONS);
-        System.arraycopy(o.arrivedBy, 0, arrivedBy, 0, WAGONS);
-        System.arraycopy(o.master, 0, master, 0, WAGONS);
-        courier = o.courier;
-        invDeck = o.invDeck.clone();
-        invTop = o.invTop;
-        faceUp = o.faceUp.clone();
-        invOwner = o.invOwner.clone();
-        inflDeck = o.inflDeck.clone();
-        inflTop = o.inflTop;
-        bids = o.bids.copy();
-        auctionWagon = o.auctionWagon;
-        auctionSlot = o.auctionSlot;
-        wheels = o.wheels.copy();
-        bought = o.bought;
-        buyExtra = o.buyExtra;
-        bargain = o.bargain;
-        paidReduced = o.paidReduced;
-        loadWagon = o.loadWagon;
-        loader = o.loader;
-        loaderTurn = o.loaderTurn;
-        System.arraycopy(o.request, 0, request, 0, GOODS);
-        offer = o.offer;
-        tilePlayed = o.tilePlayed;
-        pendingTile = o.pendingTile;
-        extraPoints = o.extraPoints;
-        courierLeft = o.courierLeft;
-        courierRun = o.courierRun;
-        courierDone = o.courierDone;
-        blockedWagon = o.blockedWagon;
-        movingWagon = o.movingWagon;
-        movePoints = o.movePoints;
-        mover = o.mover;
-        path = o.path.clone();
-        pathLen = o.pathLen;
-        startPrev = o.startPrev;
-        playedThisTurn = o.playedThisTurn;
-        officeLeft = o.officeLeft;
-        exempt = o.exempt;
-        creditActed = o.creditActed;
+        super(o);
     }
 
     /**
@@ -269,8 +109,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
      */
     public static MerchantsState newGame(MerchantsData d, int players, long seed, ChanceLog chance) {
         MerchantsState s = new MerchantsState(d, players);
-        s.rng = seed;
-        s.setup = SplitMix64.below(s.next(), d.setups());
+        s.rng.setState(seed);
+        s.setup = s.rng.below(d.setups());
         int[] w = d.setupWagons(s.setup);
         for (int k = 0; k < WAGONS; k++) {
             s.wagonNode[k] = w[k];
@@ -289,7 +129,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         for (int k = 0; k < s.invDeck.length; k++) {
             s.invDeck[k] = k;
         }
-        s.shuffle(s.invDeck, 0);
+        s.rng.shuffle(s.invDeck, 0, s.invDeck.length);
         Arrays.fill(s.invOwner, NONE);
         Arrays.fill(s.faceUp, NONE);
         for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
@@ -298,8 +138,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
         for (int k = 0; k < s.inflDeck.length; k++) {
             s.inflDeck[k] = k % Influence.COUNT;
         }
-        s.shuffle(s.inflDeck, 0);
-        s.first = SplitMix64.below(s.next(), players);
+        s.rng.shuffle(s.inflDeck, 0, s.inflDeck.length);
+        s.first = s.rng.below(players);
         if (chance != ChanceLog.NONE) {
             List<String> up = new ArrayList<>();
             for (int c : s.faceUp) {
@@ -308,22 +148,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
             chance.chance("setup", Map.of("wagons", Arrays.stream(w).mapToObj(d::city).toList(),
                     "courier", d.nodeName(s.courier), "faceUp", up, "first", s.first));
         }
-        s.beginBuyTurn();
+        BuyRules.beginBuyTurn(s);
         return s;
-    }
-
-    private long next() {
-        rng = SplitMix64.advance(rng);
-        return SplitMix64.mix(rng);
-    }
-
-    private void shuffle(int[] a, int from) {
-        for (int i = a.length - 1; i > from; i--) {
-            int j = from + SplitMix64.below(next(), i - from + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
     }
 
     // ------------------------------------------------------------------ queries
@@ -350,7 +176,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     /** The seat at position k of this round's turn order. */
-    public int seat(int k) {
+    int seat(int k) {
         return (first + k) % n;
     }
 
@@ -358,8 +184,8 @@ public final class MerchantsState implements GameState<MerchantsState> {
     public int currentPlayer() {
         return switch (phase) {
             case BUY, BID, MOVE, WHEEL, SHIFT, STATUS -> seat(turn);
-            case MASTER_LOAD, OFFER -> master[loadWagon];
-            case REQUEST, ANSWER -> loader;
+            case MASTER_LOAD, OFFER -> master[loading.wagon];
+            case REQUEST, ANSWER -> loading.loader;
             case INVEST -> first;
             case GAME_OVER -> NONE;
         };
@@ -377,7 +203,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
 
     @Override
     public String endReason() {
-        return endReason;
+        return endReason.name();
     }
 
     @Override
@@ -407,14 +233,14 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     public int influence(int p, Influence kind) {
-        return hand[p * Influence.COUNT + kind.ordinal()];
+        return hand(p, kind.ordinal());
     }
 
     /** Influence cards player p holds (public: the number, not the kinds). */
     public int handSize(int p) {
         int k = 0;
         for (int i = 0; i < Influence.COUNT; i++) {
-            k += hand[p * Influence.COUNT + i];
+            k += hand(p, i);
         }
         return k;
     }
@@ -428,17 +254,17 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     public int warehouse(int p, int city, int good) {
-        return warehouse[(p * CITIES + city) * GOODS + good];
+        return warehouse[warehouseIndex(p, city, good)];
     }
 
     public int cargo(int wagon, int p, int good) {
-        return cargo[(wagon * n + p) * GOODS + good];
+        return cargo[cargoIndex(wagon, p, good)];
     }
 
-    public int cargoOf(int wagon, int p) {
+    int cargoOf(int wagon, int p) {
         int k = 0;
         for (int g = 0; g < GOODS; g++) {
-            k += cargo[(wagon * n + p) * GOODS + g];
+            k += cargo(wagon, p, g);
         }
         return k;
     }
@@ -465,7 +291,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return d.cost[price[good]];
     }
 
-    public int salePrice(int good) {
+    int salePrice(int good) {
         return d.sale[price[good]];
     }
 
@@ -526,11 +352,11 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return invDeck.length - invTop;
     }
 
-    public boolean owns(int p, Investment kind) {
+    boolean owns(int p, Investment kind) {
         return ownsCount(p, kind) > 0;
     }
 
-    public int ownsCount(int p, Investment kind) {
+    int ownsCount(int p, Investment kind) {
         int k = 0;
         for (int c = 0; c < invOwner.length; c++) {
             if (invOwner[c] == p && d.investment(c) == kind) {
@@ -557,64 +383,60 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     public int loadWagon() {
-        return loadWagon;
+        return loading.wagon;
     }
 
     public int loader() {
-        return loader;
+        return loading.loader;
     }
 
     public int request(int good) {
-        return request[good];
+        return loading.request[good];
     }
 
-    public int requestCount() {
-        int k = 0;
-        for (int g : request) {
-            k += g;
-        }
-        return k;
+    int requestCount() {
+        return loading.requestCount();
     }
 
     /** The master's price for the open request, in florins. */
     public int offer() {
-        return offer;
+        return loading.offer;
     }
 
     public boolean tilePlayed() {
-        return tilePlayed;
+        return move.tilePlayed;
     }
 
     public int pendingTile() {
-        return pendingTile;
+        return move.pendingTile;
     }
 
     public int extraPoints() {
-        return extraPoints;
+        return move.extraPoints;
     }
 
     public int courierLeft() {
-        return courierLeft;
+        return move.courierLeft;
     }
 
     public boolean courierDone() {
-        return courierDone;
+        return move.courierDone;
     }
 
     public int blockedWagon() {
-        return blockedWagon;
+        return move.blockedWagon;
     }
 
     public int movingWagon() {
-        return movingWagon;
+        return move.movingWagon;
     }
 
     public int movePoints() {
-        return movePoints;
+        return move.movePoints;
     }
 
     public int bought() {
-        return bought;
+        return buy.bought;
     }
 
     public int buyPass() {
@@ -626,11 +448,11 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     public int officeLeft() {
-        return officeLeft;
+        return statusTurn.officeLeft;
     }
 
     public boolean exempt() {
-        return exempt;
+        return statusTurn.exempt;
     }
 
     public boolean playedThisTurn(Influence kind) {
@@ -642,47 +464,28 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return arrivedBy[w];
     }
 
-    /** Fewest forward steps from wagon w to a city (0 in a city), or {@code max} when none is that close. */
-    public int stepsToCity(int w, int max) {
-        int v = wagonNode[w];
-        return d.isCity(v) ? 0 : stepsToCity(v, wagonPrev[w], max);
-    }
-
-    private int stepsToCity(int v, int prev, int max) {
-        if (max == 0) {
-            return 0;
-        }
-        int best = max;
-        for (int u : d.neighbours[v]) {
-            if (u != prev) {
-                best = Math.min(best, d.isCity(u) ? 1 : 1 + stepsToCity(u, v, max - 1));
-            }
-        }
-        return best;
-    }
-
     /** The extra goods the player to act may buy this turn (Market Right). */
     public int buyExtra() {
-        return buyExtra;
+        return buy.buyExtra;
     }
 
     /** Whether Bargain was played this buy turn. */
     public boolean bargain() {
-        return bargain;
+        return buy.bargain;
     }
 
     /** Whether this buy turn's reduced price (Reduced Cost or Bargain) is paid: further goods are free. */
     public boolean paidReduced() {
-        return paidReduced;
+        return buy.paidReduced;
     }
 
     /** Whether the player to act has taken or repaid credit this status turn. */
     public boolean creditActed() {
-        return creditActed;
+        return statusTurn.creditActed;
     }
 
     /** The monopoly good of a wagon: the type its master loaded, or -1. */
-    public int monopoly(int w) {
+    int monopoly(int w) {
         if (master[w] == NONE) {
             return NONE;
         }
@@ -694,360 +497,49 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return NONE;
     }
 
+    /** Fewest forward steps from wagon w to a city (0 in a city), or {@code max} when none is that close. */
+    int stepsToCity(int w, int max) {
+        return MoveRules.stepsToCity(this, w, max);
+    }
+
     /**
      * Cities where goods may be stored now (bit c): those holding an empty wagon, and those a
      * wagon on a road reaches next along its forward roads ("a wagon about to arrive").
      */
     public int openCities() {
-        int mask = 0;
-        for (int w = 0; w < WAGONS; w++) {
-            int v = wagonNode[w];
-            if (d.isCity(v)) {
-                if (wagonEmpty(w)) {
-                    mask |= 1 << v;
-                }
-            } else {
-                mask |= reachNext(v, wagonPrev[w], 1L << v);
-            }
-        }
-        return mask;
+        return BuyRules.openCities(this);
     }
 
-    private int reachNext(int v, int prev, long seen) {
-        int mask = 0;
-        for (int u : d.neighbours[v]) {
-            if (u == prev || (seen & (1L << u)) != 0) {
-                continue;
-            }
-            if (d.isCity(u)) {
-                mask |= 1 << u;
-            } else {
-                mask |= reachNext(u, v, seen | (1L << u));
-            }
-        }
-        return mask;
+    /** Whether wagon w can end a move of {@code points} at least one space away (see {@link MoveRules#canMove}). */
+    boolean canMove(int w, int points) {
+        return MoveRules.canMove(this, w, points);
     }
 
-    /** The places wagon w may step to next (forward: any road out of a city, else not back). */
-    int[] forward(int w) {
-        int v = wagonNode[w];
-        int[] nb = d.neighbours[v];
-        if (d.isCity(v) || wagonPrev[w] == NONE) {
-            return nb;
-        }
-        int k = 0;
-        int[] out = new int[nb.length - 1];
-        for (int u : nb) {
-            if (u != wagonPrev[w] && k < out.length) {
-                out[k++] = u;
-            }
-        }
-        return k == out.length ? out : Arrays.copyOf(out, k);
+    /** The upkeep player p pays at a level (Low Upkeep: half, rounded down to {@value #UPKEEP_ROUNDING}). */
+    int upkeepDue(int p, int level) {
+        return StatusRules.upkeepDue(this, p, level);
     }
 
-    /**
-     * Whether wagon w can end a move of {@code points} at least one space away (not the wagon an
-     * influence draw bars, nor the one under a courier run that another action would end with a
-     * draw): some forward path
-     * passes a free space within that many steps (passing occupied spaces is allowed, and a move
-     * that ends on an occupied space backs up to the last free one), or enters a free city.
-     */
-    public boolean canMove(int w, int points) {
-        boolean drawAhead = courierRun > 0 && wagonNode[w] == courier && inflTop < inflDeck.length;
-        if (arrived[w] || w == blockedWagon || drawAhead) {
-            return false;
-        }
-        return freeAhead(w, wagonNode[w], d.isCity(wagonNode[w]) ? NONE : wagonPrev[w], points);
-    }
+    // ------------------------------------------------------------------ legal actions and transitions
 
-    /**
-     * Whether the moving wagon, stepping to {@code u} with {@code points} left, still reaches a free
-     * place (seed: "debe mover un carro lo más lejos posible"): a branch is offered only when it
-     * does, unless none does.
-     */
-    private boolean leadsOn(int w, int u, int points) {
-        return !occupiedByOther(w, u) || !d.isCity(u) && freeAhead(w, u, wagonNode[w], points - 1);
-    }
-
-    private boolean freeAhead(int w, int v, int prev, int points) {
-        if (points == 0) {
-            return false;
-        }
-        for (int u : d.neighbours[v]) {
-            if (u == prev) {
-                continue;
-            }
-            boolean free = !occupiedByOther(w, u);
-            if (free || !d.isCity(u) && freeAhead(w, u, v, points - 1)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean anyCanMove(int points) {
-        for (int w = 0; w < WAGONS; w++) {
-            if (canMove(w, points)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether this buy turn's purchases cost {@code reducedCost} in all (Reduced Cost, or Bargain played). */
-    private boolean reducedPrice(int p) {
-        return bargain || owns(p, Investment.REDUCED_COST);
-    }
-
-    private int buyPrice(int p, int g) {
-        if (reducedPrice(p)) {
-            return paidReduced ? 0 : d.reducedCost;
-        }
-        return cost(g);
-    }
-
-    private int buyLimit() {
-        return d.buyLimit + buyExtra;
-    }
-
-    /** The master of wagon w may load good g now (package-private: the invariants ask the same question). */
-    boolean masterMayLoad(int w, int g) {
-        int m = master[w];
-        int c = wagonNode[w];
-        if (warehouse(m, c, g) == 0 || cargoOf(w, m) >= d.masterLoad) {
-            return false;
-        }
-        int mono = monopoly(w);
-        if (mono != NONE) {
-            return g == mono;
-        }
-        for (int p = 0; p < n; p++) {
-            if (p != m && cargo(w, p, g) > 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Player p may add good g to the request for wagon w now. */
-    boolean mayRequest(int p, int w, int g) {
-        int c = wagonNode[w];
-        return g != monopoly(w) && warehouse(p, c, g) - request[g] > 0
-                && cargoOf(w, p) + requestCount() < d.otherLoad;
-    }
-
-    private boolean anyMasterLoad(int w) {
-        for (int g = 0; g < GOODS; g++) {
-            if (masterMayLoad(w, g)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean anyRequest(int p, int w) {
-        for (int g = 0; g < GOODS; g++) {
-            if (mayRequest(p, w, g)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private int maxBid(int p) {
-        return Math.min(d.bidSteps, money[p] / d.bidStep);
-    }
-
-    private boolean holds(int p, Influence kind) {
-        return hand[p * Influence.COUNT + kind.ordinal()] > 0;
-    }
-
-    /**
-     * Whether player p may play an influence card of this kind now: in its phase, held, once a
-     * turn, and withheld only in three cases (Bargain with Reduced Cost or once played, Messenger
-     * once the courier's run has started, Exemption when no upkeep is due; Guild is spent by
-     * {@code shift}). Elsewhere a card is offered even where it does nothing (Bargain after the
-     * last possible purchase, Wheelwright when no wagon can move; rules, "Influence cards").
-     */
-    private boolean mayPlay(int p, Influence kind) {
-        if (kind.phase != phase || !holds(p, kind) || playedThisTurn(kind)) {
-            return false;
-        }
-        return switch (kind) {
-            case BARGAIN -> !reducedPrice(p);
-            case MESSENGER -> !courierDone && courierRun == 0;
-            case EXEMPTION -> upkeepDue(p, status[p]) > 0;
-            case GUILD -> false;
-            default -> true;
-        };
-    }
-
-    // ------------------------------------------------------------------ legal actions
-
+    /** The legal actions of the phase's pair, in ascending order. */
     @Override
     public int legalActions(int[] out) {
-        int k = 0;
         int p = currentPlayer();
-        switch (phase) {
-            case BUY -> {
-                k = legalPlays(p, out, k);
-                if (bought < buyLimit()) {
-                    int open = openCities();
-                    for (int g = 0; g < GOODS; g++) {
-                        if (supply[g] == 0 || buyPrice(p, g) > money[p]) {
-                            continue;
-                        }
-                        for (int c = 0; c < CITIES; c++) {
-                            if ((open & (1 << c)) != 0 && d.cityShows[c][g]) {
-                                out[k++] = MerchantsAction.buy(g, c);
-                            }
-                        }
-                    }
-                }
-                out[k++] = MerchantsAction.PASS;
-                Arrays.sort(out, 0, k);
-            }
-            case BID -> {
-                int max = maxBid(p);
-                for (int b = 0; b <= max; b++) {
-                    out[k++] = MerchantsAction.BID + b;
-                }
-            }
-            case MASTER_LOAD -> {
-                out[k++] = MerchantsAction.PASS;
-                for (int g = 0; g < GOODS; g++) {
-                    if (masterMayLoad(loadWagon, g)) {
-                        out[k++] = MerchantsAction.LOAD + g;
-                    }
-                }
-            }
-            case REQUEST -> {
-                out[k++] = MerchantsAction.PASS;
-                for (int g = 0; g < GOODS; g++) {
-                    if (mayRequest(p, loadWagon, g)) {
-                        out[k++] = MerchantsAction.LOAD + g;
-                    }
-                }
-            }
-            case OFFER -> {
-                for (int o = 0; o <= d.offerSteps; o++) {
-                    out[k++] = MerchantsAction.OFFER + o;
-                }
-            }
-            case ANSWER -> {
-                if (money[p] >= offer) {
-                    out[k++] = MerchantsAction.ACCEPT;
-                }
-                out[k++] = MerchantsAction.REFUSE;
-            }
-            case MOVE -> k = legalMove(p, out);
-            case WHEEL -> {
-                for (int w = 0; w < MerchantsAction.WHEELS; w++) {
-                    out[k++] = MerchantsAction.WHEEL + w;
-                }
-            }
-            case SHIFT -> {
-                out[k++] = MerchantsAction.PASS;
-                if (officeLeft > 0 || holds(p, Influence.GUILD)) {
-                    for (int g = 0; g < GOODS; g++) {
-                        if (price[g] < d.levels() - 1) {
-                            out[k++] = MerchantsAction.shift(g, true);
-                        }
-                        if (price[g] > 0) {
-                            out[k++] = MerchantsAction.shift(g, false);
-                        }
-                    }
-                }
-            }
-            case INVEST -> {
-                for (int slot = 0; slot < faceUp.length; slot++) {
-                    if (faceUp[slot] != NONE) {
-                        out[k++] = MerchantsAction.INVEST + slot;
-                    }
-                }
-            }
-            case STATUS -> {
-                out[k++] = MerchantsAction.PASS;
-                k = legalPlays(p, out, k);
-                if (!creditActed && !credit[p] && creditLeft > 0) {
-                    out[k++] = MerchantsAction.CREDIT_TAKE;
-                }
-                if (!creditActed && credit[p] && money[p] >= d.creditRepay) {
-                    out[k++] = MerchantsAction.CREDIT_REPAY;
-                }
-                if (!credit[p] && status[p] < d.statusLevels() - 1 && money[p] >= stepCost()) {
-                    out[k++] = MerchantsAction.STATUS_UP;
-                }
-            }
-            case GAME_OVER -> {
-            }
-        }
-        return k;
-    }
-
-    private int legalPlays(int p, int[] out, int k) {
-        for (Influence kind : Influence.values()) {
-            if (mayPlay(p, kind)) {
-                out[k++] = MerchantsAction.PLAY + kind.ordinal();
-            }
-        }
-        return k;
-    }
-
-    private int legalMove(int p, int[] out) {
-        int k = 0;
-        if (movingWagon != NONE) {
-            int[] f = forward(movingWagon);
-            for (int b = 0; b < f.length; b++) {
-                if (leadsOn(movingWagon, f[b], movePoints)) {
-                    out[k++] = MerchantsAction.BRANCH + b;
-                }
-            }
-            if (k == 0) {
-                for (int b = 0; b < f.length; b++) {
-                    out[k++] = MerchantsAction.BRANCH + b;
-                }
-            }
-            return k;
-        }
-        if (pendingTile > 0) {
-            for (int w = 0; w < WAGONS; w++) {
-                if (canMove(w, pendingTile)) {
-                    out[k++] = MerchantsAction.WAGON + w;
-                }
-            }
-            return k;
-        }
-        if (tilePlayed) {
-            out[k++] = MerchantsAction.PASS;
-        } else {
-            for (int t = 1; t <= TILES; t++) {
-                if ((tiles[p] & (1 << (t - 1))) != 0) {
-                    out[k++] = MerchantsAction.TILE + t - 1;
-                }
-            }
-        }
-        if (extraPoints > 0) {
-            for (int w = 0; w < WAGONS; w++) {
-                if (canMove(w, 1)) {
-                    out[k++] = MerchantsAction.DRIVE + w;
-                }
-            }
-            for (int w = 0; w < WAGONS && extraPoints >= 2; w++) {
-                if (canMove(w, extraPoints)) {
-                    out[k++] = MerchantsAction.DRIVE_ALL + w;
-                }
-            }
-        }
-        if (courierLeft > 0 && !courierDone) {
-            int[] nb = d.neighbours[courier];
-            for (int i = 0; i < nb.length; i++) {
-                if (!d.isCity(nb[i])) {
-                    out[k++] = MerchantsAction.COURIER + i;
-                }
-            }
-        }
-        return legalPlays(p, out, k);
+        return switch (phase) {
+            case BUY -> BuyRules.legalBuys(this, p, out);
+            case BID -> LoadingRules.legalBids(this, p, out);
+            case MASTER_LOAD -> LoadingRules.legalMasterLoads(this, out);
+            case REQUEST -> LoadingRules.legalRequests(this, p, out);
+            case OFFER -> LoadingRules.legalOffers(this, out);
+            case ANSWER -> LoadingRules.legalAnswers(this, p, out);
+            case MOVE -> MoveRules.legalMoves(this, p, out);
+            case WHEEL -> PriceRules.legalWheels(out);
+            case SHIFT -> PriceRules.legalShifts(this, p, out);
+            case INVEST -> StatusRules.legalInvestments(this, out);
+            case STATUS -> StatusRules.legalStatusActions(this, p, out);
+            case GAME_OVER -> 0;
+        };
     }
 
     @Override
@@ -1060,8 +552,7 @@ public final class MerchantsState implements GameState<MerchantsState> {
         return LegalActions.contains(this, MerchantsAction.COUNT, action);
     }
 
-    // ------------------------------------------------------------------ transitions
-
+    /** A legal action applied by the phase's pair; the decision cap truncates the game. */
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
         if (!isLegal(action)) {
@@ -1070,584 +561,24 @@ public final class MerchantsState implements GameState<MerchantsState> {
         int p = currentPlayer();
         decisions++;
         switch (phase) {
-            case BUY -> applyBuy(p, action);
-            case BID -> {
-                bids.commit(p, action - MerchantsAction.BID);
-                if (++turn == n) {
-                    resolveAuction(chance);
-                }
-            }
-            case MASTER_LOAD -> {
-                if (action == MerchantsAction.PASS) {
-                    beginRequests(0);
-                } else {
-                    moveToCargo(p, loadWagon, action - MerchantsAction.LOAD, 1);
-                    if (!anyMasterLoad(loadWagon)) {
-                        beginRequests(0);
-                    }
-                }
-            }
-            case REQUEST -> {
-                if (action == MerchantsAction.PASS) {
-                    if (requestCount() == 0) {
-                        beginRequests(loaderTurn + 1);
-                    } else {
-                        phase = Phase.OFFER;
-                    }
-                } else {
-                    request[action - MerchantsAction.LOAD]++;
-                    if (!anyRequest(p, loadWagon)) {
-                        phase = Phase.OFFER;
-                    }
-                }
-            }
-            case OFFER -> {
-                offer = (action - MerchantsAction.OFFER) * d.offerStep;
-                phase = Phase.ANSWER;
-            }
-            case ANSWER -> {
-                if (action == MerchantsAction.ACCEPT) {
-                    money[p] -= offer;
-                    money[master[loadWagon]] += offer;
-                    for (int g = 0; g < GOODS; g++) {
-                        moveToCargo(p, loadWagon, g, request[g]);
-                    }
-                }
-                Arrays.fill(request, 0);
-                offer = 0;
-                beginRequests(loaderTurn + 1);
-            }
-            case MOVE -> applyMove(p, action, chance);
-            case WHEEL -> {
-                wheels.commit(p, action - MerchantsAction.WHEEL);
-                if (++turn == n) {
-                    revealWheels();
-                }
-            }
-            case SHIFT -> {
-                if (action == MerchantsAction.PASS) {
-                    if (++turn == n) {
-                        beginInvest();
-                    } else {
-                        beginShiftTurn();
-                    }
-                } else {
-                    int g = (action - MerchantsAction.SHIFT) / 2;
-                    price[g] += (action - MerchantsAction.SHIFT) % 2 == 0 ? 1 : -1;
-                    if (officeLeft > 0) {
-                        officeLeft--;
-                    } else {
-                        discardInfluence(p, Influence.GUILD);
-                    }
-                }
-            }
-            case INVEST -> {
-                auctionSlot = action - MerchantsAction.INVEST;
-                auctionWagon = NONE;
-                beginBid();
-            }
-            case STATUS -> applyStatus(p, action);
+            case BUY -> BuyRules.buy(this, p, action);
+            case BID -> LoadingRules.bid(this, p, action, chance);
+            case MASTER_LOAD -> LoadingRules.masterLoad(this, p, action);
+            case REQUEST -> LoadingRules.request(this, p, action);
+            case OFFER -> LoadingRules.offer(this, action);
+            case ANSWER -> LoadingRules.answer(this, p, action);
+            case MOVE -> MoveRules.move(this, p, action, chance);
+            case WHEEL -> PriceRules.setWheel(this, p, action);
+            case SHIFT -> PriceRules.shift(this, p, action);
+            case INVEST -> StatusRules.invest(this, action);
+            case STATUS -> StatusRules.status(this, p, action);
             case GAME_OVER -> throw new IllegalStateException("unreachable");
         }
         if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
             truncated = true;
-            endReason = "DECISION_CAP";
+            endReason = EndReason.DECISION_CAP;
             phase = Phase.GAME_OVER;
         }
-    }
-
-    private void applyBuy(int p, int action) {
-        if (action == MerchantsAction.PASS) {
-            if (++turn < n) {
-                beginBuyTurn();
-            } else if (round == 1 && buyPass + 1 < d.firstRoundBuys) {
-                buyPass++;
-                turn = 0;
-                beginBuyTurn();
-            } else {
-                beginLoading();
-            }
-            return;
-        }
-        if (action >= MerchantsAction.PLAY) {
-            Influence kind = Influence.values()[action - MerchantsAction.PLAY];
-            discardInfluence(p, kind);
-            if (kind == Influence.MARKET_RIGHT) {
-                buyExtra += d.marketRightBuys;
-            } else {
-                bargain = true;
-            }
-            return;
-        }
-        int g = (action - MerchantsAction.BUY) / CITIES;
-        int c = (action - MerchantsAction.BUY) % CITIES;
-        int pay = buyPrice(p, g);
-        if (reducedPrice(p)) {
-            paidReduced = true;
-        }
-        money[p] -= pay;
-        supply[g]--;
-        warehouse[(p * CITIES + c) * GOODS + g]++;
-        bought++;
-    }
-
-    private void discardInfluence(int p, Influence kind) {
-        hand[p * Influence.COUNT + kind.ordinal()]--;
-        discard[kind.ordinal()]++;
-        playedThisTurn |= 1 << kind.ordinal();
-    }
-
-    private void beginBuyTurn() {
-        phase = Phase.BUY;
-        bought = 0;
-        buyExtra = 0;
-        bargain = false;
-        paidReduced = false;
-        playedThisTurn = 0;
-    }
-
-    private void moveToCargo(int p, int w, int g, int count) {
-        warehouse[(p * CITIES + wagonNode[w]) * GOODS + g] -= count;
-        cargo[(w * n + p) * GOODS + g] += count;
-    }
-
-    // loading
-
-    /** Seed: "Esta acción solo se lleva a cabo cuando hay al menos 1 vagón vacío en una ciudad". */
-    private void beginLoading() {
-        boolean emptyInCity = false;
-        for (int w = 0; w < WAGONS; w++) {
-            emptyInCity |= d.isCity(wagonNode[w]) && wagonEmpty(w);
-        }
-        if (!emptyInCity) {
-            beginMovement();
-            return;
-        }
-        auctionWagon = nextAuctionWagon(NONE);
-        if (auctionWagon != NONE) {
-            auctionSlot = NONE;
-            beginBid();
-        } else {
-            beginLoadWagon(nextLoadWagon(NONE));
-        }
-    }
-
-    private int nextAuctionWagon(int after) {
-        for (int w = after + 1; w < WAGONS; w++) {
-            if (d.isCity(wagonNode[w]) && master[w] == NONE && wagonEmpty(w)) {
-                return w;
-            }
-        }
-        return NONE;
-    }
-
-    private int nextLoadWagon(int after) {
-        for (int w = after + 1; w < WAGONS; w++) {
-            if (d.isCity(wagonNode[w]) && master[w] != NONE) {
-                return w;
-            }
-        }
-        return NONE;
-    }
-
-    private void beginBid() {
-        phase = Phase.BID;
-        bids.clear();
-        turn = 0;
-    }
-
-    /**
-     * The reveal (seed: "todos revelan su oferta al mismo tiempo"): the highest bid wins, ties by
-     * turn order from the first player; for a wagon, no bid at all makes the first player master.
-     */
-    private void resolveAuction(ChanceLog chance) {
-        bids.reveal();
-        int best = NONE;
-        int bestBid = -1;
-        for (int k = 0; k < n; k++) {
-            int p = seat(k);
-            int b = bids.choice(p) * d.bidStep;
-            if (b > bestBid) {
-                best = p;
-                bestBid = b;
-            }
-        }
-        if (auctionWagon != NONE) {
-            money[best] -= bestBid;
-            master[auctionWagon] = best;
-            int nextWagon = nextAuctionWagon(auctionWagon);
-            if (nextWagon != NONE) {
-                auctionWagon = nextWagon;
-                beginBid();
-            } else {
-                auctionWagon = NONE;
-                beginLoadWagon(nextLoadWagon(NONE));
-            }
-            return;
-        }
-        if (bestBid > 0) {
-            money[best] -= bestBid;
-            int card = faceUp[auctionSlot];
-            invOwner[card] = best;
-            faceUp[auctionSlot] = invTop < invDeck.length ? invDeck[invTop++] : NONE;
-            if (chance != ChanceLog.NONE) {
-                chance.chance("investment", Map.of("slot", auctionSlot, "card",
-                        faceUp[auctionSlot] == NONE ? "none" : d.investment(faceUp[auctionSlot]).id()));
-            }
-        }
-        auctionSlot = NONE;
-        beginStatus();
-    }
-
-    private void beginLoadWagon(int w) {
-        loadWagon = w;
-        if (w == NONE) {
-            beginMovement();
-        } else if (anyMasterLoad(w)) {
-            phase = Phase.MASTER_LOAD;
-        } else {
-            beginRequests(0);
-        }
-    }
-
-    /** The next player in turn order from position k (the master skipped) who can load; else the next wagon. */
-    private void beginRequests(int k) {
-        Arrays.fill(request, 0);
-        for (; k < n; k++) {
-            int p = seat(k);
-            if (p != master[loadWagon] && anyRequest(p, loadWagon)) {
-                loaderTurn = k;
-                loader = p;
-                phase = Phase.REQUEST;
-                return;
-            }
-        }
-        loader = NONE;
-        beginLoadWagon(nextLoadWagon(loadWagon));
-    }
-
-    // movement
-
-    private void beginMovement() {
-        phase = Phase.MOVE;
-        turn = 0;
-        beginMoveTurn();
-    }
-
-    private void beginMoveTurn() {
-        int p = seat(turn);
-        tilePlayed = false;
-        pendingTile = 0;
-        extraPoints = (owns(p, Investment.DRIVER) ? d.driverPoints : 0)
-                + (owns(p, Investment.COACH_DRIVER) ? d.coachDriverPoints : 0);
-        courierLeft = (owns(p, Investment.COURIER) ? d.courierPoints : 0)
-                + (owns(p, Investment.EXPRESS_COURIER) ? d.expressCourierPoints : 0);
-        courierRun = 0;
-        courierDone = false;
-        blockedWagon = NONE;
-        movingWagon = NONE;
-        playedThisTurn = 0;
-    }
-
-    private void applyMove(int p, int action, ChanceLog chance) {
-        if (movingWagon != NONE) {
-            step(forward(movingWagon)[action - MerchantsAction.BRANCH]);
-            continueMove();
-            return;
-        }
-        if (pendingTile > 0) {
-            int points = pendingTile;
-            pendingTile = 0;
-            startMove(p, action - MerchantsAction.WAGON, points);
-            return;
-        }
-        if (action >= MerchantsAction.COURIER && action < MerchantsAction.PLAY) {
-            courier = d.neighbours[courier][action - MerchantsAction.COURIER];
-            courierRun++;
-            if (--courierLeft == 0) {
-                endCourierRun(p, chance);
-            }
-            return;
-        }
-        if (courierRun > 0) {
-            endCourierRun(p, chance);
-        }
-        if (action == MerchantsAction.PASS) {
-            if (++turn < n) {
-                beginMoveTurn();
-            } else {
-                unloadArrivals();
-            }
-        } else if (action < MerchantsAction.WAGON) {
-            int t = action - MerchantsAction.TILE + 1;
-            tiles[p] &= ~(1 << (t - 1));
-            if (tiles[p] == 0) {
-                tiles[p] = ALL_TILES;
-            }
-            tilePlayed = true;
-            if (anyCanMove(t)) {
-                pendingTile = t;
-            }
-        } else if (action < MerchantsAction.DRIVE_ALL) {
-            extraPoints--;
-            startMove(p, action - MerchantsAction.DRIVE, 1);
-        } else if (action < MerchantsAction.BRANCH) {
-            int points = extraPoints;
-            extraPoints = 0;
-            startMove(p, action - MerchantsAction.DRIVE_ALL, points);
-        } else {
-            Influence kind = Influence.values()[action - MerchantsAction.PLAY];
-            discardInfluence(p, kind);
-            if (kind == Influence.WHEELWRIGHT) {
-                extraPoints += d.wheelwrightPoints;
-            } else {
-                courierLeft += d.messengerPoints;
-            }
-        }
-    }
-
-    /**
-     * The courier's run ends: on a wagon's space its mover draws an influence card (seed), and may
-     * not move that wagon again this turn; with the pile empty nothing happens.
-     */
-    private void endCourierRun(int p, ChanceLog chance) {
-        courierRun = 0;
-        courierDone = true;
-        courierLeft = 0;
-        int w = wagonAt(courier);
-        if (w != NONE && inflTop < inflDeck.length) {
-            blockedWagon = w;
-            int kind = inflDeck[inflTop++];
-            hand[p * Influence.COUNT + kind]++;
-            if (chance != ChanceLog.NONE) {
-                chance.chance("influence", Map.of("player", p, "card", Influence.values()[kind].id()));
-            }
-        }
-    }
-
-    private void startMove(int p, int w, int points) {
-        movingWagon = w;
-        movePoints = points;
-        mover = p;
-        path[0] = wagonNode[w];
-        pathLen = 1;
-        startPrev = wagonPrev[w];
-        continueMove();
-    }
-
-    /** Steps the moving wagon while its way is unique; stops for a {@code branch:K} choice or at the end. */
-    private void continueMove() {
-        while (movePoints > 0) {
-            int[] f = forward(movingWagon);
-            if (f.length > 1) {
-                return;
-            }
-            step(f[0]);
-        }
-        finishMove();
-    }
-
-    private void step(int u) {
-        int w = movingWagon;
-        if (d.isCity(u)) {
-            movePoints = 0;
-            if (wagonAt(u) == NONE) {
-                wagonPrev[w] = NONE;
-                wagonNode[w] = u;
-                arrived[w] = true;
-                arrivedBy[w] = mover;
-                path[pathLen++] = u;
-            }
-            return;
-        }
-        wagonPrev[w] = wagonNode[w];
-        wagonNode[w] = u;
-        path[pathLen++] = u;
-        movePoints--;
-    }
-
-    /** A move that ends on another wagon's space backs up along its path to the last free place (seed). */
-    private void finishMove() {
-        int w = movingWagon;
-        int i = pathLen - 1;
-        while (i > 0 && occupiedByOther(w, path[i])) {
-            i--;
-        }
-        wagonNode[w] = path[i];
-        wagonPrev[w] = d.isCity(path[i]) ? NONE : i > 0 ? path[i - 1] : startPrev;
-        if (i > 0 && d.isCity(path[0])) {
-            master[w] = NONE;
-        }
-        movingWagon = NONE;
-        movePoints = 0;
-        mover = NONE;
-        pathLen = 0;
-    }
-
-    private boolean occupiedByOther(int w, int node) {
-        for (int o = 0; o < WAGONS; o++) {
-            if (o != w && wagonNode[o] == node) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Arrival and sale [reconstructed]: see the class comment. */
-    private void unloadArrivals() {
-        for (int w = 0; w < WAGONS; w++) {
-            if (!arrived[w]) {
-                continue;
-            }
-            int c = wagonNode[w];
-            for (int p = 0; p < n; p++) {
-                for (int g = 0; g < GOODS; g++) {
-                    int k = cargo[(w * n + p) * GOODS + g];
-                    if (k > 0) {
-                        money[p] += k * (d.cityShows[c][g] ? cost(g) : salePrice(g));
-                        supply[g] += k;
-                        cargo[(w * n + p) * GOODS + g] = 0;
-                    }
-                }
-            }
-            money[arrivedBy[w]] += bonus[c];
-            bonus[c] = 0;
-            arrivals++;
-        }
-        blockedWagon = NONE;
-        phase = Phase.WHEEL;
-        wheels.clear();
-        turn = 0;
-    }
-
-    // prices
-
-    private void revealWheels() {
-        wheels.reveal();
-        for (int p = 0; p < n; p++) {
-            int k = wheels.choice(p);
-            raise(MerchantsAction.WHEEL_A[k]);
-            raise(MerchantsAction.WHEEL_B[k]);
-        }
-        boolean anyone = false;
-        for (int p = 0; p < n; p++) {
-            anyone |= owns(p, Investment.OFFICE) || handSize(p) > 0;
-        }
-        if (anyone) {
-            phase = Phase.SHIFT;
-            turn = 0;
-            beginShiftTurn();
-        } else {
-            beginInvest();
-        }
-    }
-
-    private void raise(int spot) {
-        if (spot < GOODS) {
-            price[spot] = (price[spot] + 1) % d.levels();
-        }
-    }
-
-    private void beginShiftTurn() {
-        officeLeft = ownsCount(seat(turn), Investment.OFFICE);
-        playedThisTurn = 0;
-    }
-
-    // investment
-
-    private void beginInvest() {
-        for (int slot : faceUp) {
-            if (slot != NONE) {
-                phase = Phase.INVEST;
-                return;
-            }
-        }
-        beginStatus();
-    }
-
-    // status
-
-    private void beginStatus() {
-        phase = Phase.STATUS;
-        turn = 0;
-        beginStatusTurn();
-    }
-
-    private void beginStatusTurn() {
-        exempt = false;
-        creditActed = false;
-        playedThisTurn = 0;
-    }
-
-    private void applyStatus(int p, int action) {
-        if (action == MerchantsAction.PASS) {
-            payUpkeep(p);
-            if (++turn < n) {
-                beginStatusTurn();
-            } else {
-                endRound();
-            }
-        } else if (action == MerchantsAction.CREDIT_TAKE) {
-            credit[p] = true;
-            creditLeft--;
-            money[p] += d.creditAmount;
-            creditActed = true;
-        } else if (action == MerchantsAction.CREDIT_REPAY) {
-            credit[p] = false;
-            creditLeft++;
-            money[p] -= d.creditRepay;
-            creditActed = true;
-        } else if (action == MerchantsAction.STATUS_UP) {
-            money[p] -= stepCost();
-            status[p]++;
-        } else {
-            Influence kind = Influence.values()[action - MerchantsAction.PLAY];
-            discardInfluence(p, kind);
-            if (kind == Influence.PATRON) {
-                money[p] += d.patronFlorins;
-            } else {
-                exempt = true;
-            }
-        }
-    }
-
-    /** The upkeep player p pays at a level (Low Upkeep: half, rounded down to {@value #UPKEEP_ROUNDING}). */
-    public int upkeepDue(int p, int level) {
-        int u = d.upkeep(level);
-        if (owns(p, Investment.LOW_UPKEEP)) {
-            u = u / 2 / UPKEEP_ROUNDING * UPKEEP_ROUNDING;
-        }
-        return u;
-    }
-
-    private void payUpkeep(int p) {
-        if (exempt) {
-            return;
-        }
-        while (upkeepDue(p, status[p]) > money[p]) {
-            status[p]--;
-        }
-        money[p] -= upkeepDue(p, status[p]);
-    }
-
-    private void endRound() {
-        for (int c = 0; c < CITIES; c++) {
-            if (wagonAt(c) == NONE) {
-                bonus[c] = Math.min(d.bonusMax, bonus[c] + d.bonusGrowth);
-            }
-        }
-        Arrays.fill(arrived, false);
-        Arrays.fill(arrivedBy, NONE);
-        if (arrivals >= d.endArrivals(n)) {
-            phase = Phase.GAME_OVER;
-            endReason = "ARRIVALS";
-            return;
-        }
-        round++;
-        first = (first + 1) % n;
-        turn = 0;
-        buyPass = 0;
-        beginBuyTurn();
     }
 
     // ------------------------------------------------------------------ scoring
@@ -1701,105 +632,26 @@ public final class MerchantsState implements GameState<MerchantsState> {
     }
 
     /**
-     * Resamples what {@code observer} cannot know: the others' sealed bids and wheel settings not
-     * yet revealed (uniform among what each could have chosen), the order of the face-down
-     * investment pile, and the influence cards in the others' hands with the influence pile (every
-     * card neither in the observer's hand nor discarded, dealt back in the same numbers).
+     * Resamples what {@code observer} cannot know (see {@link Determinization}): the others' sealed
+     * bids and wheel settings not yet revealed, the order of the face-down investment pile, and the
+     * influence cards in the others' hands with the influence pile.
      */
     @Override
     public MerchantsState determinize(int observer, long seed) {
         MerchantsState s = new MerchantsState(this);
-        s.rng = seed;
-        s.bids.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), s.maxBid(seat) + 1));
-        s.wheels.resampleHidden(observer, (seat, v) -> SplitMix64.below(s.next(), MerchantsAction.WHEELS));
-        Arrays.sort(s.invDeck, s.invTop, s.invDeck.length);
-        s.shuffle(s.invDeck, s.invTop);
-        int[] pool = new int[s.inflDeck.length];
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == observer) {
-                continue;
-            }
-            for (int kind = 0; kind < Influence.COUNT; kind++) {
-                for (int c = 0; c < s.hand[p * Influence.COUNT + kind]; c++) {
-                    pool[k++] = kind;
-                }
-            }
-        }
-        for (int i = s.inflTop; i < s.inflDeck.length; i++) {
-            pool[k++] = s.inflDeck[i];
-        }
-        int[] cards = Arrays.copyOf(pool, k);
-        Arrays.sort(cards);
-        s.shuffle(cards, 0);
-        int at = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == observer) {
-                continue;
-            }
-            int size = handSize(p);
-            Arrays.fill(s.hand, p * Influence.COUNT, (p + 1) * Influence.COUNT, 0);
-            for (int c = 0; c < size; c++) {
-                s.hand[p * Influence.COUNT + cards[at++]]++;
-            }
-        }
-        System.arraycopy(cards, at, s.inflDeck, s.inflTop, cards.length - at);
-        // the drawn part of the pile (never read by the rules) becomes the sorted kinds now out of it
-        int[] out = new int[Influence.COUNT];
-        for (int kind = 0; kind < Influence.COUNT; kind++) {
-            out[kind] = s.d.influenceCopies;
-        }
-        for (int i = s.inflTop; i < s.inflDeck.length; i++) {
-            out[s.inflDeck[i]]--;
-        }
-        int i = 0;
-        for (int kind = 0; kind < Influence.COUNT; kind++) {
-            for (int c = 0; c < out[kind] && i < s.inflTop; c++) {
-                s.inflDeck[i++] = kind;
-            }
-        }
+        s.rng.setState(seed);
+        Determinization.resample(s, observer);
         return s;
     }
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof MerchantsState s)) {
-            return false;
-        }
-        return n == s.n && rng == s.rng && setup == s.setup && first == s.first && round == s.round
-                && phase == s.phase && turn == s.turn && buyPass == s.buyPass && decisions == s.decisions
-                && truncated == s.truncated && endReason.equals(s.endReason) && creditLeft == s.creditLeft
-                && arrivals == s.arrivals && courier == s.courier && invTop == s.invTop && inflTop == s.inflTop
-                && auctionWagon == s.auctionWagon && auctionSlot == s.auctionSlot && bought == s.bought
-                && buyExtra == s.buyExtra && bargain == s.bargain && paidReduced == s.paidReduced
-                && loadWagon == s.loadWagon && loader == s.loader && loaderTurn == s.loaderTurn && offer == s.offer
-                && tilePlayed == s.tilePlayed && pendingTile == s.pendingTile && extraPoints == s.extraPoints
-                && courierLeft == s.courierLeft && courierRun == s.courierRun && courierDone == s.courierDone
-                && blockedWagon == s.blockedWagon && movingWagon == s.movingWagon && movePoints == s.movePoints
-                && mover == s.mover && pathLen == s.pathLen && startPrev == s.startPrev
-                && playedThisTurn == s.playedThisTurn && officeLeft == s.officeLeft && exempt == s.exempt
-                && creditActed == s.creditActed
-                && Arrays.equals(money, s.money) && Arrays.equals(status, s.status) && Arrays.equals(credit, s.credit)
-                && Arrays.equals(tiles, s.tiles) && Arrays.equals(hand, s.hand) && Arrays.equals(discard, s.discard)
-                && Arrays.equals(warehouse, s.warehouse) && Arrays.equals(cargo, s.cargo)
-                && Arrays.equals(supply, s.supply) && Arrays.equals(price, s.price) && Arrays.equals(bonus, s.bonus)
-                && Arrays.equals(wagonNode, s.wagonNode) && Arrays.equals(wagonPrev, s.wagonPrev)
-                && Arrays.equals(arrived, s.arrived) && Arrays.equals(arrivedBy, s.arrivedBy)
-                && Arrays.equals(master, s.master) && Arrays.equals(invDeck, s.invDeck)
-                && Arrays.equals(faceUp, s.faceUp) && Arrays.equals(invOwner, s.invOwner)
-                && Arrays.equals(inflDeck, s.inflDeck) && Arrays.equals(request, s.request)
-                && Arrays.equals(path, 0, pathLen, s.path, 0, s.pathLen)
-                && bids.equals(s.bids) && wheels.equals(s.wheels) && d.equals(s.d);
+        return o instanceof MerchantsState s && sameTable(s);
     }
 
     @Override
     public int hashCode() {
-        int h = Long.hashCode(rng) * 31 + decisions;
-        h = h * 31 + phase.ordinal();
-        h = h * 31 + Arrays.hashCode(money);
-        h = h * 31 + Arrays.hashCode(warehouse);
-        h = h * 31 + Arrays.hashCode(wagonNode);
-        return h;
+        return tableHash();
     }
 
     @Override

@@ -25,6 +25,15 @@ final class MerchantsText {
             prices.add(d.good(g) + " " + s.cost(g) + "/" + s.salePrice(g) + " (supply " + s.supply(g) + ")");
         }
         b.append(prices);
+        board(s, d, b);
+        for (int p = 0; p < s.numPlayers(); p++) {
+            seat(s, d, p, b);
+        }
+        return b.toString();
+    }
+
+    /** The cities, the wagons, the courier and the piles. */
+    private static void board(MerchantsState s, MerchantsData d, StringBuilder b) {
         for (int c = 0; c < CITIES; c++) {
             b.append(String.format("%-8s", d.city(c))).append(" bonus ").append(String.format("%3d", s.bonus(c)))
                     .append("  market");
@@ -61,50 +70,51 @@ final class MerchantsText {
         }
         b.append(up).append(" (").append(s.investmentLeft()).append(" face down); influence pile ")
                 .append(s.influenceLeft()).append("; credit cards ").append(s.creditLeft()).append('\n');
-        for (int p = 0; p < s.numPlayers(); p++) {
-            b.append("P").append(p).append(": ").append(s.money(p)).append(" fl, status ").append(s.status(p))
-                    .append(" (").append(d.statusName(s.status(p))).append(')');
-            if (s.hasCredit(p)) {
-                b.append(", credit");
-            }
-            b.append(", tiles");
-            for (int t = 1; t <= MerchantsState.TILES; t++) {
-                if ((s.tiles(p) & (1 << (t - 1))) != 0) {
-                    b.append(' ').append(t);
-                }
-            }
-            StringJoiner inv = new StringJoiner(" ", ", investment ", "");
-            inv.setEmptyValue("");
-            for (int k = 0; k < d.investmentCards(); k++) {
-                if (s.investmentOwner(k) == p) {
-                    inv.add(d.investment(k).id());
-                }
-            }
-            b.append(inv);
-            StringJoiner inf = new StringJoiner(" ", ", influence ", "");
-            inf.setEmptyValue("");
-            for (Influence i : Influence.values()) {
-                for (int k = 0; k < s.influence(p, i); k++) {
-                    inf.add(i.id());
-                }
-            }
-            b.append(inf).append('\n');
-            StringJoiner wh = new StringJoiner("; ", "    warehouses: ", "\n");
-            wh.setEmptyValue("");
-            for (int c = 0; c < CITIES; c++) {
-                StringJoiner here = new StringJoiner(" ");
-                for (int g = 0; g < GOODS; g++) {
-                    if (s.warehouse(p, c, g) > 0) {
-                        here.add(s.warehouse(p, c, g) + " " + d.good(g));
-                    }
-                }
-                if (here.length() > 0) {
-                    wh.add(d.city(c) + " " + here);
-                }
-            }
-            b.append(wh);
+    }
+
+    /** Player p's money, status, tiles, cards and warehouses. */
+    private static void seat(MerchantsState s, MerchantsData d, int p, StringBuilder b) {
+        b.append("P").append(p).append(": ").append(s.money(p)).append(" fl, status ").append(s.status(p))
+                .append(" (").append(d.statusName(s.status(p))).append(')');
+        if (s.hasCredit(p)) {
+            b.append(", credit");
         }
-        return b.toString();
+        b.append(", tiles");
+        for (int t = 1; t <= MerchantsState.TILES; t++) {
+            if ((s.tiles(p) & (1 << (t - 1))) != 0) {
+                b.append(' ').append(t);
+            }
+        }
+        StringJoiner inv = new StringJoiner(" ", ", investment ", "");
+        inv.setEmptyValue("");
+        for (int k = 0; k < d.investmentCards(); k++) {
+            if (s.investmentOwner(k) == p) {
+                inv.add(d.investment(k).id());
+            }
+        }
+        b.append(inv);
+        StringJoiner inf = new StringJoiner(" ", ", influence ", "");
+        inf.setEmptyValue("");
+        for (Influence i : Influence.values()) {
+            for (int k = 0; k < s.influence(p, i); k++) {
+                inf.add(i.id());
+            }
+        }
+        b.append(inf).append('\n');
+        StringJoiner wh = new StringJoiner("; ", "    warehouses: ", "\n");
+        wh.setEmptyValue("");
+        for (int c = 0; c < CITIES; c++) {
+            StringJoiner here = new StringJoiner(" ");
+            for (int g = 0; g < GOODS; g++) {
+                if (s.warehouse(p, c, g) > 0) {
+                    here.add(s.warehouse(p, c, g) + " " + d.good(g));
+                }
+            }
+            if (here.length() > 0) {
+                wh.add(d.city(c) + " " + here);
+            }
+        }
+        b.append(wh);
     }
 
     private static String goods(MerchantsState s, MerchantsData d, int w, int p) {

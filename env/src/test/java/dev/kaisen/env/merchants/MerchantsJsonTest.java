@@ -74,7 +74,7 @@ class MerchantsJsonTest {
         if (s.pendingTile() > 0) {
             seen.add("pending tile");
         }
-        if (s.courierRun > 0) {
+        if (s.move.courierRun > 0) {
             seen.add("courier run");
         }
         if (s.phase() == Phase.ANSWER && s.offer() > 0) {

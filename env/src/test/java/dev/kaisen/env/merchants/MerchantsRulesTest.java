@@ -122,7 +122,7 @@ class MerchantsRulesTest {
     }
 
     static void stock(MerchantsState s, int p, String city, String good, int count) {
-        s.warehouse[(p * MerchantsData.CITIES + node(city)) * MerchantsData.GOODS + good(good)] = count;
+        s.warehouse[s.warehouseIndex(p, node(city), good(good))] = count;
     }
 
     static int stock(MerchantsState s, int p, String city, String good) {
@@ -130,7 +130,7 @@ class MerchantsRulesTest {
     }
 
     static void cargo(MerchantsState s, int w, int p, String good, int count) {
-        s.cargo[(w * s.n + p) * MerchantsData.GOODS + good(good)] = count;
+        s.cargo[s.cargoIndex(w, p, good(good))] = count;
     }
 
     static int cargo(MerchantsState s, int w, int p, String good) {
@@ -163,7 +163,7 @@ class MerchantsRulesTest {
             if (s.inflDeck[i] == kind.ordinal()) {
                 s.inflDeck[i] = s.inflDeck[s.inflTop];
                 s.inflDeck[s.inflTop++] = kind.ordinal();
-                s.hand[p * Influence.COUNT + kind.ordinal()]++;
+                s.addHand(p, kind.ordinal(), 1);
                 return;
             }
         }
@@ -1286,7 +1286,7 @@ class MerchantsRulesTest {
         assertEquals(5, s.creditLeft());
         assertEquals(List.of("pass", "status:up"), legalNames(s), "repaid: status may be bought again, credit not retaken");
         s.money[0] = 2400;
-        s.creditActed = false;
+        s.statusTurn.creditActed = false;
         s.credit[0] = true;
         assertFalse(legal(s, "credit:repay"), "repaying needs 2500");
         s.credit[0] = false;
