@@ -58,6 +58,18 @@ public final class Golden {
     private static <S extends GameState<S>> String generate(Game<S> game, Case c) {
         AecEnv<S> env = new AecEnv<>(game, c.mode(), IllegalActionMode.RAISE, c.view());
         env.reset(c.seed());
+        List<String> lines = play(game, env, c);
+        String head = Json.write(header(game, env, c), false);
+        StringBuilder b = new StringBuilder(head.substring(0, head.length() - 1));
+        b.append(",\"result\":").append(Json.write(result(env.info()), false)).append(",\"steps\":[\n");
+        for (int i = 0; i < lines.size(); i++) {
+            b.append(lines.get(i)).append(i + 1 < lines.size() ? ",\n" : "\n");
+        }
+        return b.append("]}\n").toString();
+    }
+
+    /** Plays the reset env to its end with seeded random legal actions: one compact JSON line per step. */
+    private static <S extends GameState<S>> List<String> play(Game<S> game, AecEnv<S> env, Case c) {
         SplittableRandom choices = new SplittableRandom(c.seed());
         float[] obs = new float[env.encoder().size()];
         byte[] mask = new byte[game.numDistinctActions()];
@@ -80,21 +92,31 @@ public final class Golden {
             }
             int action = legal.get(choices.nextInt(legal.size()));
             env.step(action);
-            List<Double> rewards = new ArrayList<>();
-            for (int q = 0; q < c.players(); q++) {
-                rewards.add(env.reward(q));
-            }
-            Map<String, Object> step = new LinkedHashMap<>();
-            step.put("player", p);
-            step.put("action", action);
-            step.put("mask", legal);
-            step.put("rewards", rewards);
-            step.put("terminated", env.terminated());
-            step.put("truncated", env.truncated());
-            step.put("observation", sparse);
-            lines.add(Json.write(step, false));
+            lines.add(Json.write(step(env, c, p, action, legal, sparse), false));
         }
-        EnvInfo info = env.info();
+        return lines;
+    }
+
+    /** One step's record, after the action: who acted, what, the mask, every reward, the end flags, the observation. */
+    private static Map<String, Object> step(AecEnv<?> env, Case c, int p, int action, List<Integer> legal,
+                                            List<List<Number>> sparse) {
+        List<Double> rewards = new ArrayList<>();
+        for (int q = 0; q < c.players(); q++) {
+            rewards.add(env.reward(q));
+        }
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("player", p);
+        step.put("action", action);
+        step.put("mask", legal);
+        step.put("rewards", rewards);
+        step.put("terminated", env.terminated());
+        step.put("truncated", env.truncated());
+        step.put("observation", sparse);
+        return step;
+    }
+
+    /** The file's header: format, game, case, sizes and how actions were chosen. */
+    private static Map<String, Object> header(Game<?> game, AecEnv<?> env, Case c) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("format", FORMAT);
         header.put("game", game.id());
@@ -106,17 +128,16 @@ public final class Golden {
         header.put("actionChoice", "java.util.SplittableRandom(seed).nextInt(number of legal actions), over the mask's ones in id order");
         header.put("observationSize", env.encoder().size());
         header.put("numActions", game.numDistinctActions());
+        return header;
+    }
+
+    /** The game's result: scores, tiebreaks, winners, end reason. */
+    private static Map<String, Object> result(EnvInfo info) {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("scores", info.scores());
         result.put("tiebreaks", info.tiebreaks());
         result.put("winners", info.winners());
         result.put("endReason", info.endReason());
-        String head = Json.write(header, false);
-        StringBuilder b = new StringBuilder(head.substring(0, head.length() - 1));
-        b.append(",\"result\":").append(Json.write(result, false)).append(",\"steps\":[\n");
-        for (int i = 0; i < lines.size(); i++) {
-            b.append(lines.get(i)).append(i + 1 < lines.size() ? ",\n" : "\n");
-        }
-        return b.append("]}\n").toString();
+        return result;
     }
 }

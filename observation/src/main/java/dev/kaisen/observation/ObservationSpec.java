@@ -44,6 +44,12 @@ public final class ObservationSpec {
         return s;
     }
 
+    /** The offset of the segment {@code name}, or -1 where this layout has none (a segment of another view). */
+    public int offsetOf(String name) {
+        Segment s = byName.get(name);
+        return s == null ? -1 : s.offset();
+    }
+
     /** Length of the whole vector. */
     public int size() {
         return size;

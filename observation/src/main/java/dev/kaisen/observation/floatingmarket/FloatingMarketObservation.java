@@ -108,12 +108,21 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
     @Override
     public void encode(FloatingMarketState s, int observer, float[] buf, int offset) {
         int n = begin(s, observer, buf, offset);
-        int o = offset;
-        buf[o + l.phase() + s.phase().ordinal()] = 1f;
+        buf[offset + l.phase() + s.phase().ordinal()] = 1f;
         if (!s.isTerminal()) {
-            buf[o + l.current() + rel(s.currentPlayer(), observer, n)] = 1f;
+            buf[offset + l.current() + rel(s.currentPlayer(), observer, n)] = 1f;
         }
-        buf[o + l.start() + rel(s.startPlayer(), observer, n)] = 1f;
+        buf[offset + l.start() + rel(s.startPlayer(), observer, n)] = 1f;
+        encodeBoard(s, observer, n, buf, offset);
+        for (int p = 0; p < n; p++) {
+            encodeSeat(s, p, rel(p, observer, n), buf, offset);
+        }
+        encodePool(s, observer, n, buf, offset);
+        buf[offset + l.progress()] = (float) s.decisions() / FloatingMarketState.DECISION_CAP;
+    }
+
+    /** The board: each building's spots, each location's boat (fruit, range, bank, customers, Ama), the docks. */
+    private void encodeBoard(FloatingMarketState s, int observer, int n, float[] buf, int o) {
         Board board = s.board();
         for (Building b : Building.values()) {
             int spots = board.spots(b, n);
@@ -141,21 +150,26 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
                 buf[o + l.docks() + side * SEATS + rel(s.dockCustomer(side), observer, n)] = 1f;
             }
         }
-        for (int p = 0; p < n; p++) {
-            int r = rel(p, observer, n);
-            buf[o + l.present() + r] = 1f;
-            for (Building b : Building.values()) {
-                buf[o + l.buildings() + b.ordinal() * SEATS + r] = s.buildingCustomers(b, p);
-            }
-            buf[o + l.left() + r] = s.customersLeft(p);
-            for (int d = 0; d < Dice.PLAYER_DICE; d++) {
-                buf[o + l.dice() + (r * Dice.PLAYER_DICE + d) * 3 + s.dieLocation(p, d)] = 1f;
-            }
-            buf[o + l.coins() + r] = s.coins(p);
-            for (int f = 0; f < Fruit.COUNT; f++) {
-                buf[o + l.fruits() + r * Fruit.COUNT + f] = s.hasFruit(p, f) ? 1f : 0f;
-            }
+    }
+
+    /** Seat {@code p} at relative seat {@code r}: its customers in buildings and still to place, dice, coins, fruits. */
+    private void encodeSeat(FloatingMarketState s, int p, int r, float[] buf, int o) {
+        buf[o + l.present() + r] = 1f;
+        for (Building b : Building.values()) {
+            buf[o + l.buildings() + b.ordinal() * SEATS + r] = s.buildingCustomers(b, p);
         }
+        buf[o + l.left() + r] = s.customersLeft(p);
+        for (int d = 0; d < Dice.PLAYER_DICE; d++) {
+            buf[o + l.dice() + (r * Dice.PLAYER_DICE + d) * 3 + s.dieLocation(p, d)] = 1f;
+        }
+        buf[o + l.coins() + r] = s.coins(p);
+        for (int f = 0; f < Fruit.COUNT; f++) {
+            buf[o + l.fruits() + r * Fruit.COUNT + f] = s.hasFruit(p, f) ? 1f : 0f;
+        }
+    }
+
+    /** The dice pool's extras, the dice still to add, the Office player, the target, and (with recall) the last roll. */
+    private void encodePool(FloatingMarketState s, int observer, int n, float[] buf, int o) {
         buf[o + l.extras()] = s.tilePlus4() ? 1f : 0f;
         buf[o + l.extras() + 1] = s.tileMinus2() ? 1f : 0f;
         buf[o + l.extras() + 2] = s.boardD12() ? 1f : 0f;
@@ -171,6 +185,5 @@ public final class FloatingMarketObservation extends SeatEncoder<FloatingMarketS
             buf[o + l.lastRoll()] = s.lastTotal();
             buf[o + l.lastRoll() + 1 + s.lastActivated()] = 1f;
         }
-        buf[o + l.progress()] = (float) s.decisions() / FloatingMarketState.DECISION_CAP;
     }
 }

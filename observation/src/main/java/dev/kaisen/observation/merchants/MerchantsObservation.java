@@ -88,10 +88,37 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
     private static final String INFLUENCE_DOC = "market-right, bargain, wheelwright, messenger, guild, patron, exemption";
     private static final String INVESTMENT_DOC = "reduced-cost, driver, coach-driver, courier, express-courier, office, low-upkeep";
 
-    /** The offsets of one view's segments (-1: not in this view). */
+    /** The offsets of one view's segments, group by group in declaration order (-1: not in this view). */
     private static final class Layout {
         final ObservationSpec spec;
         final boolean recall;
+        final Table table;
+        final Road road;
+        final Seats seats;
+        final Cards cards;
+        final Sealed sealed;
+        final Loading loading;
+        final Turn turn;
+        final int progress;
+
+        Layout(boolean recall) {
+            this.recall = recall;
+            ObservationSpec.Builder b = ObservationSpec.builder();
+            table = new Table(b);
+            road = new Road(b);
+            seats = new Seats(b, recall);
+            cards = new Cards(b);
+            sealed = new Sealed(b);
+            loading = new Loading(b);
+            turn = new Turn(b);
+            progress = b.add("game_progress", 1, 0, 1, "decisions made / " + MerchantsState.DECISION_CAP
+                    + " (the safety cap)").offset();
+            spec = b.build();
+        }
+    }
+
+    /** The game's clock and the market: phase, seats, round, wagon track, prices, supply, cities. */
+    private static final class Table {
         final int phase;
         final int present;
         final int current;
@@ -106,6 +133,35 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         final int cityGoods;
         final int bonus;
         final int openCities;
+
+        Table(ObservationSpec.Builder b) {
+            phase = b.flags("phase", PHASES, "one-hot: BUY, BID, MASTER_LOAD, REQUEST, OFFER, ANSWER, MOVE, WHEEL, "
+                    + "SHIFT, INVEST, STATUS, GAME_OVER").offset();
+            present = b.flags("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
+            current = b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)").offset();
+            first = b.flags("first_player", SEATS, "one-hot relative seat of this round's first player").offset();
+            round = b.counts("round", 1, MAX_ROUND, "the round, from 1").offset();
+            arrivals = b.counts("arrivals", 1, MAX_ARRIVALS, "wagon arrivals so far (the wagon track)").offset();
+            endArrivals = b.counts("end_arrivals", 1, MAX_ARRIVALS, "the arrivals that end the game at a round's end "
+                    + "for this player count (data)").offset();
+            stepCost = b.counts("step_cost", 1, MAX_PRICE, "florins the next status level costs now (data, by the "
+                    + "wagon track)").offset();
+            priceLevel = b.flags("price_level", G * LEVELS, "per good, one-hot price level (0 = the lowest line); "
+                    + GOODS_DOC).offset();
+            priceLines = b.counts("price_lines", 2 * LEVELS, MAX_PRICE, "the cost of each price level, then its sale "
+                    + "price, in florins (data; 0 beyond the data's levels)").offset();
+            supply = b.counts("supply", G, MAX_GOODS, "per good, goods left in the supply").offset();
+            cityGoods = b.flags("city_goods", C * G, "per city, 1 for each good its market shows (data); "
+                    + CITIES_DOC).offset();
+            bonus = b.counts("city_bonus", C, MAX_BONUS, "per city, its bonus in florins (taken by the player who "
+                    + "moves a wagon in)").offset();
+            openCities = b.flags("open_cities", C, "per city, 1 where goods may be bought into warehouses now (an "
+                    + "empty wagon there, or a wagon reaching it next)").offset();
+        }
+    }
+
+    /** The road: the three wagons (place, arrival, master, cargo) and the courier. */
+    private static final class Road {
         final int wagonNode;
         final int wagonPrev;
         final int arrived;
@@ -113,6 +169,26 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         final int master;
         final int cargo;
         final int courier;
+
+        Road(ObservationSpec.Builder b) {
+            wagonNode = b.flags("wagon_node", W * NODES, "per wagon 0..2, one-hot place (cities 0..5, then forks, "
+                    + "then road spaces; data)").offset();
+            wagonPrev = b.flags("wagon_prev", W * NODES, "per wagon, one-hot place it came from (its backward "
+                    + "direction; all 0 in a city)").offset();
+            arrived = b.flags("wagon_arrived", W, "per wagon, 1 if it arrived in a city this round (it moves no "
+                    + "more)").offset();
+            arrivedBy = b.flags("wagon_arrived_by", W * SEATS, "per wagon, one-hot relative seat that moved it in "
+                    + "this round (takes the city's bonus)").offset();
+            master = b.flags("wagon_master", W * SEATS, "per wagon, one-hot relative seat of its loading master "
+                    + "(none: 0)").offset();
+            cargo = b.counts("wagon_cargo", W * SEATS * G, MAX_LOAD, "per wagon, relative seat and good, goods of "
+                    + "that seat on the wagon").offset();
+            courier = b.flags("courier", NODES, "one-hot place of the courier").offset();
+        }
+    }
+
+    /** What each seat holds in the open: florins (as the view allows), status, credit, tiles, warehouses, cards. */
+    private static final class Seats {
         final int money;
         final int ownMoney;
         final int status;
@@ -121,12 +197,57 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         final int warehouses;
         final int investments;
         final int handSizes;
+
+        Seats(ObservationSpec.Builder b, boolean recall) {
+            if (recall) {
+                money = b.counts("money", SEATS, MAX_MONEY, "florins per relative seat (every payment is public; "
+                        + "capped at " + MAX_MONEY + ")").offset();
+                ownMoney = -1;
+            } else {
+                money = -1;
+                ownMoney = b.counts("own_money", 1, MAX_MONEY, "the observer's florins (the others' are behind "
+                        + "screens; capped at " + MAX_MONEY + ")").offset();
+            }
+            status = b.flags("status", SEATS * STATUS, "per relative seat, one-hot status level (0 = the lowest; "
+                    + "data's ladder)").offset();
+            credit = b.flags("credit", SEATS, "per relative seat, 1 if it holds a credit card").offset();
+            tiles = b.flags("tiles", SEATS * TILES, "per relative seat, 1 for each movement tile 1..4 still face up")
+                    .offset();
+            warehouses = b.counts("warehouses", SEATS * C * G, MAX_GOODS, "per relative seat, city and good, goods "
+                    + "in that seat's warehouse").offset();
+            investments = b.counts("investments", SEATS * INV, MAX_INVESTMENT_COPIES, "per relative seat, "
+                    + "investment cards owned per kind: " + INVESTMENT_DOC).offset();
+            handSizes = b.counts("hand_sizes", SEATS, INF * MAX_INFLUENCE_COPIES, "per relative seat, influence "
+                    + "cards held (the number is public, the kinds are not)").offset();
+        }
+    }
+
+    /** The cards: the observer's influence hand, the discard, the piles, the face-up investments, credit left. */
+    private static final class Cards {
         final int ownHand;
         final int discard;
         final int piles;
         final int faceUp;
         final int investmentPile;
         final int creditLeft;
+
+        Cards(ObservationSpec.Builder b) {
+            ownHand = b.counts("own_influence", INF, MAX_INFLUENCE_COPIES, "the observer's influence cards per kind: "
+                    + INFLUENCE_DOC).offset();
+            discard = b.counts("influence_discard", INF, MAX_INFLUENCE_COPIES, "influence cards played (face up) per "
+                    + "kind").offset();
+            piles = b.counts("piles", new int[] {INV * MAX_INVESTMENT_COPIES, INF * MAX_INFLUENCE_COPIES},
+                    "face-down cards left: the investment pile, the influence pile").offset();
+            faceUp = b.flags("face_up", SLOTS * (INV + 1), "per face-up investment slot 0..3, one-hot kind ("
+                    + INVESTMENT_DOC + ", empty); all 0 for a slot the data does not have").offset();
+            investmentPile = b.counts("investment_pile", INV, MAX_INVESTMENT_COPIES, "the face-down investment pile's "
+                    + "cards per kind (public: every card is in the data; the order is hidden)").offset();
+            creditLeft = b.counts("credit_left", 1, MAX_CREDIT_CARDS, "credit cards left to take").offset();
+        }
+    }
+
+    /** The sealed choices (bids, price wheels) as far as the observer may see them, and what is auctioned. */
+    private static final class Sealed {
         final int bidCommitted;
         final int bidsRevealed;
         final int bidValues;
@@ -135,10 +256,48 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         final int wheelCommitted;
         final int wheelsRevealed;
         final int wheelPointers;
+
+        Sealed(ObservationSpec.Builder b) {
+            bidCommitted = b.flags("bid_committed", SEATS, "this auction: per relative seat, 1 once it has committed "
+                    + "its sealed bid (until the next auction)").offset();
+            bidsRevealed = b.flags("bids_revealed", 1, "1 once the bids are revealed (until the next auction)")
+                    .offset();
+            bidValues = b.counts("bid_values", SEATS, MerchantsData.MAX_BID_STEPS, "per relative seat, the bid in bid "
+                    + "steps where the observer may see it: its own once committed, every seat's once revealed; "
+                    + "else 0").offset();
+            auctionWagon = b.flags("auction_wagon", W, "one-hot wagon whose loading master is being auctioned")
+                    .offset();
+            auctionSlot = b.flags("auction_slot", SLOTS, "one-hot face-up slot whose investment card is being "
+                    + "auctioned").offset();
+            wheelCommitted = b.flags("wheel_committed", SEATS, "this round: per relative seat, 1 once it has set its "
+                    + "price wheel (until the next round's wheels)").offset();
+            wheelsRevealed = b.flags("wheels_revealed", 1, "1 once the price wheels are revealed (until the next "
+                    + "round's wheels)").offset();
+            wheelPointers = b.counts("wheel_pointers", SEATS * SPOTS, 2, "per relative seat, pointers of its wheel "
+                    + "at each good and at its own coat of arms (6), where the observer may see them: its own once "
+                    + "set, every seat's once revealed; else 0").offset();
+        }
+    }
+
+    /** The loading of a wagon: which wagon, who requests, the request and the master's offer. */
+    private static final class Loading {
         final int loadWagon;
         final int loader;
         final int request;
         final int offer;
+
+        Loading(ObservationSpec.Builder b) {
+            loadWagon = b.flags("load_wagon", W, "one-hot wagon being loaded").offset();
+            loader = b.flags("loader", SEATS, "one-hot relative seat requesting goods from the loading master")
+                    .offset();
+            request = b.counts("request", G, MAX_LOAD, "per good, goods in the open request").offset();
+            offer = b.counts("offer", 1, MerchantsData.MAX_OFFER_STEPS, "the master's price for the request, in "
+                    + "offer steps").offset();
+        }
+    }
+
+    /** The turn in progress: the buy, movement, price-shift and status turns' own values. */
+    private static final class Turn {
         final int buyTurn;
         final int tilePlayed;
         final int pendingTile;
@@ -151,163 +310,32 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         final int played;
         final int officeLeft;
         final int statusTurn;
-        final int progress;
 
-        Layout(boolean recall) {
-            this.recall = recall;
-            ObservationSpec.Builder b = ObservationSpec.builder();
-            b.flags("phase", PHASES, "one-hot: BUY, BID, MASTER_LOAD, REQUEST, OFFER, ANSWER, MOVE, WHEEL, SHIFT, "
-                    + "INVEST, STATUS, GAME_OVER");
-            b.flags("seats_present", SEATS, "1 for each relative seat that is in the game");
-            b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)");
-            b.flags("first_player", SEATS, "one-hot relative seat of this round's first player");
-            b.counts("round", 1, MAX_ROUND, "the round, from 1");
-            b.counts("arrivals", 1, MAX_ARRIVALS, "wagon arrivals so far (the wagon track)");
-            b.counts("end_arrivals", 1, MAX_ARRIVALS, "the arrivals that end the game at a round's end for this "
-                    + "player count (data)");
-            b.counts("step_cost", 1, MAX_PRICE, "florins the next status level costs now (data, by the wagon track)");
-            b.flags("price_level", G * LEVELS, "per good, one-hot price level (0 = the lowest line); " + GOODS_DOC);
-            b.counts("price_lines", 2 * LEVELS, MAX_PRICE, "the cost of each price level, then its sale price, "
-                    + "in florins (data; 0 beyond the data's levels)");
-            b.counts("supply", G, MAX_GOODS, "per good, goods left in the supply");
-            b.flags("city_goods", C * G, "per city, 1 for each good its market shows (data); " + CITIES_DOC);
-            b.counts("city_bonus", C, MAX_BONUS, "per city, its bonus in florins (taken by the player who moves a "
-                    + "wagon in)");
-            b.flags("open_cities", C, "per city, 1 where goods may be bought into warehouses now (an empty wagon "
-                    + "there, or a wagon reaching it next)");
-            b.flags("wagon_node", W * NODES, "per wagon 0..2, one-hot place (cities 0..5, then forks, then road spaces; "
-                    + "data)");
-            b.flags("wagon_prev", W * NODES, "per wagon, one-hot place it came from (its backward direction; all 0 "
-                    + "in a city)");
-            b.flags("wagon_arrived", W, "per wagon, 1 if it arrived in a city this round (it moves no more)");
-            b.flags("wagon_arrived_by", W * SEATS, "per wagon, one-hot relative seat that moved it in this round "
-                    + "(takes the city's bonus)");
-            b.flags("wagon_master", W * SEATS, "per wagon, one-hot relative seat of its loading master (none: 0)");
-            b.counts("wagon_cargo", W * SEATS * G, MAX_LOAD, "per wagon, relative seat and good, goods of that seat "
-                    + "on the wagon");
-            b.flags("courier", NODES, "one-hot place of the courier");
-            if (recall) {
-                b.counts("money", SEATS, MAX_MONEY, "florins per relative seat (every payment is public; capped at "
-                        + MAX_MONEY + ")");
-            } else {
-                b.counts("own_money", 1, MAX_MONEY, "the observer's florins (the others' are behind screens; capped "
-                        + "at " + MAX_MONEY + ")");
-            }
-            b.flags("status", SEATS * STATUS, "per relative seat, one-hot status level (0 = the lowest; data's ladder)");
-            b.flags("credit", SEATS, "per relative seat, 1 if it holds a credit card");
-            b.flags("tiles", SEATS * TILES, "per relative seat, 1 for each movement tile 1..4 still face up");
-            b.counts("warehouses", SEATS * C * G, MAX_GOODS, "per relative seat, city and good, goods in that "
-                    + "seat's warehouse");
-            b.counts("investments", SEATS * INV, MAX_INVESTMENT_COPIES, "per relative seat, investment cards owned "
-                    + "per kind: " + INVESTMENT_DOC);
-            b.counts("hand_sizes", SEATS, INF * MAX_INFLUENCE_COPIES, "per relative seat, influence cards held (the "
-                    + "number is public, the kinds are not)");
-            b.counts("own_influence", INF, MAX_INFLUENCE_COPIES, "the observer's influence cards per kind: "
-                    + INFLUENCE_DOC);
-            b.counts("influence_discard", INF, MAX_INFLUENCE_COPIES, "influence cards played (face up) per kind");
-            b.counts("piles", new int[] {INV * MAX_INVESTMENT_COPIES, INF * MAX_INFLUENCE_COPIES}, "face-down cards "
-                    + "left: the investment pile, the influence pile");
-            b.flags("face_up", SLOTS * (INV + 1), "per face-up investment slot 0..3, one-hot kind (" + INVESTMENT_DOC
-                    + ", empty); all 0 for a slot the data does not have");
-            b.counts("investment_pile", INV, MAX_INVESTMENT_COPIES, "the face-down investment pile's cards per kind "
-                    + "(public: every card is in the data; the order is hidden)");
-            b.counts("credit_left", 1, MAX_CREDIT_CARDS, "credit cards left to take");
-            b.flags("bid_committed", SEATS, "this auction: per relative seat, 1 once it has committed its sealed bid (until the next auction)");
-            b.flags("bids_revealed", 1, "1 once the bids are revealed (until the next auction)");
-            b.counts("bid_values", SEATS, MerchantsData.MAX_BID_STEPS, "per relative seat, the bid in bid steps where "
-                    + "the observer may see it: its own once committed, every seat's once revealed; else 0");
-            b.flags("auction_wagon", W, "one-hot wagon whose loading master is being auctioned");
-            b.flags("auction_slot", SLOTS, "one-hot face-up slot whose investment card is being auctioned");
-            b.flags("wheel_committed", SEATS, "this round: per relative seat, 1 once it has set its price wheel (until the next round's wheels)");
-            b.flags("wheels_revealed", 1, "1 once the price wheels are revealed (until the next round's wheels)");
-            b.counts("wheel_pointers", SEATS * SPOTS, 2, "per relative seat, pointers of its wheel at each good and "
-                    + "at its own coat of arms (6), where the observer may see them: its own once set, every seat's "
-                    + "once revealed; else 0");
-            b.flags("load_wagon", W, "one-hot wagon being loaded");
-            b.flags("loader", SEATS, "one-hot relative seat requesting goods from the loading master");
-            b.counts("request", G, MAX_LOAD, "per good, goods in the open request");
-            b.counts("offer", 1, MerchantsData.MAX_OFFER_STEPS, "the master's price for the request, in offer steps");
-            b.counts("buy_turn", new int[] {MAX_BUYS, MAX_BUYS, MAX_BUYS, 1, 1}, "this buy turn: goods bought, the "
-                    + "buying pass (0; 1 for round 1's second), extra goods allowed (Market Right), 1 if Bargain was "
-                    + "played, 1 once the reduced price is paid (further goods free); all 0 outside BUY");
-            b.flags("tile_played", 1, "this movement turn: 1 once a movement tile is played (the movement-turn segments are 0 outside MOVE)");
-            b.flags("pending_tile", TILES, "one-hot movement tile 1..4 played and waiting for its wagon");
-            b.counts("extra_points", 1, MAX_POINTS, "this movement turn: extra movement points left (Driver, Coach "
-                    + "Driver, Wheelwright)");
-            b.counts("courier_left", 1, MAX_POINTS, "this movement turn: courier points left");
-            b.flags("courier_done", 1, "this movement turn: 1 once the courier's run has ended");
-            b.flags("blocked_wagon", W, "one-hot wagon the courier's run blocks for the player to act this turn");
-            b.flags("moving_wagon", W, "one-hot wagon in the middle of a move (waiting for a branch)");
-            b.counts("move_points", 1, MAX_POINTS, "movement points the moving wagon has left");
-            b.flags("played_this_turn", INF, "influence kinds played this turn (BUY, MOVE, SHIFT, STATUS): " + INFLUENCE_DOC);
-            b.counts("office_left", 1, MAX_INVESTMENT_COPIES, "this price-shift turn: Office shifts left (0 outside SHIFT)");
-            b.flags("status_turn", 2, "this status turn: 1 if Exemption was played, 1 once credit was taken or repaid (0 outside STATUS)");
-            b.add("game_progress", 1, 0, 1, "decisions made / " + MerchantsState.DECISION_CAP + " (the safety cap)");
-            spec = b.build();
-            phase = at("phase");
-            present = at("seats_present");
-            current = at("current_player");
-            first = at("first_player");
-            round = at("round");
-            arrivals = at("arrivals");
-            endArrivals = at("end_arrivals");
-            stepCost = at("step_cost");
-            priceLevel = at("price_level");
-            priceLines = at("price_lines");
-            supply = at("supply");
-            cityGoods = at("city_goods");
-            bonus = at("city_bonus");
-            openCities = at("open_cities");
-            wagonNode = at("wagon_node");
-            wagonPrev = at("wagon_prev");
-            arrived = at("wagon_arrived");
-            arrivedBy = at("wagon_arrived_by");
-            master = at("wagon_master");
-            cargo = at("wagon_cargo");
-            courier = at("courier");
-            money = at("money");
-            ownMoney = at("own_money");
-            status = at("status");
-            credit = at("credit");
-            tiles = at("tiles");
-            warehouses = at("warehouses");
-            investments = at("investments");
-            handSizes = at("hand_sizes");
-            ownHand = at("own_influence");
-            discard = at("influence_discard");
-            piles = at("piles");
-            faceUp = at("face_up");
-            investmentPile = at("investment_pile");
-            creditLeft = at("credit_left");
-            bidCommitted = at("bid_committed");
-            bidsRevealed = at("bids_revealed");
-            bidValues = at("bid_values");
-            auctionWagon = at("auction_wagon");
-            auctionSlot = at("auction_slot");
-            wheelCommitted = at("wheel_committed");
-            wheelsRevealed = at("wheels_revealed");
-            wheelPointers = at("wheel_pointers");
-            loadWagon = at("load_wagon");
-            loader = at("loader");
-            request = at("request");
-            offer = at("offer");
-            buyTurn = at("buy_turn");
-            tilePlayed = at("tile_played");
-            pendingTile = at("pending_tile");
-            extraPoints = at("extra_points");
-            courierLeft = at("courier_left");
-            courierDone = at("courier_done");
-            blocked = at("blocked_wagon");
-            moving = at("moving_wagon");
-            movePoints = at("move_points");
-            played = at("played_this_turn");
-            officeLeft = at("office_left");
-            statusTurn = at("status_turn");
-            progress = at("game_progress");
-        }
-
-        private int at(String name) {
-            return spec.segments().stream().anyMatch(s -> s.name().equals(name)) ? spec.segment(name).offset() : -1;
+        Turn(ObservationSpec.Builder b) {
+            buyTurn = b.counts("buy_turn", new int[] {MAX_BUYS, MAX_BUYS, MAX_BUYS, 1, 1}, "this buy turn: goods "
+                    + "bought, the buying pass (0; 1 for round 1's second), extra goods allowed (Market Right), 1 if "
+                    + "Bargain was played, 1 once the reduced price is paid (further goods free); all 0 outside BUY")
+                    .offset();
+            tilePlayed = b.flags("tile_played", 1, "this movement turn: 1 once a movement tile is played (the "
+                    + "movement-turn segments are 0 outside MOVE)").offset();
+            pendingTile = b.flags("pending_tile", TILES, "one-hot movement tile 1..4 played and waiting for its "
+                    + "wagon").offset();
+            extraPoints = b.counts("extra_points", 1, MAX_POINTS, "this movement turn: extra movement points left "
+                    + "(Driver, Coach Driver, Wheelwright)").offset();
+            courierLeft = b.counts("courier_left", 1, MAX_POINTS, "this movement turn: courier points left").offset();
+            courierDone = b.flags("courier_done", 1, "this movement turn: 1 once the courier's run has ended")
+                    .offset();
+            blocked = b.flags("blocked_wagon", W, "one-hot wagon the courier's run blocks for the player to act this "
+                    + "turn").offset();
+            moving = b.flags("moving_wagon", W, "one-hot wagon in the middle of a move (waiting for a branch)")
+                    .offset();
+            movePoints = b.counts("move_points", 1, MAX_POINTS, "movement points the moving wagon has left").offset();
+            played = b.flags("played_this_turn", INF, "influence kinds played this turn (BUY, MOVE, SHIFT, STATUS): "
+                    + INFLUENCE_DOC).offset();
+            officeLeft = b.counts("office_left", 1, MAX_INVESTMENT_COPIES, "this price-shift turn: Office shifts left "
+                    + "(0 outside SHIFT)").offset();
+            statusTurn = b.flags("status_turn", 2, "this status turn: 1 if Exemption was played, 1 once credit was "
+                    + "taken or repaid (0 outside STATUS)").offset();
         }
     }
 
@@ -348,166 +376,213 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
     @Override
     public void encode(MerchantsState s, int observer, float[] buf, int offset) {
         int n = begin(s, observer, buf, offset);
-        int o = offset;
+        encodeTable(s, observer, n, buf, offset);
+        encodeRoad(s, observer, n, buf, offset);
+        encodeSeats(s, observer, n, buf, offset);
+        encodeCards(s, observer, n, buf, offset);
+        encodeSealed(s, observer, n, buf, offset);
+        encodeLoading(s, observer, n, buf, offset);
+        encodeTurn(s, buf, offset);
+        buf[offset + l.progress] = (float) s.decisions() / MerchantsState.DECISION_CAP;
+    }
+
+    /** Phase, who decides, round, wagon track, prices, supply and cities (seats_present is written per seat). */
+    private void encodeTable(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Table t = l.table;
         MerchantsData d = s.data();
-        buf[o + l.phase + s.phase().ordinal()] = 1f;
+        buf[o + t.phase + s.phase().ordinal()] = 1f;
         if (!s.isTerminal()) {
-            buf[o + l.current + rel(s.currentPlayer(), observer, n)] = 1f;
+            buf[o + t.current + rel(s.currentPlayer(), observer, n)] = 1f;
         }
-        buf[o + l.first + rel(s.firstPlayer(), observer, n)] = 1f;
-        buf[o + l.round] = cap(s.round(), MAX_ROUND);
-        buf[o + l.arrivals] = cap(s.arrivals(), MAX_ARRIVALS);
-        buf[o + l.endArrivals] = cap(d.endArrivals(n), MAX_ARRIVALS);
-        buf[o + l.stepCost] = cap(s.stepCost(), MAX_PRICE);
+        buf[o + t.first + rel(s.firstPlayer(), observer, n)] = 1f;
+        buf[o + t.round] = cap(s.round(), MAX_ROUND);
+        buf[o + t.arrivals] = cap(s.arrivals(), MAX_ARRIVALS);
+        buf[o + t.endArrivals] = cap(d.endArrivals(n), MAX_ARRIVALS);
+        buf[o + t.stepCost] = cap(s.stepCost(), MAX_PRICE);
         for (int level = 0; level < d.levels(); level++) {
-            buf[o + l.priceLines + level] = cap(d.cost(level), MAX_PRICE);
-            buf[o + l.priceLines + LEVELS + level] = cap(d.sale(level), MAX_PRICE);
+            buf[o + t.priceLines + level] = cap(d.cost(level), MAX_PRICE);
+            buf[o + t.priceLines + LEVELS + level] = cap(d.sale(level), MAX_PRICE);
         }
         for (int g = 0; g < G; g++) {
-            buf[o + l.priceLevel + g * LEVELS + s.priceLevel(g)] = 1f;
-            buf[o + l.supply + g] = cap(s.supply(g), MAX_GOODS);
+            buf[o + t.priceLevel + g * LEVELS + s.priceLevel(g)] = 1f;
+            buf[o + t.supply + g] = cap(s.supply(g), MAX_GOODS);
         }
         int open = s.openCities();
         for (int c = 0; c < C; c++) {
             for (int g = 0; g < G; g++) {
-                buf[o + l.cityGoods + c * G + g] = d.shows(c, g) ? 1f : 0f;
+                buf[o + t.cityGoods + c * G + g] = d.shows(c, g) ? 1f : 0f;
             }
-            buf[o + l.bonus + c] = cap(s.bonus(c), MAX_BONUS);
-            buf[o + l.openCities + c] = (open & (1 << c)) != 0 ? 1f : 0f;
+            buf[o + t.bonus + c] = cap(s.bonus(c), MAX_BONUS);
+            buf[o + t.openCities + c] = (open & (1 << c)) != 0 ? 1f : 0f;
         }
+    }
+
+    /** Each wagon's place, arrival, master and cargo; the courier's place. */
+    private void encodeRoad(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Road road = l.road;
         for (int w = 0; w < W; w++) {
-            buf[o + l.wagonNode + w * NODES + s.wagonNode(w)] = 1f;
+            buf[o + road.wagonNode + w * NODES + s.wagonNode(w)] = 1f;
             if (s.wagonPrev(w) >= 0) {
-                buf[o + l.wagonPrev + w * NODES + s.wagonPrev(w)] = 1f;
+                buf[o + road.wagonPrev + w * NODES + s.wagonPrev(w)] = 1f;
             }
-            buf[o + l.arrived + w] = s.arrived(w) ? 1f : 0f;
+            buf[o + road.arrived + w] = s.arrived(w) ? 1f : 0f;
             if (s.arrivedBy(w) >= 0) {
-                buf[o + l.arrivedBy + w * SEATS + rel(s.arrivedBy(w), observer, n)] = 1f;
+                buf[o + road.arrivedBy + w * SEATS + rel(s.arrivedBy(w), observer, n)] = 1f;
             }
             if (s.master(w) >= 0) {
-                buf[o + l.master + w * SEATS + rel(s.master(w), observer, n)] = 1f;
+                buf[o + road.master + w * SEATS + rel(s.master(w), observer, n)] = 1f;
             }
             for (int p = 0; p < n; p++) {
                 int r = rel(p, observer, n);
                 for (int g = 0; g < G; g++) {
-                    buf[o + l.cargo + (w * SEATS + r) * G + g] = cap(s.cargo(w, p, g), MAX_LOAD);
+                    buf[o + road.cargo + (w * SEATS + r) * G + g] = cap(s.cargo(w, p, g), MAX_LOAD);
                 }
             }
         }
-        buf[o + l.courier + s.courier()] = 1f;
+        buf[o + road.courier + s.courier()] = 1f;
+    }
+
+    /** What each seat holds in the open: florins (every seat's with recall, else the observer's), status, tiles... */
+    private void encodeSeats(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Seats seats = l.seats;
         if (l.recall) {
             for (int p = 0; p < n; p++) {
-                buf[o + l.money + rel(p, observer, n)] = cap(s.money(p), MAX_MONEY);
+                buf[o + seats.money + rel(p, observer, n)] = cap(s.money(p), MAX_MONEY);
             }
         } else {
-            buf[o + l.ownMoney] = cap(s.money(observer), MAX_MONEY);
+            buf[o + seats.ownMoney] = cap(s.money(observer), MAX_MONEY);
         }
         for (int p = 0; p < n; p++) {
             int r = rel(p, observer, n);
-            buf[o + l.present + r] = 1f;
-            buf[o + l.status + r * STATUS + s.status(p)] = 1f;
-            buf[o + l.credit + r] = s.hasCredit(p) ? 1f : 0f;
+            buf[o + l.table.present + r] = 1f;
+            buf[o + seats.status + r * STATUS + s.status(p)] = 1f;
+            buf[o + seats.credit + r] = s.hasCredit(p) ? 1f : 0f;
             for (int t = 0; t < TILES; t++) {
-                buf[o + l.tiles + r * TILES + t] = (s.tiles(p) & (1 << t)) != 0 ? 1f : 0f;
+                buf[o + seats.tiles + r * TILES + t] = (s.tiles(p) & (1 << t)) != 0 ? 1f : 0f;
             }
             for (int c = 0; c < C; c++) {
                 for (int g = 0; g < G; g++) {
-                    buf[o + l.warehouses + (r * C + c) * G + g] = cap(s.warehouse(p, c, g), MAX_GOODS);
+                    buf[o + seats.warehouses + (r * C + c) * G + g] = cap(s.warehouse(p, c, g), MAX_GOODS);
                 }
             }
-            buf[o + l.handSizes + r] = cap(s.handSize(p), INF * MAX_INFLUENCE_COPIES);
+            buf[o + seats.handSizes + r] = cap(s.handSize(p), INF * MAX_INFLUENCE_COPIES);
         }
-        // investment cards: owned (public), face up, and the rest in the face-down pile
+    }
+
+    /** Investment cards (owned, face up, the rest in the face-down pile), influence cards, piles, credit left. */
+    private void encodeCards(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Cards cards = l.cards;
+        MerchantsData d = s.data();
         for (int slot = 0; slot < d.faceUp(); slot++) {
             int card = s.faceUpCard(slot);
-            buf[o + l.faceUp + slot * (INV + 1) + (card >= 0 ? d.investment(card).ordinal() : INV)] = 1f;
+            buf[o + cards.faceUp + slot * (INV + 1) + (card >= 0 ? d.investment(card).ordinal() : INV)] = 1f;
         }
         for (int card = 0; card < d.investmentCards(); card++) {
             int kind = d.investment(card).ordinal();
             int owner = s.investmentOwner(card);
-            int at = owner >= 0 ? o + l.investments + rel(owner, observer, n) * INV + kind
-                    : isFaceUp(s, card) ? -1 : o + l.investmentPile + kind;
+            int at = owner >= 0 ? o + l.seats.investments + rel(owner, observer, n) * INV + kind
+                    : isFaceUp(s, card) ? -1 : o + cards.investmentPile + kind;
             if (at >= 0) {
                 buf[at] = Math.min(buf[at] + 1f, MAX_INVESTMENT_COPIES);
             }
         }
         for (Influence kind : Influence.values()) {
             int k = kind.ordinal();
-            buf[o + l.ownHand + k] = cap(s.influence(observer, kind), MAX_INFLUENCE_COPIES);
-            buf[o + l.discard + k] = cap(s.discarded(kind), MAX_INFLUENCE_COPIES);
+            buf[o + cards.ownHand + k] = cap(s.influence(observer, kind), MAX_INFLUENCE_COPIES);
+            buf[o + cards.discard + k] = cap(s.discarded(kind), MAX_INFLUENCE_COPIES);
         }
-        buf[o + l.piles] = cap(s.investmentLeft(), INV * MAX_INVESTMENT_COPIES);
-        buf[o + l.piles + 1] = cap(s.influenceLeft(), INF * MAX_INFLUENCE_COPIES);
-        buf[o + l.creditLeft] = cap(s.creditLeft(), MAX_CREDIT_CARDS);
-        // sealed choices: what the observer may see (its own, everyone's once revealed)
+        buf[o + cards.piles] = cap(s.investmentLeft(), INV * MAX_INVESTMENT_COPIES);
+        buf[o + cards.piles + 1] = cap(s.influenceLeft(), INF * MAX_INFLUENCE_COPIES);
+        buf[o + cards.creditLeft] = cap(s.creditLeft(), MAX_CREDIT_CARDS);
+    }
+
+    /** Sealed bids and wheels as the observer may see them (its own, everyone's once revealed); the auction. */
+    private void encodeSealed(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Sealed sealed = l.sealed;
         SealedChoices bids = s.bids();
         SealedChoices wheels = s.wheels();
-        buf[o + l.bidsRevealed] = bids.isRevealed() ? 1f : 0f;
-        buf[o + l.wheelsRevealed] = wheels.isRevealed() ? 1f : 0f;
+        buf[o + sealed.bidsRevealed] = bids.isRevealed() ? 1f : 0f;
+        buf[o + sealed.wheelsRevealed] = wheels.isRevealed() ? 1f : 0f;
         for (int p = 0; p < n; p++) {
             int r = rel(p, observer, n);
-            buf[o + l.bidCommitted + r] = bids.hasCommitted(p) ? 1f : 0f;
+            buf[o + sealed.bidCommitted + r] = bids.hasCommitted(p) ? 1f : 0f;
             int bid = bids.choiceFor(observer, p);
             if (bid >= 0) {
-                buf[o + l.bidValues + r] = bid;
+                buf[o + sealed.bidValues + r] = bid;
             }
-            buf[o + l.wheelCommitted + r] = wheels.hasCommitted(p) ? 1f : 0f;
+            buf[o + sealed.wheelCommitted + r] = wheels.hasCommitted(p) ? 1f : 0f;
             int wheel = wheels.choiceFor(observer, p);
             if (wheel >= 0) {
-                buf[o + l.wheelPointers + r * SPOTS + MerchantsAction.wheelA(wheel)]++;
-                buf[o + l.wheelPointers + r * SPOTS + MerchantsAction.wheelB(wheel)]++;
+                buf[o + sealed.wheelPointers + r * SPOTS + MerchantsAction.wheelA(wheel)]++;
+                buf[o + sealed.wheelPointers + r * SPOTS + MerchantsAction.wheelB(wheel)]++;
             }
         }
         if (s.auctionWagon() >= 0) {
-            buf[o + l.auctionWagon + s.auctionWagon()] = 1f;
+            buf[o + sealed.auctionWagon + s.auctionWagon()] = 1f;
         }
         if (s.auctionSlot() >= 0) {
-            buf[o + l.auctionSlot + s.auctionSlot()] = 1f;
+            buf[o + sealed.auctionSlot + s.auctionSlot()] = 1f;
         }
-        // loading
+    }
+
+    /** The wagon being loaded, who requests, the request and the master's offer. */
+    private void encodeLoading(MerchantsState s, int observer, int n, float[] buf, int o) {
+        Loading loading = l.loading;
         if (s.loadWagon() >= 0) {
-            buf[o + l.loadWagon + s.loadWagon()] = 1f;
+            buf[o + loading.loadWagon + s.loadWagon()] = 1f;
         }
         if (s.loader() >= 0) {
-            buf[o + l.loader + rel(s.loader(), observer, n)] = 1f;
+            buf[o + loading.loader + rel(s.loader(), observer, n)] = 1f;
         }
         for (int g = 0; g < G; g++) {
-            buf[o + l.request + g] = cap(s.request(g), MAX_LOAD);
+            buf[o + loading.request + g] = cap(s.request(g), MAX_LOAD);
         }
-        buf[o + l.offer] = cap(s.offer() / d.offerStep(), MerchantsData.MAX_OFFER_STEPS);
-        // the turn in progress: only in its phase (the engine keeps a finished turn's values until the next such turn)
+        buf[o + loading.offer] = cap(s.offer() / s.data().offerStep(), MerchantsData.MAX_OFFER_STEPS);
+    }
+
+    /**
+     * The turn in progress: only in its phase (the engine keeps a finished turn's values until the next such
+     * turn), then the influence kinds played in a turn that plays them.
+     */
+    private void encodeTurn(MerchantsState s, float[] buf, int o) {
+        Turn turn = l.turn;
         Phase phase = s.phase();
         if (phase == Phase.BUY) {
-            buf[o + l.buyTurn] = cap(s.bought(), MAX_BUYS);
-            buf[o + l.buyTurn + 1] = cap(s.buyPass(), MAX_BUYS);
-            buf[o + l.buyTurn + 2] = cap(s.buyExtra(), MAX_BUYS);
-            buf[o + l.buyTurn + 3] = s.bargain() ? 1f : 0f;
-            buf[o + l.buyTurn + 4] = s.paidReduced() ? 1f : 0f;
+            buf[o + turn.buyTurn] = cap(s.bought(), MAX_BUYS);
+            buf[o + turn.buyTurn + 1] = cap(s.buyPass(), MAX_BUYS);
+            buf[o + turn.buyTurn + 2] = cap(s.buyExtra(), MAX_BUYS);
+            buf[o + turn.buyTurn + 3] = s.bargain() ? 1f : 0f;
+            buf[o + turn.buyTurn + 4] = s.paidReduced() ? 1f : 0f;
         } else if (phase == Phase.MOVE) {
-            buf[o + l.tilePlayed] = s.tilePlayed() ? 1f : 0f;
-            if (s.pendingTile() > 0) {
-                buf[o + l.pendingTile + s.pendingTile() - 1] = 1f;
-            }
-            buf[o + l.extraPoints] = cap(s.extraPoints(), MAX_POINTS);
-            buf[o + l.courierLeft] = cap(s.courierLeft(), MAX_POINTS);
-            buf[o + l.courierDone] = s.courierDone() ? 1f : 0f;
-            if (s.blockedWagon() >= 0) {
-                buf[o + l.blocked + s.blockedWagon()] = 1f;
-            }
-            if (s.movingWagon() >= 0) {
-                buf[o + l.moving + s.movingWagon()] = 1f;
-                buf[o + l.movePoints] = cap(s.movePoints(), MAX_POINTS);
-            }
+            encodeMoveTurn(s, buf, o);
         } else if (phase == Phase.SHIFT) {
-            buf[o + l.officeLeft] = cap(s.officeLeft(), MAX_INVESTMENT_COPIES);
+            buf[o + turn.officeLeft] = cap(s.officeLeft(), MAX_INVESTMENT_COPIES);
         } else if (phase == Phase.STATUS) {
-            buf[o + l.statusTurn] = s.exempt() ? 1f : 0f;
-            buf[o + l.statusTurn + 1] = s.creditActed() ? 1f : 0f;
+            buf[o + turn.statusTurn] = s.exempt() ? 1f : 0f;
+            buf[o + turn.statusTurn + 1] = s.creditActed() ? 1f : 0f;
         }
         boolean turnPlays = phase == Phase.BUY || phase == Phase.MOVE || phase == Phase.SHIFT || phase == Phase.STATUS;
         for (Influence kind : Influence.values()) {
-            buf[o + l.played + kind.ordinal()] = turnPlays && s.playedThisTurn(kind) ? 1f : 0f;
+            buf[o + turn.played + kind.ordinal()] = turnPlays && s.playedThisTurn(kind) ? 1f : 0f;
         }
-        buf[o + l.progress] = (float) s.decisions() / MerchantsState.DECISION_CAP;
+    }
+
+    /** The movement turn: tile played or pending, extra and courier points, blocked and moving wagons. */
+    private void encodeMoveTurn(MerchantsState s, float[] buf, int o) {
+        Turn turn = l.turn;
+        buf[o + turn.tilePlayed] = s.tilePlayed() ? 1f : 0f;
+        if (s.pendingTile() > 0) {
+            buf[o + turn.pendingTile + s.pendingTile() - 1] = 1f;
+        }
+        buf[o + turn.extraPoints] = cap(s.extraPoints(), MAX_POINTS);
+        buf[o + turn.courierLeft] = cap(s.courierLeft(), MAX_POINTS);
+        buf[o + turn.courierDone] = s.courierDone() ? 1f : 0f;
+        if (s.blockedWagon() >= 0) {
+            buf[o + turn.blocked + s.blockedWagon()] = 1f;
+        }
+        if (s.movingWagon() >= 0) {
+            buf[o + turn.moving + s.movingWagon()] = 1f;
+            buf[o + turn.movePoints] = cap(s.movePoints(), MAX_POINTS);
+        }
     }
 }

@@ -104,65 +104,90 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
 
     private static Layout layout(boolean perfectRecall) {
         ObservationSpec.Builder b = ObservationSpec.builder();
-        int phase = b.flags("phase", PHASES, "one-hot: CHOOSE_TOKEN, ACTION, PAYMENT, INSURANCE, GAME_OVER").offset();
-        int seatsPresent = b.flags("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
-        int current = b.flags("current_player", SEATS,
-                "one-hot relative seat that decides now (all 0 when the game is over)").offset();
-        int active = b.flags("active_player", SEATS,
-                "one-hot relative seat whose turn it is (differs from current_player during insurance)").offset();
-        int start = b.flags("start_player", SEATS, "one-hot relative seat of the start player").offset();
-        int hands;
-        int handValues;
+        declareTurn(b);
+        declareHands(b, perfectRecall);
+        declareTable(b);
+        declarePiles(b, perfectRecall);
+        declarePhaseState(b);
+        ObservationSpec spec = b.build();
+        return new Layout(spec, perfectRecall, spec.offsetOf("phase"), spec.offsetOf("seats_present"),
+                spec.offsetOf("current_player"), spec.offsetOf("active_player"), spec.offsetOf("start_player"),
+                spec.offsetOf(perfectRecall ? "hands" : "hand"), spec.offsetOf(perfectRecall ? "hand_values" : "hand_value"),
+                spec.offsetOf("hand_size"), spec.offsetOf("market_slots"), spec.offsetOf("market_unreserved"),
+                spec.offsetOf("farm_slots"), spec.offsetOf("ships"), spec.offsetOf("goods"), spec.offsetOf("insured_goods"),
+                spec.offsetOf("tokens"), spec.offsetOf("vp"), spec.offsetOf("reserve_piece_free"),
+                spec.offsetOf("draw_pile_size"), spec.offsetOf("discard_pile"), spec.offsetOf("out_of_game"),
+                spec.offsetOf(perfectRecall ? "unknown" : "unseen"), spec.offsetOf("face_down_vp"),
+                spec.offsetOf("payment_due"), spec.offsetOf("buy_cost"), spec.offsetOf("sunk_colours"),
+                spec.offsetOf("token_picks_left"), spec.offsetOf("pass_streak"), spec.offsetOf("game_progress"));
+    }
+
+    /** The phase and the seats: present, deciding now, whose turn, start player. */
+    private static void declareTurn(ObservationSpec.Builder b) {
+        b.flags("phase", PHASES, "one-hot: CHOOSE_TOKEN, ACTION, PAYMENT, INSURANCE, GAME_OVER");
+        b.flags("seats_present", SEATS, "1 for each relative seat that is in the game");
+        b.flags("current_player", SEATS,
+                "one-hot relative seat that decides now (all 0 when the game is over)");
+        b.flags("active_player", SEATS,
+                "one-hot relative seat whose turn it is (differs from current_player during insurance)");
+        b.flags("start_player", SEATS, "one-hot relative seat of the start player");
+    }
+
+    /** The hands: every seat's with perfect recall, else the observer's; every hand's size. */
+    private static void declareHands(ObservationSpec.Builder b, boolean perfectRecall) {
         if (perfectRecall) {
-            hands = b.counts("hands", perSeatCopies(), "cards in hand per relative seat and type "
-                    + "(B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5): known exactly with perfect recall").offset();
-            handValues = b.counts("hand_values", SEATS, ALL_CARDS_VALUE, "coin value of each relative seat's hand").offset();
+            b.counts("hands", perSeatCopies(), "cards in hand per relative seat and type "
+                    + "(B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5): known exactly with perfect recall");
+            b.counts("hand_values", SEATS, ALL_CARDS_VALUE, "coin value of each relative seat's hand");
         } else {
-            hands = b.counts("hand", COPIES, "observer's hand: cards per type B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5")
-                    .offset();
-            handValues = b.counts("hand_value", 1, ALL_CARDS_VALUE, "observer's hand: total coin value").offset();
+            b.counts("hand", COPIES, "observer's hand: cards per type B2 B3 B5 Y2 Y3 Y5 R2 R3 R5 G2 G3 G5");
+            b.counts("hand_value", 1, ALL_CARDS_VALUE, "observer's hand: total coin value");
         }
-        int handSize = b.counts("hand_size", SEATS, Cards.COUNT, "cards in hand per relative seat (public)").offset();
-        int market = b.flags("market_slots", MARKET_SLOTS * SLOT,
+        b.counts("hand_size", SEATS, Cards.COUNT, "cards in hand per relative seat (public)");
+    }
+
+    /** The table: Market, Farm, ships, and each seat's goods, tokens, VP and reserve piece. */
+    private static void declareTable(ObservationSpec.Builder b) {
+        b.flags("market_slots", MARKET_SLOTS * SLOT,
                 "Market cards in display order, oldest first; per slot: type one-hot (12), reservation one-hot "
-                        + "(none, relative seat 0..3) (5); empty slots are zero").offset();
-        int marketUnreserved = b.counts("market_unreserved", Cards.TYPES, MARKET_SLOTS, "unreserved Market cards per type").offset();
-        int farm = b.flags("farm_slots", FARM_SLOTS * SLOT, "Farm cards in display order; per slot as in market_slots")
-                .offset();
-        int ships = b.flags("ships", Colour.COUNT * Space.COUNT,
-                "per colour (B, Y, R, G), one-hot space: Osaka, Oshima, Anori, Enshunada 1, Enshunada 2, Edo").offset();
-        int goods = b.counts("goods", perSeatCopies(), "uninsured goods per relative seat and card type").offset();
-        int insured = b.counts("insured_goods", perSeatCopies(), "insured goods per relative seat and card type")
-                .offset();
-        int tokens = b.counts("tokens", SEATS * Colour.COUNT, MAX_TOKENS_PER_COLOUR, "achievement tokens per relative seat and colour").offset();
-        int vp = b.counts("vp", SEATS, MAX_VP, "victory points per relative seat (they follow from public events)").offset();
-        int reserveFree = b.flags("reserve_piece_free", SEATS, "1 if that relative seat's reserve piece is free").offset();
-        int drawPileSize = b.counts("draw_pile_size", 1, Cards.COUNT, "cards in the draw pile").offset();
-        int discard = b.counts("discard_pile", COPIES, "discard pile (face up) per card type").offset();
-        int out = b.counts("out_of_game", COPIES, "cards removed from the game per type").offset();
-        int unknown;
-        int faceDownVp = -1;
+                        + "(none, relative seat 0..3) (5); empty slots are zero");
+        b.counts("market_unreserved", Cards.TYPES, MARKET_SLOTS, "unreserved Market cards per type");
+        b.flags("farm_slots", FARM_SLOTS * SLOT, "Farm cards in display order; per slot as in market_slots");
+        b.flags("ships", Colour.COUNT * Space.COUNT,
+                "per colour (B, Y, R, G), one-hot space: Osaka, Oshima, Anori, Enshunada 1, Enshunada 2, Edo");
+        b.counts("goods", perSeatCopies(), "uninsured goods per relative seat and card type");
+        b.counts("insured_goods", perSeatCopies(), "insured goods per relative seat and card type");
+        b.counts("tokens", SEATS * Colour.COUNT, MAX_TOKENS_PER_COLOUR, "achievement tokens per relative seat and colour");
+        b.counts("vp", SEATS, MAX_VP, "victory points per relative seat (they follow from public events)");
+        b.flags("reserve_piece_free", SEATS, "1 if that relative seat's reserve piece is free");
+    }
+
+    /** The piles: draw pile size, discard, out of game, and the cards the view cannot place. */
+    private static void declarePiles(ObservationSpec.Builder b, boolean perfectRecall) {
+        b.counts("draw_pile_size", 1, Cards.COUNT, "cards in the draw pile");
+        b.counts("discard_pile", COPIES, "discard pile (face up) per card type");
+        b.counts("out_of_game", COPIES, "cards removed from the game per type");
         if (perfectRecall) {
-            unknown = b.counts("unknown", COPIES, "per type, the cards whose identity no player knows that can "
+            b.counts("unknown", COPIES, "per type, the cards whose identity no player knows that can "
                     + "still come into play: the draw pile plus the VP cards drawn face down from it since its "
-                    + "last shuffle (their composition is deducible; which lie where is not)").offset();
-            faceDownVp = b.counts("face_down_vp", SEATS, Cards.COUNT, "per relative seat, VP cards drawn face down from the "
-                    + "current draw pile (part of 'unknown')").offset();
+                    + "last shuffle (their composition is deducible; which lie where is not)");
+            b.counts("face_down_vp", SEATS, Cards.COUNT, "per relative seat, VP cards drawn face down from the "
+                    + "current draw pile (part of 'unknown')");
         } else {
-            unknown = b.counts("unseen", COPIES, "cards the observer cannot see now, per type: draw pile, "
-                    + "other players' hands and all VP piles together").offset();
+            b.counts("unseen", COPIES, "cards the observer cannot see now, per type: draw pile, "
+                    + "other players' hands and all VP piles together");
         }
-        int paymentDue = b.counts("payment_due", 1, MAX_BUY_COST, "coins still owed in the payment phase, else 0").offset();
-        int buyCost = b.counts("buy_cost", 1, MAX_BUY_COST, "cost of a Buy for the active player now (Market cards not reserved by "
-                + "others)").offset();
-        int sunk = b.flags("sunk_colours", Colour.COUNT, "during insurance: 1 for each colour whose ship sank").offset();
-        int picks = b.counts("token_picks_left", 1, OsakaConfig.MAX_PLAYERS, "starting tokens still to choose").offset();
-        int pass = b.counts("pass_streak", 1, OsakaConfig.MAX_PLAYERS, "consecutive passes so far (stalemate guard)").offset();
-        int progress = b.add("game_progress", 1, 0, 1, "decisions made / " + OsakaState.DECISION_CAP + " (the safety cap)")
-                .offset();
-        return new Layout(b.build(), perfectRecall, phase, seatsPresent, current, active, start, hands, handValues,
-                handSize, market, marketUnreserved, farm, ships, goods, insured, tokens, vp, reserveFree, drawPileSize,
-                discard, out, unknown, faceDownVp, paymentDue, buyCost, sunk, picks, pass, progress);
+    }
+
+    /** What the phase in progress carries: payment, buy cost, sunk colours, token picks, passes; the progress. */
+    private static void declarePhaseState(ObservationSpec.Builder b) {
+        b.counts("payment_due", 1, MAX_BUY_COST, "coins still owed in the payment phase, else 0");
+        b.counts("buy_cost", 1, MAX_BUY_COST, "cost of a Buy for the active player now (Market cards not reserved by "
+                + "others)");
+        b.flags("sunk_colours", Colour.COUNT, "during insurance: 1 for each colour whose ship sank");
+        b.counts("token_picks_left", 1, OsakaConfig.MAX_PLAYERS, "starting tokens still to choose");
+        b.counts("pass_streak", 1, OsakaConfig.MAX_PLAYERS, "consecutive passes so far (stalemate guard)");
+        b.add("game_progress", 1, 0, 1, "decisions made / " + OsakaState.DECISION_CAP + " (the safety cap)");
     }
 
     private static final Layout INFORMATION_STATE_LAYOUT = layout(true);
@@ -210,28 +235,43 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
         buf[offset + l.activePlayer() + rel(s.activePlayer(), observer, n)] = 1f;
         buf[offset + l.startPlayer() + rel(s.startPlayer(), observer, n)] = 1f;
         for (int p = 0; p < n; p++) {
-            int r = rel(p, observer, n);
-            if (l.perfectRecall() || r == 0) {
-                for (int t = 0; t < Cards.TYPES; t++) {
-                    buf[offset + l.hands() + r * Cards.TYPES + t] = s.handCount(p, t);
-                }
-                buf[offset + l.handValues() + r] = s.handValue(p);
-            }
-            if (l.perfectRecall()) {
-                buf[offset + l.faceDownVp() + r] = faceDown[p];
-            }
-            buf[offset + l.handSize() + r] = s.handSize(p);
-            buf[offset + l.vp() + r] = s.victoryPoints(p);
-            buf[offset + l.reserveFree() + r] = s.reservedCard(p) < 0 ? 1f : 0f;
-            for (int t = 0; t < Cards.TYPES; t++) {
-                int uninsured = s.uninsuredCount(p, t);
-                buf[offset + l.goods() + r * Cards.TYPES + t] = uninsured;
-                buf[offset + l.insured() + r * Cards.TYPES + t] = s.goodsCount(p, t) - uninsured;
-            }
-            for (int c = 0; c < Colour.COUNT; c++) {
-                buf[offset + l.tokens() + r * Colour.COUNT + c] = s.tokenCount(p, c);
-            }
+            encodeSeat(s, p, rel(p, observer, n), buf, offset);
         }
+        encodeDisplays(s, observer, n, buf, offset);
+        encodePiles(s, buf, offset);
+        buf[offset + l.paymentDue()] = s.paymentDue();
+        buf[offset + l.buyCost()] = s.isTerminal() ? 0 : s.buyCost();
+        buf[offset + l.tokenPicksLeft()] = s.tokenPicksLeft();
+        buf[offset + l.passStreak()] = s.passStreak();
+        buf[offset + l.progress()] = (float) s.decisions() / OsakaState.DECISION_CAP;
+    }
+
+    /** Seat {@code p} at relative seat {@code r}: its hand as the view shows it, VP, reserve piece, goods, tokens. */
+    private void encodeSeat(OsakaState s, int p, int r, float[] buf, int offset) {
+        if (l.perfectRecall() || r == 0) {
+            for (int t = 0; t < Cards.TYPES; t++) {
+                buf[offset + l.hands() + r * Cards.TYPES + t] = s.handCount(p, t);
+            }
+            buf[offset + l.handValues() + r] = s.handValue(p);
+        }
+        if (l.perfectRecall()) {
+            buf[offset + l.faceDownVp() + r] = faceDown[p];
+        }
+        buf[offset + l.handSize() + r] = s.handSize(p);
+        buf[offset + l.vp() + r] = s.victoryPoints(p);
+        buf[offset + l.reserveFree() + r] = s.reservedCard(p) < 0 ? 1f : 0f;
+        for (int t = 0; t < Cards.TYPES; t++) {
+            int uninsured = s.uninsuredCount(p, t);
+            buf[offset + l.goods() + r * Cards.TYPES + t] = uninsured;
+            buf[offset + l.insured() + r * Cards.TYPES + t] = s.goodsCount(p, t) - uninsured;
+        }
+        for (int c = 0; c < Colour.COUNT; c++) {
+            buf[offset + l.tokens() + r * Colour.COUNT + c] = s.tokenCount(p, c);
+        }
+    }
+
+    /** The Market and the Farm slot by slot, the unreserved Market cards, the ships and the sunk colours. */
+    private void encodeDisplays(OsakaState s, int observer, int n, float[] buf, int offset) {
         if (s.marketSize() > MARKET_SLOTS) {
             throw new IllegalStateException("the Market holds " + s.marketSize() + " cards; at most 8 can occur");
         }
@@ -251,17 +291,16 @@ public final class OsakaObservation extends SeatEncoder<OsakaState> {
                 buf[offset + l.sunk() + c] = 1f;
             }
         }
+    }
+
+    /** The draw pile's size, the discard and out-of-game cards, and the view's unknown (or unseen) cards. */
+    private void encodePiles(OsakaState s, float[] buf, int offset) {
         buf[offset + l.drawPileSize()] = s.drawPileSize();
         for (int t = 0; t < Cards.TYPES; t++) {
             buf[offset + l.discard() + t] = s.discardCount(t);
             buf[offset + l.outOfGame() + t] = s.outOfGameCount(t);
             buf[offset + l.unknown() + t] = l.perfectRecall() ? unknown[t] : unseen[t];
         }
-        buf[offset + l.paymentDue()] = s.paymentDue();
-        buf[offset + l.buyCost()] = s.isTerminal() ? 0 : s.buyCost();
-        buf[offset + l.tokenPicksLeft()] = s.tokenPicksLeft();
-        buf[offset + l.passStreak()] = s.passStreak();
-        buf[offset + l.progress()] = (float) s.decisions() / OsakaState.DECISION_CAP;
     }
 
     private static void encodeSlot(OsakaState s, int card, int observer, int n, float[] buf, int at) {

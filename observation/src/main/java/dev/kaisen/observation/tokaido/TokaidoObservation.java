@@ -171,76 +171,95 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
 
     private static Layout layout(boolean perfectRecall) {
         ObservationSpec.Builder b = ObservationSpec.builder();
-        int phase = b.flags("phase", PHASES, "one-hot: CHOOSE_TRAVELLER, MOVE, VILLAGE, TEMPLE, CHOOSE_PANORAMA, "
-                + "CHOOSE_ENCOUNTER, SATSUKI, MEAL, GAME_OVER").offset();
-        int present = b.flags("seats_present", SEATS, "1 for each relative seat that is in the game").offset();
-        int current = b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)").offset();
-        int positions = b.flags("positions", SEATS * Board.POSITIONS,
-                "per relative seat, one-hot position on the road 0..54 (inns 0, 14, 27, 41, 54)").offset();
-        int queue = b.flags("queue_index", SEATS * SEATS, "per relative seat, one-hot count of travellers on its "
-                + "position who arrived before it (its place in an inn's queue; 1 on a double space's second spot)")
-                .offset();
-        int coins = b.counts("coins", SEATS, MAX_COINS, "coins per relative seat").offset();
-        int points = b.counts("points", SEATS, MAX_POINTS, "points per relative seat").offset();
-        int traveller = b.flags("traveller", SEATS * Traveller.COUNT, "per relative seat, one-hot traveller kept "
+        declareSeats(b, perfectRecall);
+        declareCollections(b);
+        declareInnAndVillage(b, perfectRecall);
+        declareDecks(b, perfectRecall);
+        b.add("game_progress", 1, 0, 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)");
+        ObservationSpec spec = b.build();
+        return new Layout(spec, perfectRecall, spec.offsetOf("phase"), spec.offsetOf("seats_present"),
+                spec.offsetOf("current_player"), spec.offsetOf("positions"), spec.offsetOf("queue_index"),
+                spec.offsetOf("coins"), spec.offsetOf("points"), spec.offsetOf("traveller"), spec.offsetOf("powers_on"),
+                spec.offsetOf("dealt_tiles"), spec.offsetOf("meals_on_offer_count"), spec.offsetOf("panoramas"),
+                spec.offsetOf("souvenirs_by_type"), spec.offsetOf("souvenir_sets"), spec.offsetOf("meals_eaten"),
+                spec.offsetOf("meal_spent"), spec.offsetOf("donations"), spec.offsetOf("hot_springs"),
+                spec.offsetOf("encounters"), spec.offsetOf("achievements"), spec.offsetOf("meals_on_offer"),
+                spec.offsetOf("satsuki_meal"), spec.offsetOf("village_revealed"), spec.offsetOf("village_bought"),
+                spec.offsetOf("drawn_encounters"), spec.offsetOf("deck_sizes"),
+                spec.offsetOf(perfectRecall ? "unseen" : "in_decks"), spec.offsetOf("known_bottom"),
+                spec.offsetOf("game_progress"));
+    }
+
+    /** Phase, who decides, and each seat on the road: position, queue, coins, points, traveller; the dealt tiles. */
+    private static void declareSeats(ObservationSpec.Builder b, boolean perfectRecall) {
+        b.flags("phase", PHASES, "one-hot: CHOOSE_TRAVELLER, MOVE, VILLAGE, TEMPLE, CHOOSE_PANORAMA, "
+                + "CHOOSE_ENCOUNTER, SATSUKI, MEAL, GAME_OVER");
+        b.flags("seats_present", SEATS, "1 for each relative seat that is in the game");
+        b.flags("current_player", SEATS, "one-hot relative seat that decides now (0 when over)");
+        b.flags("positions", SEATS * Board.POSITIONS,
+                "per relative seat, one-hot position on the road 0..54 (inns 0, 14, 27, 41, 54)");
+        b.flags("queue_index", SEATS * SEATS, "per relative seat, one-hot count of travellers on its "
+                + "position who arrived before it (its place in an inn's queue; 1 on a double space's second spot)");
+        b.counts("coins", SEATS, MAX_COINS, "coins per relative seat");
+        b.counts("points", SEATS, MAX_POINTS, "points per relative seat");
+        b.flags("traveller", SEATS * Traveller.COUNT, "per relative seat, one-hot traveller kept "
                 + "(Satsuki, Hiroshige, Chuubei, Sasayakko, Umegae, Mitsukuni, Zen-emon, Kinko, Hirotada, "
-                + "Yoshiyasu); zero during setup").offset();
-        int powers = b.flags("powers_on", 1, "1 when the travellers' powers act (option travellers)").offset();
-        int dealt = b.flags("dealt_tiles", Traveller.COUNT, perfectRecall
+                + "Yoshiyasu); zero during setup");
+        b.flags("powers_on", 1, "1 when the travellers' powers act (option travellers)");
+        b.flags("dealt_tiles", Traveller.COUNT, perfectRecall
                 ? "the two traveller tiles dealt to the observer (the other seats' are hidden; kept or not)"
-                : "the two traveller tiles dealt to the observer, while it has not kept one (the others' are hidden)")
-                .offset();
-        int panoramas = b.counts("panoramas", ObservationSpec.repeat(Decks.PANORAMA_LENGTH, SEATS),
-                "per relative seat, panorama cards held: paddy (of 3), mountain (of 4), sea (of 5)").offset();
-        int souvenirTypes = b.counts("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES,
+                : "the two traveller tiles dealt to the observer, while it has not kept one (the others' are hidden)");
+    }
+
+    /** What each seat has collected: panoramas, souvenirs, meals, donations, hot springs, encounters, achievements. */
+    private static void declareCollections(ObservationSpec.Builder b) {
+        b.counts("panoramas", ObservationSpec.repeat(Decks.PANORAMA_LENGTH, SEATS),
+                "per relative seat, panorama cards held: paddy (of 3), mountain (of 4), sea (of 5)");
+        b.counts("souvenirs_by_type", SEATS * Decks.SOUVENIR_TYPES,
                 Decks.SOUVENIRS / Decks.SOUVENIR_TYPES, "per relative seat, souvenirs "
-                + "held per type: small objects, food and drink, clothing, art").offset();
-        int souvenirSets = b.counts("souvenir_sets", ObservationSpec.repeat(perKind(4, k -> Decks.SOUVENIRS / (k + 1)), SEATS),
-                "per relative seat, souvenir sets holding 1, 2, 3 and 4 souvenirs").offset();
-        int meals = b.flags("meals_eaten", SEATS * Decks.MEAL_KINDS, "per relative seat, 1 for each meal kind eaten "
+                + "held per type: small objects, food and drink, clothing, art");
+        b.counts("souvenir_sets", ObservationSpec.repeat(perKind(4, k -> Decks.SOUVENIRS / (k + 1)), SEATS),
+                "per relative seat, souvenir sets holding 1, 2, 3 and 4 souvenirs");
+        b.flags("meals_eaten", SEATS * Decks.MEAL_KINDS, "per relative seat, 1 for each meal kind eaten "
                 + "(misoshiru, nigirimeshi, dango, tofu, tempura, sushi, soba, yakitori, unagi, udon, fugu, "
-                + "tai-meshi, sashimi, donburi)").offset();
-        int spent = b.counts("meal_spent", SEATS, MAX_MEAL_SPENT, "per relative seat, coins paid for meals (Gourmet)").offset();
-        int donations = b.counts("donations", SEATS, MAX_DONATIONS, "per relative seat, coins donated to the temple").offset();
-        int springs = b.counts("hot_springs", SEATS, Decks.HOT_SPRINGS, "per relative seat, hot spring cards held").offset();
-        int encounters = b.counts("encounters", SEATS, Decks.ENCOUNTERS, "per relative seat, encounter cards held").offset();
-        int achievements = b.flags("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
-                + "cards held: first paddy, first mountain, first sea, gourmet, collector, bather, chatterbox")
-                .offset();
-        int offer = b.counts("meals_on_offer", perKind(Decks.MEAL_KINDS, k -> Math.min(Decks.mealKindCopies(k), MAX_OFFER)), perfectRecall
+                + "tai-meshi, sashimi, donburi)");
+        b.counts("meal_spent", SEATS, MAX_MEAL_SPENT, "per relative seat, coins paid for meals (Gourmet)");
+        b.counts("donations", SEATS, MAX_DONATIONS, "per relative seat, coins donated to the temple");
+        b.counts("hot_springs", SEATS, Decks.HOT_SPRINGS, "per relative seat, hot spring cards held");
+        b.counts("encounters", SEATS, Decks.ENCOUNTERS, "per relative seat, encounter cards held");
+        b.flags("achievements", SEATS * TokaidoState.ACHIEVEMENTS, "per relative seat, achievement "
+                + "cards held: first paddy, first mountain, first sea, gourmet, collector, bather, chatterbox");
+    }
+
+    /** The stop in progress: the inn's meals on offer, Satsuki's meal, the village, Yoshiyasu's encounters. */
+    private static void declareInnAndVillage(ObservationSpec.Builder b, boolean perfectRecall) {
+        b.counts("meals_on_offer", perKind(Decks.MEAL_KINDS, k -> Math.min(Decks.mealKindCopies(k), MAX_OFFER)), perfectRecall
                 ? "meals on offer at the current inn, per kind, that the observer has seen: all when at that inn, "
                 + "else only those drawn from the meal deck's known bottom"
-                : "meals on offer at the current inn, per kind, when the observer is at that inn").offset();
-        int offerCount = b.counts("meals_on_offer_count", 1, MAX_OFFER, "how many meals are on offer at the current inn (public)")
-                .offset();
-        int satsuki = b.flags("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)")
-                .offset();
-        int village = b.flags("village_revealed", VILLAGE_SLOTS * Decks.SOUVENIRS,
-                "per village slot 0..2, one-hot souvenir revealed and not yet bought").offset();
-        int villageBought = b.counts("village_bought", new int[] {VILLAGE_SLOTS, VILLAGE_SLOTS * maxSouvenirPrice(), 1}, "this village visit: souvenirs bought, their printed total, "
-                + "1 if Zen-emon has used his power here").offset();
-        int drawn = b.counts("drawn_encounters", perKind(Decks.ENCOUNTER_KINDS, k -> Math.min(Decks.encounterKindCopies(k), 2)),
-                "Yoshiyasu's two drawn encounters, per kind (shokunin, annaibito paddy/mountain/sea, samurai, kuge, miko)")
-                .offset();
-        int deckSizes = b.counts("deck_sizes", new int[] {Decks.MEALS, Decks.SOUVENIRS, Decks.ENCOUNTERS, Decks.HOT_SPRINGS}, "cards left in the meal, souvenir, encounter and hot spring decks")
-                .offset();
-        int unseen;
-        int knownBottom = -1;
+                : "meals on offer at the current inn, per kind, when the observer is at that inn");
+        b.counts("meals_on_offer_count", 1, MAX_OFFER, "how many meals are on offer at the current inn (public)");
+        b.flags("satsuki_meal", Decks.MEAL_KINDS, "one-hot kind of the meal Satsuki drew (her choice)");
+        b.flags("village_revealed", VILLAGE_SLOTS * Decks.SOUVENIRS,
+                "per village slot 0..2, one-hot souvenir revealed and not yet bought");
+        b.counts("village_bought", new int[] {VILLAGE_SLOTS, VILLAGE_SLOTS * maxSouvenirPrice(), 1}, "this village visit: souvenirs bought, their printed total, "
+                + "1 if Zen-emon has used his power here");
+        b.counts("drawn_encounters", perKind(Decks.ENCOUNTER_KINDS, k -> Math.min(Decks.encounterKindCopies(k), 2)),
+                "Yoshiyasu's two drawn encounters, per kind (shokunin, annaibito paddy/mountain/sea, samurai, kuge, miko)");
+    }
+
+    /** The decks: their sizes, and what the view tells of their cards. */
+    private static void declareDecks(ObservationSpec.Builder b, boolean perfectRecall) {
+        b.counts("deck_sizes", new int[] {Decks.MEALS, Decks.SOUVENIRS, Decks.ENCOUNTERS, Decks.HOT_SPRINGS}, "cards left in the meal, souvenir, encounter and hot spring decks");
         String composition = "meal kinds (14), souvenirs (24), encounter kinds (7), hot springs worth 2 and 3 (2)";
         if (perfectRecall) {
-            unseen = b.counts("unseen", composition(), "per deck, the composition of its unseen top, whose order nobody "
-                    + "knows (for the meals, with the meals on offer when the observer has not seen them): " + composition).offset();
-            knownBottom = b.counts("known_bottom", composition(), "per deck, the composition of the cards seen returned under it: "
-                    + composition).offset();
+            b.counts("unseen", composition(), "per deck, the composition of its unseen top, whose order nobody "
+                    + "knows (for the meals, with the meals on offer when the observer has not seen them): " + composition);
+            b.counts("known_bottom", composition(), "per deck, the composition of the cards seen returned under it: "
+                    + composition);
         } else {
-            unseen = b.counts("in_decks", composition(), "per deck, the composition of the cards in it (all not on the "
-                    + "table; for the meals, with the meals on offer when the observer is not at the inn): " + composition).offset();
+            b.counts("in_decks", composition(), "per deck, the composition of the cards in it (all not on the "
+                    + "table; for the meals, with the meals on offer when the observer is not at the inn): " + composition);
         }
-        int progress = b.add("game_progress", 1, 0, 1, "decisions made / " + TokaidoState.DECISION_CAP + " (the safety cap)")
-                .offset();
-        return new Layout(b.build(), perfectRecall, phase, present, current, positions, queue, coins, points, traveller,
-                powers, dealt, offerCount, panoramas, souvenirTypes, souvenirSets, meals, spent, donations, springs,
-                encounters, achievements, offer, satsuki, village, villageBought, drawn, deckSizes, unseen, knownBottom, progress);
     }
 
     private static final Layout INFORMATION_STATE_LAYOUT = layout(true);
@@ -266,46 +285,56 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
     @Override
     public void encode(TokaidoState s, int observer, float[] buf, int offset) {
         int n = begin(s, observer, buf, offset);
-        int o = offset;
-        buf[o + l.phase() + s.phase().ordinal()] = 1f;
+        buf[offset + l.phase() + s.phase().ordinal()] = 1f;
         if (!s.isTerminal()) {
-            buf[o + l.currentPlayer() + rel(s.currentPlayer(), observer, n)] = 1f;
+            buf[offset + l.currentPlayer() + rel(s.currentPlayer(), observer, n)] = 1f;
         }
-        buf[o + l.powers()] = s.powers() ? 1f : 0f;
+        buf[offset + l.powers()] = s.powers() ? 1f : 0f;
         for (int p = 0; p < n; p++) {
-            int r = rel(p, observer, n);
-            buf[o + l.seatsPresent() + r] = 1f;
-            buf[o + l.positions() + r * Board.POSITIONS + s.position(p)] = 1f;
-            buf[o + l.queue() + r * SEATS + s.queueIndex(p)] = 1f;
-            buf[o + l.coins() + r] = s.coins(p);
-            buf[o + l.points() + r] = s.points(p);
-            if (s.traveller(p) >= 0) {
-                buf[o + l.traveller() + r * Traveller.COUNT + s.traveller(p)] = 1f;
-            }
-            for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
-                buf[o + l.panoramas() + r * Decks.PANORAMA_TYPES + t] = s.panorama(p, t);
-            }
-            for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
-                buf[o + l.souvenirTypes() + r * Decks.SOUVENIR_TYPES + t] = s.souvenirsOfType(p, t);
-            }
-            for (int k = 1; k <= 4; k++) {
-                buf[o + l.souvenirSets() + r * 4 + k - 1] = s.setsOfSize(p, k);
-            }
-            for (int kind = 0; kind < Decks.MEAL_KINDS; kind++) {
-                buf[o + l.mealsEaten() + r * Decks.MEAL_KINDS + kind] = s.hasEaten(p, kind) ? 1f : 0f;
-            }
-            buf[o + l.mealSpent() + r] = s.mealSpent(p);
-            buf[o + l.donations() + r] = s.donated(p);
-            buf[o + l.hotSprings() + r] = s.hotSprings(p);
-            buf[o + l.encounters() + r] = s.encounters(p);
-            for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
-                buf[o + l.achievements() + r * TokaidoState.ACHIEVEMENTS + a] = s.hasAchievement(p, a) ? 1f : 0f;
-            }
+            encodeSeat(s, p, rel(p, observer, n), buf, offset);
         }
         if (l.perfectRecall() || s.traveller(observer) < 0) {
-            buf[o + l.dealt() + s.dealt(observer, 0)] = 1f;
-            buf[o + l.dealt() + s.dealt(observer, 1)] = 1f;
+            buf[offset + l.dealt() + s.dealt(observer, 0)] = 1f;
+            buf[offset + l.dealt() + s.dealt(observer, 1)] = 1f;
         }
+        encodeInnAndVillage(s, observer, buf, offset);
+        encodeDecks(s, buf, offset);
+        buf[offset + l.progress()] = (float) s.decisions() / TokaidoState.DECISION_CAP;
+    }
+
+    /** Seat {@code p} at relative seat {@code r}: on the road, its coins and points, and what it has collected. */
+    private void encodeSeat(TokaidoState s, int p, int r, float[] buf, int o) {
+        buf[o + l.seatsPresent() + r] = 1f;
+        buf[o + l.positions() + r * Board.POSITIONS + s.position(p)] = 1f;
+        buf[o + l.queue() + r * SEATS + s.queueIndex(p)] = 1f;
+        buf[o + l.coins() + r] = s.coins(p);
+        buf[o + l.points() + r] = s.points(p);
+        if (s.traveller(p) >= 0) {
+            buf[o + l.traveller() + r * Traveller.COUNT + s.traveller(p)] = 1f;
+        }
+        for (int t = 0; t < Decks.PANORAMA_TYPES; t++) {
+            buf[o + l.panoramas() + r * Decks.PANORAMA_TYPES + t] = s.panorama(p, t);
+        }
+        for (int t = 0; t < Decks.SOUVENIR_TYPES; t++) {
+            buf[o + l.souvenirTypes() + r * Decks.SOUVENIR_TYPES + t] = s.souvenirsOfType(p, t);
+        }
+        for (int k = 1; k <= 4; k++) {
+            buf[o + l.souvenirSets() + r * 4 + k - 1] = s.setsOfSize(p, k);
+        }
+        for (int kind = 0; kind < Decks.MEAL_KINDS; kind++) {
+            buf[o + l.mealsEaten() + r * Decks.MEAL_KINDS + kind] = s.hasEaten(p, kind) ? 1f : 0f;
+        }
+        buf[o + l.mealSpent() + r] = s.mealSpent(p);
+        buf[o + l.donations() + r] = s.donated(p);
+        buf[o + l.hotSprings() + r] = s.hotSprings(p);
+        buf[o + l.encounters() + r] = s.encounters(p);
+        for (int a = 0; a < TokaidoState.ACHIEVEMENTS; a++) {
+            buf[o + l.achievements() + r * TokaidoState.ACHIEVEMENTS + a] = s.hasAchievement(p, a) ? 1f : 0f;
+        }
+    }
+
+    /** The stop in progress: the meals on offer (as far as the observer has seen them), Satsuki's meal, the village. */
+    private void encodeInnAndVillage(TokaidoState s, int observer, float[] buf, int o) {
         boolean seesOffer = s.seesOffer(observer);
         buf[o + l.offerCount()] = s.offerSize();
         // a meal on offer the observer has not seen counts among the meal deck's unseen cards; with perfect
@@ -330,6 +359,10 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
                 buf[o + l.drawnEncounters() + Decks.encounterKind(s.drawnEncounter(i))]++;
             }
         }
+    }
+
+    /** Per deck its size and the composition of its cards: with recall, the unseen top apart from the known bottom. */
+    private void encodeDecks(TokaidoState s, float[] buf, int o) {
         int at = 0;
         for (Deck d : Deck.values()) {
             buf[o + l.deckSizes() + d.ordinal()] = s.deckSize(d);
@@ -345,7 +378,6 @@ public final class TokaidoObservation extends SeatEncoder<TokaidoState> {
             }
             at += KIND_SIZE[d.ordinal()];
         }
-        buf[o + l.progress()] = (float) s.decisions() / TokaidoState.DECISION_CAP;
     }
 
     private static int kindOf(Deck d, int card) {
