@@ -1,8 +1,8 @@
 package dev.kaisen.bridge;
 
-import dev.kaisen.training.exit.ExitConfig;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.exit.ExitTrainer;
-import dev.kaisen.training.ppo.PpoConfig;
 import dev.kaisen.training.ppo.PpoTrainer;
 import dev.kaisen.training.ppo.RunInfo;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;

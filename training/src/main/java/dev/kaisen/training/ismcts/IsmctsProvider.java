@@ -4,9 +4,8 @@ import dev.kaisen.env.Agent;
 import dev.kaisen.env.AgentProvider;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
-
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.Policies;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.Policies;
 
 import java.util.regex.Pattern;
 
@@ -17,7 +16,7 @@ import java.util.regex.Pattern;
  * constant (default {@value IsmctsAgent#DEFAULT_EXPLORATION}); {@code prior} says whether the
  * tree's prior follows the rollout bot (default) or is even. {@code net} names a trained network
  * that guides the search ({@link IsmctsAgent.Guide}): a checkpoint path, {@code dl4j:PATH}, or
- * any name of a {@link dev.kaisen.training.ppo.PolicySource} provider such as {@code zoo:NAME}
+ * any name of a {@link dev.kaisen.training.net.PolicySource} provider such as {@code zoo:NAME}
  * ({@link Policies#resolve}); it comes last, and its value runs to the end of the name (colons
  * included). {@code value} (with {@code net} only) is the weight in [0, 1] of the network's value
  * at the leaves, the rest going to the rollout; by default the checkpoint's own (see

@@ -11,7 +11,15 @@ import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MaskedPolicy;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.NeuralAgent;
+import dev.kaisen.training.net.PolicyNetwork;
+import dev.kaisen.training.net.PpoMath;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,7 +61,7 @@ import java.util.Map;
  * evaluations of a run play the same deals.
  */
 public final class PpoTrainer implements AutoCloseable {
-    public static final String SELF = "self";
+    public static final String SELF = PpoConfig.SELF;
     public static final String POLICY = "policy";
     private static final int WINDOW = 500;
 

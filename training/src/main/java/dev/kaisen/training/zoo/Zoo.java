@@ -4,12 +4,12 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.UserFiles;
-import dev.kaisen.training.exit.ExitConfig;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.Dl4jProvider;
-import dev.kaisen.training.ppo.NativeBackend;
-import dev.kaisen.training.ppo.NeuralAgent;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.Dl4jProvider;
+import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.NeuralAgent;
 import dev.kaisen.training.ppo.RunInfo;
 
 import java.io.IOException;

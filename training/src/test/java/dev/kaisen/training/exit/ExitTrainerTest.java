@@ -2,15 +2,16 @@ package dev.kaisen.training.exit;
 
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
-import dev.kaisen.env.Games;
 import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.Games;
 import dev.kaisen.env.osaka.OsakaGame;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.PolicyNetwork;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.PolicyNetwork;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,7 +107,7 @@ class ExitTrainerTest {
 
     @Test
     void aRunDoesNotDependOnTheThreadCount(@TempDir Path dir) {
-        List<dev.kaisen.training.ppo.MlpWeights> nets = new ArrayList<>();
+        List<dev.kaisen.training.net.MlpWeights> nets = new ArrayList<>();
         for (int threads : new int[]{1, 2}) {
             PpoConfig c = tiny(2);
             c.threads = threads;

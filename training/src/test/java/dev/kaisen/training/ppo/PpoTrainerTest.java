@@ -7,8 +7,13 @@ import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NeuralAgent;
+import dev.kaisen.training.net.RandomNets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

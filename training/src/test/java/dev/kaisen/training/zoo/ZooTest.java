@@ -9,9 +9,9 @@ import dev.kaisen.env.Games;
 import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
 import dev.kaisen.training.ppo.PpoTrainer;
 import dev.kaisen.training.ppo.RunInfo;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,10 +31,10 @@ import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -374,7 +374,7 @@ class ZooTest {
         PpoConfig c = new PpoConfig();
         c.algo = PpoConfig.EXIT;
         c.valueScale = PpoConfig.VALUE_WIN_SHARE;
-        c.exit = new dev.kaisen.training.exit.ExitConfig();
+        c.exit = new dev.kaisen.training.config.ExitConfig();
         c.exit.search = 37;
         c.exit.generations = 5;
         c.exit.rollout = "greedy";

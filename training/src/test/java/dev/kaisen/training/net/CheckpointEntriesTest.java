@@ -1,7 +1,8 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.training.config.PpoConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

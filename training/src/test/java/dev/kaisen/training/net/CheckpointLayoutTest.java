@@ -1,9 +1,11 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.LayoutHash;
+import dev.kaisen.training.config.PpoConfig;
+import dev.kaisen.training.ppo.PpoTrainer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

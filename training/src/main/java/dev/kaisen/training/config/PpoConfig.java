@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.config;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -32,8 +32,10 @@ public final class PpoConfig {
      */
     public String valueScale = VALUE_RETURN;
     /** Expert iteration's settings; null for PPO. */
-    public dev.kaisen.training.exit.ExitConfig exit;
+    public dev.kaisen.training.config.ExitConfig exit;
 
+    /** The opponent name of a past snapshot of the policy being trained. */
+    public static final String SELF = "self";
     public static final String PPO = "ppo";
     public static final String EXIT = "exit";
     public static final String VALUE_RETURN = "return";
@@ -74,7 +76,7 @@ public final class PpoConfig {
     public long seed = 1;
     /** Threads for the vector env and evaluations. */
     public int threads = 2;
-    /** Threads for ND4J's native ops (see {@link PolicyNetwork#setNativeThreads}). */
+    /** Threads for ND4J's native ops (see {@link dev.kaisen.training.net.PolicyNetwork#setNativeThreads}). */
     public int netThreads = 1;
     public long evalEvery = 100_000;
     public int evalGames = 200;
@@ -110,7 +112,7 @@ public final class PpoConfig {
             }
             exit.validate();
         } else if (opponents.isEmpty()) {
-            opponents = new ArrayList<>(List.of(g.rolloutBot(), PpoTrainer.SELF));
+            opponents = new ArrayList<>(List.of(g.rolloutBot(), SELF));
         }
         positive("steps", steps);
         positive("envs", envs);
@@ -193,7 +195,7 @@ public final class PpoConfig {
         }
         List<String> out = new ArrayList<>(List.of("random"));
         for (String o : opponents) {
-            if (!o.equals(PpoTrainer.SELF) && !out.contains(o)) {
+            if (!o.equals(SELF) && !out.contains(o)) {
                 out.add(o);
             }
         }

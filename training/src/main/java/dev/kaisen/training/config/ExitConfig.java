@@ -1,12 +1,11 @@
-package dev.kaisen.training.exit;
+package dev.kaisen.training.config;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.kaisen.training.ppo.PpoConfig;
 
 /**
  * Expert iteration's own settings, saved in each checkpoint inside the run's
- * {@link dev.kaisen.training.ppo.PpoConfig} ({@code exit}); the network, seed, threads, learning
+ * {@link dev.kaisen.training.config.PpoConfig} ({@code exit}); the network, seed, threads, learning
  * rate, evaluation bots and view are the shared ones there. Defaults are sized for a 2-core CPU.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
@@ -15,7 +14,7 @@ public final class ExitConfig {
     /** Search iterations per self-play decision. */
     public int search = 100;
     /** The search's PUCT constant. */
-    public double exploration = dev.kaisen.training.ismcts.IsmctsAgent.DEFAULT_EXPLORATION;
+    public double exploration = Puct.DEFAULT_EXPLORATION;
     /**
      * The weight of the network's value at a leaf, the rest from a rollout by {@link #rollout};
      * guided searches of the trained checkpoint use it by default. [decision] 0.5: a fresh
