@@ -11,6 +11,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
 public final class ExitConfig {
+    /**
+     * The defaults expert iteration gives the shared settings in {@link PpoConfig} (PPO's own
+     * defaults are there): Adam's learning rate, the value loss's weight and the gradient-norm clip.
+     */
+    public static final double LEARNING_RATE = 1e-3;
+    public static final double VF_COEF = 1.0;
+    public static final double MAX_GRAD_NORM = 1.0;
+
     /** Search iterations per self-play decision. */
     public int search = 100;
     /** The search's PUCT constant. */

@@ -1,7 +1,9 @@
 package dev.kaisen.training.config;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.Games;
@@ -21,25 +23,84 @@ import java.util.Map;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
 public final class PpoConfig {
-    /** The algorithm that wrote the checkpoint: {@value #PPO} or {@value #EXIT} (expert iteration). */
-    public String algo = PPO;
+    /** The algorithm that wrote the checkpoint: {@code ppo} or {@code exit} (expert iteration). */
+    public Algo algo = Algo.PPO;
     /**
-     * What the value head predicts. [decision] {@value #VALUE_RETURN} (PPO; the default, also
+     * What the value head predicts. [decision] {@code return} (PPO; the default, also
      * for checkpoints written before this field): the discounted return of {@link #rewardMode},
      * whose scale depends on that mode and on {@link #gamma}, so search uses such a network's
-     * prior only. {@value #VALUE_WIN_SHARE} (expert iteration): the expected win share in [0, 1]
+     * prior only. {@code win_share} (expert iteration): the expected win share in [0, 1]
      * of the player to act (1/k for each of k winners), which search may back up at its leaves.
      */
-    public String valueScale = VALUE_RETURN;
+    public ValueScale valueScale = ValueScale.RETURN;
     /** Expert iteration's settings; null for PPO. */
     public dev.kaisen.training.config.ExitConfig exit;
 
     /** The opponent name of a past snapshot of the policy being trained. */
     public static final String SELF = "self";
-    public static final String PPO = "ppo";
-    public static final String EXIT = "exit";
-    public static final String VALUE_RETURN = "return";
-    public static final String VALUE_WIN_SHARE = "win_share";
+
+    /** The training algorithms, written by id ({@code ppo}, {@code exit}) in the config JSON and on the command line. */
+    public enum Algo {
+        PPO("ppo"), EXIT("exit");
+
+        private final String id;
+
+        Algo(String id) {
+            this.id = id;
+        }
+
+        @JsonValue
+        public String id() {
+            return id;
+        }
+
+        @JsonCreator
+        public static Algo parse(String id) {
+            for (Algo a : values()) {
+                if (a.id.equals(id)) {
+                    return a;
+                }
+            }
+            throw new IllegalArgumentException("algo must be " + PPO + " or " + EXIT + ", not '" + id + "'");
+        }
+
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
+
+    /** What a value head predicts ({@link #valueScale}), written by id ({@code return}, {@code win_share}). */
+    public enum ValueScale {
+        RETURN("return"), WIN_SHARE("win_share");
+
+        private final String id;
+
+        ValueScale(String id) {
+            this.id = id;
+        }
+
+        @JsonValue
+        public String id() {
+            return id;
+        }
+
+        @JsonCreator
+        public static ValueScale parse(String id) {
+            for (ValueScale v : values()) {
+                if (v.id.equals(id)) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("value scale must be " + RETURN + " or " + WIN_SHARE + ", not '" + id
+                    + "'");
+        }
+
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
 
     /** The game's registry id, player count and options: a checkpoint plays only this game. */
     public String game = dev.kaisen.env.Games.DEFAULT_GAME;
@@ -99,14 +160,10 @@ public final class PpoConfig {
         options = new LinkedHashMap<>(g.config().options());
         int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
-        if (!algo.equals(PPO) && !algo.equals(EXIT)) {
-            throw new IllegalArgumentException("algo must be " + PPO + " or " + EXIT + ", not '" + algo + "'");
+        if (algo == null || valueScale == null) {
+            throw new IllegalArgumentException("algo and value scale must be given, not null");
         }
-        if (!valueScale.equals(VALUE_RETURN) && !valueScale.equals(VALUE_WIN_SHARE)) {
-            throw new IllegalArgumentException("value scale must be " + VALUE_RETURN + " or " + VALUE_WIN_SHARE
-                    + ", not '" + valueScale + "'");
-        }
-        if (algo.equals(EXIT)) {
+        if (algo == Algo.EXIT) {
             if (exit == null) {
                 throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
             }

@@ -121,8 +121,8 @@ public final class ExitTrainer {
         if (config.exit == null) {
             config.exit = new ExitConfig();
         }
-        config.algo = PpoConfig.EXIT;
-        config.valueScale = PpoConfig.VALUE_WIN_SHARE;
+        config.algo = PpoConfig.Algo.EXIT;
+        config.valueScale = PpoConfig.ValueScale.WIN_SHARE;
         config.validate();
         if (Files.exists(out.resolve("last.zip"))) {
             throw new IllegalArgumentException(out + " already holds a run (last.zip); expert iteration cannot resume,"

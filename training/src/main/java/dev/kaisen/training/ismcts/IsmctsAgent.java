@@ -155,7 +155,7 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
          */
         public static Guide of(Checkpoint.Policy policy, Double leafValue, String source) {
             PpoConfig c = policy.config();
-            boolean winShare = PpoConfig.VALUE_WIN_SHARE.equals(c.valueScale);
+            boolean winShare = c.valueScale == PpoConfig.ValueScale.WIN_SHARE;
             double w;
             if (leafValue == null) {
                 w = winShare && c.exit != null ? c.exit.leafValue : 0;

@@ -298,10 +298,10 @@ public final class Zoo {
             a.addAll(List.of("--config", "'" + Json.write(c.options, false) + "'"));
         }
         String hidden = Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(","));
-        if (PpoConfig.EXIT.equals(c.algo) && c.exit != null) {
+        if (c.algo == PpoConfig.Algo.EXIT && c.exit != null) {
             // expert iteration: its own options, none of PPO's (which it ignores)
             ExitConfig e = c.exit;
-            a.addAll(List.of("--algo", PpoConfig.EXIT, "--view", c.view, "--seed", Long.toString(c.seed), "--search",
+            a.addAll(List.of("--algo", PpoConfig.Algo.EXIT.id(), "--view", c.view, "--seed", Long.toString(c.seed), "--search",
                     Integer.toString(e.search), "--generations", Integer.toString(e.generations), "--games-per-gen",
                     Integer.toString(e.gamesPerGeneration), "--leaf-value", Double.toString(e.leafValue),
                     "--search-rollout", e.rollout, "--c", Double.toString(e.exploration), "--temperature-moves",

@@ -70,8 +70,8 @@ class ExitTrainerTest {
         assertTrue(eval.get(2).startsWith(trainer.step() + ",random,2,"), eval.get(2));
 
         Checkpoint.Loaded loaded = Checkpoint.read(run.resolve("last.zip"));
-        assertEquals(PpoConfig.EXIT, loaded.config().algo);
-        assertEquals(PpoConfig.VALUE_WIN_SHARE, loaded.config().valueScale);
+        assertEquals(PpoConfig.Algo.EXIT, loaded.config().algo);
+        assertEquals(PpoConfig.ValueScale.WIN_SHARE, loaded.config().valueScale);
         assertEquals(6, loaded.config().exit.search);
         assertEquals("greedy", loaded.config().exit.rollout, "the game's rollout bot, recorded");
         assertEquals(trainer.network().export(), loaded.network().export());

@@ -372,8 +372,8 @@ class ZooTest {
     @Test
     void theCommandRebuiltForAnExpertIterationCheckpointIsAnExpertIterationCommand() {
         PpoConfig c = new PpoConfig();
-        c.algo = PpoConfig.EXIT;
-        c.valueScale = PpoConfig.VALUE_WIN_SHARE;
+        c.algo = PpoConfig.Algo.EXIT;
+        c.valueScale = PpoConfig.ValueScale.WIN_SHARE;
         c.exit = new dev.kaisen.training.config.ExitConfig();
         c.exit.search = 37;
         c.exit.generations = 5;
