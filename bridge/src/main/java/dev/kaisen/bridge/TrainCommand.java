@@ -39,7 +39,7 @@ final class TrainCommand implements Callable<Integer> {
      * each is written once, there, and picocli shows it as {@code ${DEFAULT-VALUE}}.
      */
     static final class Defaults implements IDefaultValueProvider {
-        private static final Map<String, String> BY_OPTION = byOption(new PpoConfig(), new ExitConfig());
+        private static final Map<String, String> BY_OPTION = byOption(PpoConfig.DEFAULTS, ExitConfig.DEFAULTS);
 
         private static Map<String, String> byOption(PpoConfig c, ExitConfig e) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -274,7 +274,7 @@ final class TrainCommand implements Callable<Integer> {
 
     /** A new PPO run in --out, with the options given and the config's defaults for the rest. */
     private PpoTrainer startRun() {
-        PpoConfig c = new PpoConfig();
+        PpoConfig.Builder c = new PpoConfig.Builder();
         shared(c);
         c.opponents = opponents == null ? new java.util.ArrayList<>() : opponents;
         if (steps != null) {
@@ -293,7 +293,7 @@ final class TrainCommand implements Callable<Integer> {
         c.rewardMode = reward;
         c.evalEvery = evalEvery;
         c.snapshotEvery = snapshotEvery;
-        PpoTrainer trainer = PpoTrainer.start(c, out);
+        PpoTrainer trainer = PpoTrainer.start(c.build(), out);
         // how the run was made, for ./kaisen zoo pack
         RunInfo.write(out, commandLine());
         return trainer;
@@ -351,7 +351,7 @@ final class TrainCommand implements Callable<Integer> {
     }
 
     /** The settings both algorithms share: game, view, seed, network, optimiser, threads and evaluation. */
-    private void shared(PpoConfig c) {
+    private void shared(PpoConfig.Builder c) {
         dev.kaisen.env.Game<?> game = gameOptions.create();
         c.game = game.id();
         c.players = game.numPlayers();
@@ -377,9 +377,9 @@ final class TrainCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--resume is not supported with --algo exit: start a new run with "
                     + "another --out");
         }
-        PpoConfig c = new PpoConfig();
-        shared(c);
-        ExitConfig e = new ExitConfig();
+        PpoConfig.Builder settings = new PpoConfig.Builder();
+        shared(settings);
+        ExitConfig.Builder e = new ExitConfig.Builder();
         e.search = search;
         e.generations = generations;
         e.gamesPerGeneration = gamesPerGeneration;
@@ -395,13 +395,14 @@ final class TrainCommand implements Callable<Integer> {
         e.epochs = exitEpochs;
         e.minibatch = exitMinibatch;
         e.evalEvery = evalEveryGeneration;
-        c.exit = e;
-        ExitTrainer trainer = ExitTrainer.start(c, out);
+        settings.exit = e;
+        ExitTrainer trainer = ExitTrainer.start(settings.build(), out);
         // how the run was made, for ./kaisen zoo pack (as a PPO run)
         RunInfo.write(out, commandLine());
+        PpoConfig c = trainer.config();
         System.out.printf(Locale.ROOT, "expert iteration on %s, %d players (%s view): %d generations x %d games, "
                         + "ismcts:%d (leaf value %.2f, rollout %s), net %s -> %s%n", c.game, c.players, c.view,
-                e.generations, e.gamesPerGeneration, e.search, e.leafValue, e.rollout,
+                c.exit.generations, c.exit.gamesPerGeneration, c.exit.search, c.exit.leafValue, c.exit.rollout,
                 java.util.Arrays.toString(c.hidden), out);
         trainer.train(new ExitTrainer.Listener() {
             @Override

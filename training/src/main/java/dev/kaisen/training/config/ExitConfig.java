@@ -7,6 +7,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * Expert iteration's own settings, saved in each checkpoint inside the run's
  * {@link dev.kaisen.training.config.PpoConfig} ({@code exit}); the network, seed, threads, learning
  * rate, evaluation bots and view are the shared ones there. Defaults are sized for a 2-core CPU.
+ * An immutable value: a {@link Builder} (whose field initialisers are the defaults, written
+ * only there) makes one, {@link #toBuilder} starts from one.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
@@ -20,9 +22,9 @@ public final class ExitConfig {
     public static final double MAX_GRAD_NORM = 1.0;
 
     /** Search iterations per self-play decision. */
-    public int search = 100;
+    public final int search;
     /** The search's PUCT constant. */
-    public double exploration = Puct.DEFAULT_EXPLORATION;
+    public final double exploration;
     /**
      * The weight of the network's value at a leaf, the rest from a rollout by {@link #rollout};
      * guided searches of the trained checkpoint use it by default. [decision] 0.5: a fresh
@@ -30,25 +32,25 @@ public final class ExitConfig {
      * takes over part of the work as it learns (1 = no rollouts, AlphaZero's choice, faster per
      * iteration).
      */
-    public double leafValue = 0.5;
+    public final double leafValue;
     /** The rollout policy (empty: the game's rollout bot). */
-    public String rollout = "";
+    public final String rollout;
     /** Generations (self-play, then training) to run. */
-    public int generations = 20;
+    public final int generations;
     /** Self-play games per generation. */
-    public int gamesPerGeneration = 16;
+    public final int gamesPerGeneration;
     /** Decisions at the start of each game (all seats counted) played by sampling the visit counts; then the most visited. */
-    public int temperatureMoves = 10;
+    public final int temperatureMoves;
     /** Dirichlet noise at the root of self-play searches: concentration and weight. */
-    public double noiseAlpha = 0.3;
-    public double noiseWeight = 0.25;
+    public final double noiseAlpha;
+    public final double noiseWeight;
     /** Decisions kept in the replay buffer (the oldest dropped first). */
-    public int buffer = 20_000;
+    public final int buffer;
     /** Training passes per generation, in samples: updates = max(1, new samples x epochs / minibatch). */
-    public double epochs = 2;
-    public int minibatch = 128;
+    public final double epochs;
+    public final int minibatch;
     /** Generations between evaluations and checkpoints (the last generation is always evaluated). */
-    public int evalEvery = 2;
+    public final int evalEvery;
 
     /** Checks every setting; the message names the train option. */
     public ExitConfig validate() {
@@ -77,5 +79,68 @@ public final class ExitConfig {
             throw new IllegalArgumentException("epochs must be a positive number, not " + epochs);
         }
         return this;
+    }
+
+    private ExitConfig(Builder b) {
+        this.search = b.search;
+        this.exploration = b.exploration;
+        this.leafValue = b.leafValue;
+        this.rollout = b.rollout;
+        this.generations = b.generations;
+        this.gamesPerGeneration = b.gamesPerGeneration;
+        this.temperatureMoves = b.temperatureMoves;
+        this.noiseAlpha = b.noiseAlpha;
+        this.noiseWeight = b.noiseWeight;
+        this.buffer = b.buffer;
+        this.epochs = b.epochs;
+        this.minibatch = b.minibatch;
+        this.evalEvery = b.evalEvery;
+    }
+
+    /** The defaults: every setting as a new run without options gets it. */
+    public static final ExitConfig DEFAULTS = new Builder().build();
+
+    /** A builder holding these settings, to change some and {@link Builder#build} a new config. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.search = search;
+        b.exploration = exploration;
+        b.leafValue = leafValue;
+        b.rollout = rollout;
+        b.generations = generations;
+        b.gamesPerGeneration = gamesPerGeneration;
+        b.temperatureMoves = temperatureMoves;
+        b.noiseAlpha = noiseAlpha;
+        b.noiseWeight = noiseWeight;
+        b.buffer = buffer;
+        b.epochs = epochs;
+        b.minibatch = minibatch;
+        b.evalEvery = evalEvery;
+        return b;
+    }
+
+    /**
+     * The settings while they are made (by the train command, a test, or read from a checkpoint's
+     * JSON, whose missing fields keep these defaults); the field docs are the config's.
+     */
+    @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
+    public static final class Builder {
+        public int search = 100;
+        public double exploration = Puct.DEFAULT_EXPLORATION;
+        public double leafValue = 0.5;
+        public String rollout = "";
+        public int generations = 20;
+        public int gamesPerGeneration = 16;
+        public int temperatureMoves = 10;
+        public double noiseAlpha = 0.3;
+        public double noiseWeight = 0.25;
+        public int buffer = 20_000;
+        public double epochs = 2;
+        public int minibatch = 128;
+        public int evalEvery = 2;
+
+        public ExitConfig build() {
+            return new ExitConfig(this);
+        }
     }
 }

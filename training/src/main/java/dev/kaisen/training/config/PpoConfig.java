@@ -19,12 +19,14 @@ import java.util.Map;
 /**
  * Every setting of a PPO run, saved in each checkpoint ({@code kaisen-config.json}) so that
  * {@code --resume} continues with the same ones. Defaults are tuned for a 2-core CPU.
+ * An immutable value: a {@link Builder} (whose field initialisers are the defaults, written
+ * only there) makes one, {@link #toBuilder} starts from one.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
 @JsonPropertyOrder(alphabetic = true)
 public final class PpoConfig {
     /** The algorithm that wrote the checkpoint: {@code ppo} or {@code exit} (expert iteration). */
-    public Algo algo = Algo.PPO;
+    public final Algo algo;
     /**
      * What the value head predicts. [decision] {@code return} (PPO; the default, also
      * for checkpoints written before this field): the discounted return of {@link #rewardMode},
@@ -32,9 +34,9 @@ public final class PpoConfig {
      * prior only. {@code win_share} (expert iteration): the expected win share in [0, 1]
      * of the player to act (1/k for each of k winners), which search may back up at its leaves.
      */
-    public ValueScale valueScale = ValueScale.RETURN;
+    public final ValueScale valueScale;
     /** Expert iteration's settings; null for PPO. */
-    public dev.kaisen.training.config.ExitConfig exit;
+    public final ExitConfig exit;
 
     /** The opponent name of a past snapshot of the policy being trained. */
     public static final String SELF = "self";
@@ -103,61 +105,71 @@ public final class PpoConfig {
     }
 
     /** The game's registry id, player count and options: a checkpoint plays only this game. */
-    public String game = dev.kaisen.env.Games.DEFAULT_GAME;
-    public int players = 2;
-    public Map<String, Object> options = new LinkedHashMap<>();
+    public final String game;
+    public final int players;
+    public final Map<String, Object> options;
     /** The observation view the policy reads ({@link Encoders}). */
-    public String view = Encoders.DEFAULT_VIEW;
+    public final String view;
     /**
      * The opponent pool: env i plays {@code opponents[i % size]}; {@code self} is a past snapshot
      * of the policy. Empty means the game's rollout bot ({@link Game#rolloutBot()}, e.g. Osaka's
      * {@code greedy}) and {@code self} for PPO; expert iteration has no pool (its self-play is
      * the search in every seat) and leaves it empty.
      */
-    public List<String> opponents = new ArrayList<>();
+    public final List<String> opponents;
     /** Total env steps (learner decisions) to train for. */
-    public long steps = 5_000_000;
-    public int envs = 32;
+    public final long steps;
+    public final int envs;
     /** Steps per env between updates. */
-    public int rollout = 128;
-    public int epochs = 4;
-    public int minibatch = 512;
-    public double learningRate = 3e-4;
+    public final int rollout;
+    public final int epochs;
+    public final int minibatch;
+    public final double learningRate;
     /** Decay the learning rate linearly to 0 over {@link #steps}. */
-    public boolean annealLr = true;
-    public double gamma = 0.99;
-    public double gaeLambda = 0.95;
-    public double clip = 0.2;
-    public double entCoef = 0.01;
-    public double vfCoef = 0.5;
-    public double maxGradNorm = 0.5;
-    public boolean normalizeAdvantages = true;
-    public int[] hidden = {128, 128};
-    public String rewardMode = "terminal";
-    public long seed = 1;
+    public final boolean annealLr;
+    public final double gamma;
+    public final double gaeLambda;
+    public final double clip;
+    public final double entCoef;
+    public final double vfCoef;
+    public final double maxGradNorm;
+    public final boolean normalizeAdvantages;
+    public final int[] hidden;
+    public final String rewardMode;
+    public final long seed;
     /** Threads for the vector env and evaluations. */
-    public int threads = 2;
+    public final int threads;
     /** Threads for ND4J's native ops (see {@link dev.kaisen.training.net.PolicyNetwork#setNativeThreads}). */
-    public int netThreads = 1;
-    public long evalEvery = 100_000;
-    public int evalGames = 200;
+    public final int netThreads;
+    public final long evalEvery;
+    public final int evalGames;
     /** Bots evaluated against (default: the named bots of the pool, else random and greedy). */
-    public List<String> evalOpponents = new ArrayList<>();
-    public long snapshotEvery = 100_000;
+    public final List<String> evalOpponents;
+    public final long snapshotEvery;
     /** Snapshots kept for {@code self}; the oldest is dropped first. */
-    public int poolSize = 8;
+    public final int poolSize;
 
     /** The most learner steps one update collects ({@code envs x rollout}): the rollout buffers are sized by it. */
     public static final int MAX_STEPS_PER_UPDATE = 1 << 20;
 
     /**
-     * Checks every setting: counts positive, {@code envs x rollout} at most
+     * This config, checked, with the game's options in full and (for PPO) the default opponent
+     * pool when none is given. Checks every setting: counts positive, {@code envs x rollout} at most
      * {@link #MAX_STEPS_PER_UPDATE}, every real number finite and in its range; the message
      * names the setting (as the train option) and says why.
      */
     public PpoConfig validate() {
         Game<?> g = game();
-        options = new LinkedHashMap<>(g.config().options());
+        Builder b = toBuilder();
+        b.options = new LinkedHashMap<>(g.config().options());
+        if (algo == Algo.PPO && opponents.isEmpty()) {
+            b.opponents = new ArrayList<>(List.of(g.rolloutBot(), SELF));
+        }
+        return b.build().check(g);
+    }
+
+    /** {@link #validate}'s checks, on the completed config. */
+    private PpoConfig check(Game<?> g) {
         int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
         if (algo == null || valueScale == null) {
@@ -168,8 +180,6 @@ public final class PpoConfig {
                 throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
             }
             exit.validate();
-        } else if (opponents.isEmpty()) {
-            opponents = new ArrayList<>(List.of(g.rolloutBot(), SELF));
         }
         positive("steps", steps);
         positive("envs", envs);
@@ -275,5 +285,125 @@ public final class PpoConfig {
 
     public long stepsPerIteration() {
         return (long) envs * rollout;
+    }
+
+    private PpoConfig(Builder b) {
+        this.algo = b.algo;
+        this.valueScale = b.valueScale;
+        this.exit = b.exit == null ? null : b.exit.build();
+        this.game = b.game;
+        this.players = b.players;
+        this.options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
+        this.view = b.view;
+        this.opponents = List.copyOf(b.opponents);
+        this.steps = b.steps;
+        this.envs = b.envs;
+        this.rollout = b.rollout;
+        this.epochs = b.epochs;
+        this.minibatch = b.minibatch;
+        this.learningRate = b.learningRate;
+        this.annealLr = b.annealLr;
+        this.gamma = b.gamma;
+        this.gaeLambda = b.gaeLambda;
+        this.clip = b.clip;
+        this.entCoef = b.entCoef;
+        this.vfCoef = b.vfCoef;
+        this.maxGradNorm = b.maxGradNorm;
+        this.normalizeAdvantages = b.normalizeAdvantages;
+        this.hidden = b.hidden.clone();
+        this.rewardMode = b.rewardMode;
+        this.seed = b.seed;
+        this.threads = b.threads;
+        this.netThreads = b.netThreads;
+        this.evalEvery = b.evalEvery;
+        this.evalGames = b.evalGames;
+        this.evalOpponents = List.copyOf(b.evalOpponents);
+        this.snapshotEvery = b.snapshotEvery;
+        this.poolSize = b.poolSize;
+    }
+
+    /** The defaults: every setting as a new run without options gets it. */
+    public static final PpoConfig DEFAULTS = new Builder().build();
+
+    /** A builder holding these settings, to change some and {@link Builder#build} a new config. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.algo = algo;
+        b.valueScale = valueScale;
+        b.exit = exit == null ? null : exit.toBuilder();
+        b.game = game;
+        b.players = players;
+        b.options = new LinkedHashMap<>(options);
+        b.view = view;
+        b.opponents = new ArrayList<>(opponents);
+        b.steps = steps;
+        b.envs = envs;
+        b.rollout = rollout;
+        b.epochs = epochs;
+        b.minibatch = minibatch;
+        b.learningRate = learningRate;
+        b.annealLr = annealLr;
+        b.gamma = gamma;
+        b.gaeLambda = gaeLambda;
+        b.clip = clip;
+        b.entCoef = entCoef;
+        b.vfCoef = vfCoef;
+        b.maxGradNorm = maxGradNorm;
+        b.normalizeAdvantages = normalizeAdvantages;
+        b.hidden = hidden.clone();
+        b.rewardMode = rewardMode;
+        b.seed = seed;
+        b.threads = threads;
+        b.netThreads = netThreads;
+        b.evalEvery = evalEvery;
+        b.evalGames = evalGames;
+        b.evalOpponents = new ArrayList<>(evalOpponents);
+        b.snapshotEvery = snapshotEvery;
+        b.poolSize = poolSize;
+        return b;
+    }
+
+    /**
+     * The settings while they are made (by the train command, a test, or read from a checkpoint's
+     * JSON, whose missing fields keep these defaults); the field docs are the config's.
+     */
+    @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY)
+    public static final class Builder {
+        public Algo algo = Algo.PPO;
+        public ValueScale valueScale = ValueScale.RETURN;
+        public ExitConfig.Builder exit;
+        public String game = dev.kaisen.env.Games.DEFAULT_GAME;
+        public int players = 2;
+        public Map<String, Object> options = new LinkedHashMap<>();
+        public String view = Encoders.DEFAULT_VIEW;
+        public List<String> opponents = new ArrayList<>();
+        public long steps = 5_000_000;
+        public int envs = 32;
+        public int rollout = 128;
+        public int epochs = 4;
+        public int minibatch = 512;
+        public double learningRate = 3e-4;
+        public boolean annealLr = true;
+        public double gamma = 0.99;
+        public double gaeLambda = 0.95;
+        public double clip = 0.2;
+        public double entCoef = 0.01;
+        public double vfCoef = 0.5;
+        public double maxGradNorm = 0.5;
+        public boolean normalizeAdvantages = true;
+        public int[] hidden = {128, 128};
+        public String rewardMode = "terminal";
+        public long seed = 1;
+        public int threads = 2;
+        public int netThreads = 1;
+        public long evalEvery = 100_000;
+        public int evalGames = 200;
+        public List<String> evalOpponents = new ArrayList<>();
+        public long snapshotEvery = 100_000;
+        public int poolSize = 8;
+
+        public PpoConfig build() {
+            return new PpoConfig(this);
+        }
     }
 }

@@ -325,7 +325,7 @@ public final class Checkpoint {
         if (!tree.has("view")) {
             tree.put("view", dev.kaisen.observation.Encoders.OBSERVATION);
         }
-        return Json.mapper().treeToValue(tree, PpoConfig.class).validate();
+        return Json.mapper().treeToValue(tree, PpoConfig.Builder.class).build().validate();
     }
 
     /**

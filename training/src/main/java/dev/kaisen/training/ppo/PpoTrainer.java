@@ -142,8 +142,8 @@ public final class PpoTrainer implements AutoCloseable {
     }
 
     /** A new run in {@code out}, which must not hold a checkpoint already. */
-    public static PpoTrainer start(PpoConfig config, Path out) {
-        config.validate();
+    public static PpoTrainer start(PpoConfig settings, Path out) {
+        PpoConfig config = settings.validate();
         if (Files.exists(out.resolve("last.zip"))) {
             throw new IllegalArgumentException(out + " already holds a run (last.zip); continue it with --resume or "
                     + "choose another --out");
@@ -183,7 +183,9 @@ public final class PpoTrainer implements AutoCloseable {
         Checkpoint.Loaded loaded = Checkpoint.read(last);
         PpoConfig config = loaded.config();
         if (steps > 0) {
-            config.steps = steps;
+            PpoConfig.Builder b = config.toBuilder();
+            b.steps = steps;
+            config = b.build();
         }
         long at = loaded.progress().step();
         List<String> notices = new ArrayList<>();

@@ -54,7 +54,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aCheckpointRecordsItsLayoutHashAndLoadsWithoutWarning(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path file = write(dir, config, inputs(config));
         Checkpoint.Layout layout;
         try (FileSystem zip = FileSystems.newFileSystem(file)) {
@@ -71,7 +71,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aDifferentLayoutIsRefusedByEveryReaderWithBothLayoutsNamed(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path file = write(dir, config, inputs(config));
         String recorded;
         try (FileSystem zip = FileSystems.newFileSystem(file)) {
@@ -91,7 +91,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aCheckpointWithoutALayoutLoadsWithAWarningOnlyWhenItsSizesFit(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path fits = write(dir.resolve("fits"), config, inputs(config));
         rewrite(fits, Checkpoint.LAYOUT, null);
         String warning = Checkpoint.read(fits).warning();
