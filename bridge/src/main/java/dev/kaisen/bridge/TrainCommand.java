@@ -1,8 +1,8 @@
 package dev.kaisen.bridge;
 
-import dev.kaisen.training.exit.ExitConfig;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.exit.ExitTrainer;
-import dev.kaisen.training.ppo.PpoConfig;
 import dev.kaisen.training.ppo.PpoTrainer;
 import dev.kaisen.training.ppo.RunInfo;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -10,12 +10,19 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = {"Train a policy network in the JVM (Deeplearning4j): masked PPO against a pool of opponents "
@@ -24,12 +31,62 @@ import java.util.concurrent.Callable;
                 "Writes metrics.csv, eval.csv, last.zip and best.zip to --out; evaluate the result with "
                         + "./kaisen eval --agents dl4j:OUT/best.zip,greedy (the raw policy) or, after --algo exit, "
                         + "ismcts:200:net=OUT/best.zip,greedy (the guided search).",
-                "Options marked [ppo] or [exit] apply to that algorithm only."})
+                "Options marked [ppo] or [exit] apply to that algorithm only."},
+        defaultValueProvider = TrainCommand.Defaults.class)
 final class TrainCommand implements Callable<Integer> {
+    /**
+     * The options' defaults, read from the configs' own ({@link PpoConfig}, {@link ExitConfig}):
+     * each is written once, there, and picocli shows it as {@code ${DEFAULT-VALUE}}.
+     */
+    static final class Defaults implements IDefaultValueProvider {
+        private static final Map<String, String> BY_OPTION = byOption(PpoConfig.DEFAULTS, ExitConfig.DEFAULTS);
+
+        private static Map<String, String> byOption(PpoConfig c, ExitConfig e) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put("--algo", c.algo.id());
+            m.put("--seed", Long.toString(c.seed));
+            m.put("--envs", Integer.toString(c.envs));
+            m.put("--rollout", Integer.toString(c.rollout));
+            m.put("--epochs", Integer.toString(c.epochs));
+            m.put("--minibatch", Integer.toString(c.minibatch));
+            m.put("--ent-coef", Double.toString(c.entCoef));
+            m.put("--gamma", Double.toString(c.gamma));
+            m.put("--gae-lambda", Double.toString(c.gaeLambda));
+            m.put("--clip", Double.toString(c.clip));
+            m.put("--hidden", Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(",")));
+            m.put("--reward", c.rewardMode);
+            m.put("--threads", Integer.toString(c.threads));
+            m.put("--net-threads", Integer.toString(c.netThreads));
+            m.put("--eval-every", Long.toString(c.evalEvery));
+            m.put("--eval-games", Integer.toString(c.evalGames));
+            m.put("--snapshot-every", Long.toString(c.snapshotEvery));
+            m.put("--search", Integer.toString(e.search));
+            m.put("--generations", Integer.toString(e.generations));
+            m.put("--games-per-gen", Integer.toString(e.gamesPerGeneration));
+            m.put("--leaf-value", Double.toString(e.leafValue));
+            m.put("--c", Double.toString(e.exploration));
+            m.put("--temperature-moves", Integer.toString(e.temperatureMoves));
+            m.put("--noise", Double.toString(e.noiseWeight));
+            m.put("--noise-alpha", Double.toString(e.noiseAlpha));
+            m.put("--buffer", Integer.toString(e.buffer));
+            // a whole number of passes reads as one (2, not 2.0)
+            m.put("--exit-epochs", e.epochs == Math.rint(e.epochs) ? Long.toString((long) e.epochs)
+                    : Double.toString(e.epochs));
+            m.put("--exit-minibatch", Integer.toString(e.minibatch));
+            m.put("--eval-every-gen", Integer.toString(e.evalEvery));
+            return Map.copyOf(m);
+        }
+
+        @Override
+        public String defaultValue(ArgSpec arg) {
+            return arg instanceof OptionSpec o ? BY_OPTION.get(o.longestName()) : null;
+        }
+    }
+
     @picocli.CommandLine.Mixin
     GameOptions gameOptions;
 
-    @Option(names = "--algo", defaultValue = "ppo", description = "ppo or exit (default ${DEFAULT-VALUE}).")
+    @Option(names = "--algo", description = "ppo or exit (default ${DEFAULT-VALUE}).")
     String algo;
 
     @Option(names = "--view", description = "Observation view the policy reads: information_state (default) or observation.")
@@ -51,19 +108,19 @@ final class TrainCommand implements Callable<Integer> {
             + "are used; --steps may raise the budget).")
     boolean resume;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", description = "Seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--envs", defaultValue = "32", description = "[ppo] Parallel envs (default ${DEFAULT-VALUE}).")
+    @Option(names = "--envs", description = "[ppo] Parallel envs (default ${DEFAULT-VALUE}).")
     int envs;
 
-    @Option(names = "--rollout", defaultValue = "128", description = "[ppo] Steps per env per update (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rollout", description = "[ppo] Steps per env per update (default ${DEFAULT-VALUE}).")
     int rollout;
 
-    @Option(names = "--epochs", defaultValue = "4", description = "[ppo] Passes over each rollout (default ${DEFAULT-VALUE}).")
+    @Option(names = "--epochs", description = "[ppo] Passes over each rollout (default ${DEFAULT-VALUE}).")
     int epochs;
 
-    @Option(names = "--minibatch", defaultValue = "512", description = "[ppo] Minibatch size (default ${DEFAULT-VALUE}).")
+    @Option(names = "--minibatch", description = "[ppo] Minibatch size (default ${DEFAULT-VALUE}).")
     int minibatch;
 
     @Option(names = "--lr", description = "Adam learning rate (default 3e-4 for ppo, 1e-3 for exit).")
@@ -72,16 +129,16 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--no-anneal-lr", description = "[ppo] Keep the learning rate constant (default: linear decay).")
     boolean noAnneal;
 
-    @Option(names = "--ent-coef", defaultValue = "0.01", description = "[ppo] Entropy bonus (default ${DEFAULT-VALUE}).")
+    @Option(names = "--ent-coef", description = "[ppo] Entropy bonus (default ${DEFAULT-VALUE}).")
     double entCoef;
 
-    @Option(names = "--gamma", defaultValue = "0.99", description = "[ppo] Discount factor, 0 to 1 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--gamma", description = "[ppo] Discount factor, 0 to 1 (default ${DEFAULT-VALUE}).")
     double gamma;
 
-    @Option(names = "--gae-lambda", defaultValue = "0.95", description = "[ppo] GAE lambda, 0 to 1 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--gae-lambda", description = "[ppo] GAE lambda, 0 to 1 (default ${DEFAULT-VALUE}).")
     double gaeLambda;
 
-    @Option(names = "--clip", defaultValue = "0.2", description = "[ppo] PPO clip range, > 0 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--clip", description = "[ppo] PPO clip range, > 0 (default ${DEFAULT-VALUE}).")
     double clip;
 
     @Option(names = "--no-norm-adv", description = "[ppo] Use the advantages as they are (default: normalised per minibatch).")
@@ -94,41 +151,41 @@ final class TrainCommand implements Callable<Integer> {
             + "for exit).")
     Double maxGradNorm;
 
-    @Option(names = "--hidden", defaultValue = "128,128", split = ",", description = "Hidden layer sizes (default ${DEFAULT-VALUE}).")
+    @Option(names = "--hidden", split = ",", description = "Hidden layer sizes (default ${DEFAULT-VALUE}).")
     int[] hidden;
 
-    @Option(names = "--reward", defaultValue = "terminal", description = "[ppo] terminal or score_difference (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reward", description = "[ppo] terminal or score_difference (default ${DEFAULT-VALUE}).")
     String reward;
 
-    @Option(names = "--threads", defaultValue = "2", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", description = "Vector-env and evaluation threads (default ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--net-threads", defaultValue = "1", description = "Threads for the network's native ops (ND4J, "
+    @Option(names = "--net-threads", description = "Threads for the network's native ops (ND4J, "
             + "OpenMP, OpenBLAS; default ${DEFAULT-VALUE}: fastest for small networks on a small machine).")
     int netThreads;
 
-    @Option(names = "--eval-every", defaultValue = "100000", description = "[ppo] Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
+    @Option(names = "--eval-every", description = "[ppo] Steps between evaluations and checkpoints (default ${DEFAULT-VALUE}).")
     long evalEvery;
 
-    @Option(names = "--eval-games", defaultValue = "200", description = "Games per evaluation opponent (default ${DEFAULT-VALUE}).")
+    @Option(names = "--eval-games", description = "Games per evaluation opponent (default ${DEFAULT-VALUE}).")
     int evalGames;
 
     @Option(names = "--eval-opponents", split = ",", description = "Bots to evaluate against (default: random, the pool's bots and the game's bots).")
     List<String> evalOpponents;
 
-    @Option(names = "--search", defaultValue = "100", description = "[exit] Search iterations per self-play decision "
+    @Option(names = "--search", description = "[exit] Search iterations per self-play decision "
             + "(default ${DEFAULT-VALUE}).")
     int search;
 
-    @Option(names = "--generations", defaultValue = "20", description = "[exit] Generations of self-play and training "
+    @Option(names = "--generations", description = "[exit] Generations of self-play and training "
             + "(default ${DEFAULT-VALUE}).")
     int generations;
 
-    @Option(names = "--games-per-gen", defaultValue = "16", description = "[exit] Self-play games per generation "
+    @Option(names = "--games-per-gen", description = "[exit] Self-play games per generation "
             + "(default ${DEFAULT-VALUE}).")
     int gamesPerGeneration;
 
-    @Option(names = "--leaf-value", defaultValue = "0.5", description = "[exit] Weight of the network's value at a "
+    @Option(names = "--leaf-value", description = "[exit] Weight of the network's value at a "
             + "search leaf, the rest from a rollout; guided agents of the checkpoint use it by default "
             + "(default ${DEFAULT-VALUE}; 1 = no rollouts).")
     double leafValue;
@@ -136,38 +193,38 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--search-rollout", description = "[exit] Rollout policy of the search (default: the game's rollout bot).")
     String searchRollout;
 
-    @Option(names = "--c", defaultValue = "1.0", description = "[exit] PUCT exploration constant (default ${DEFAULT-VALUE}).")
+    @Option(names = "--c", description = "[exit] PUCT exploration constant (default ${DEFAULT-VALUE}).")
     double exploration;
 
-    @Option(names = "--temperature-moves", defaultValue = "10", description = "[exit] Decisions at the start of each "
+    @Option(names = "--temperature-moves", description = "[exit] Decisions at the start of each "
             + "game sampled from the visit counts (default ${DEFAULT-VALUE}).")
     int temperatureMoves;
 
-    @Option(names = "--noise", defaultValue = "0.25", description = "[exit] Weight of Dirichlet noise in the root prior "
+    @Option(names = "--noise", description = "[exit] Weight of Dirichlet noise in the root prior "
             + "(default ${DEFAULT-VALUE}).")
     double noiseWeight;
 
-    @Option(names = "--noise-alpha", defaultValue = "0.3", description = "[exit] Dirichlet concentration "
+    @Option(names = "--noise-alpha", description = "[exit] Dirichlet concentration "
             + "(default ${DEFAULT-VALUE}).")
     double noiseAlpha;
 
-    @Option(names = "--buffer", defaultValue = "20000", description = "[exit] Replay buffer, in decisions "
+    @Option(names = "--buffer", description = "[exit] Replay buffer, in decisions "
             + "(default ${DEFAULT-VALUE}).")
     int buffer;
 
-    @Option(names = "--exit-epochs", defaultValue = "2", description = "[exit] Training passes per generation over as "
+    @Option(names = "--exit-epochs", description = "[exit] Training passes per generation over as "
             + "many samples as it added (default ${DEFAULT-VALUE}).")
     double exitEpochs;
 
-    @Option(names = "--exit-minibatch", defaultValue = "128", description = "[exit] Minibatch size "
+    @Option(names = "--exit-minibatch", description = "[exit] Minibatch size "
             + "(default ${DEFAULT-VALUE}).")
     int exitMinibatch;
 
-    @Option(names = "--eval-every-gen", defaultValue = "2", description = "[exit] Generations between evaluations and "
+    @Option(names = "--eval-every-gen", description = "[exit] Generations between evaluations and "
             + "checkpoints (default ${DEFAULT-VALUE}).")
     int evalEveryGeneration;
 
-    @Option(names = "--snapshot-every", defaultValue = "100000", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
+    @Option(names = "--snapshot-every", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
     @picocli.CommandLine.Spec
@@ -188,110 +245,125 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (algo.equals(PpoConfig.EXIT)) {
+        if (algo.equals(PpoConfig.Algo.EXIT.id())) {
             return exit();
         }
-        if (!algo.equals(PpoConfig.PPO)) {
+        if (!algo.equals(PpoConfig.Algo.PPO.id())) {
             throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
         }
-        PpoTrainer trainer;
-        if (resume) {
-            trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
-            if (PpoConfig.EXIT.equals(trainer.config().algo)) {
-                trainer.close();
-                throw new IllegalArgumentException(out + " holds an expert-iteration run, which cannot resume: start a "
-                        + "new run with another --out");
-            }
-            System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
-            trainer.notices().forEach(n -> System.out.println("note: " + n));
-        } else {
-            PpoConfig c = new PpoConfig();
-            dev.kaisen.env.Game<?> game = gameOptions.create();
-            shared(c);
-            c.opponents = opponents == null ? new java.util.ArrayList<>() : opponents;
-            c.steps = steps == null ? 5_000_000 : steps;
-            c.envs = envs;
-            c.rollout = rollout;
-            c.epochs = epochs;
-            c.minibatch = minibatch;
-            c.annealLr = !noAnneal;
-            c.entCoef = entCoef;
-            c.gamma = gamma;
-            c.gaeLambda = gaeLambda;
-            c.clip = clip;
-            c.normalizeAdvantages = !noNormAdv;
-            c.rewardMode = reward;
-            c.evalEvery = evalEvery;
-            c.snapshotEvery = snapshotEvery;
-            trainer = PpoTrainer.start(c, out);
-            // how the run was made, for ./kaisen zoo pack
-            RunInfo.write(out, commandLine());
-        }
+        PpoTrainer trainer = resume ? resumeRun() : startRun();
         try (trainer) {
-            PpoConfig c = trainer.config();
-            System.out.printf(Locale.ROOT, "training %s, %d players (%s view), opponents %s, %,d steps, %d envs x %d, net %s -> %s%n",
-                    c.game, c.players, c.view, c.opponents, c.steps, c.envs, c.rollout, java.util.Arrays.toString(c.hidden), out);
-            boolean console = System.console() != null;
-            ProgressBar bar = console ? new ProgressBarBuilder().setTaskName("train").setInitialMax(c.steps)
-                    .setStyle(ProgressBarStyle.ASCII).setUnit(" steps", 1).showSpeed()
-                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null;
-            if (bar != null) {
-                bar.stepTo(trainer.step());
-            }
-            trainer.train(new PpoTrainer.Listener() {
-                @Override
-                public void iteration(PpoTrainer.IterationStats s) {
-                    String msg = String.format(Locale.ROOT, "%.0f steps/s, return %.2f, win %.0f%%", s.stepsPerSecond(),
-                            s.meanReturn(), 100 * s.winRate());
-                    if (bar != null) {
-                        bar.stepTo(Math.min(s.step(), c.steps));
-                        bar.setExtraMessage(msg);
-                    } else if (s.iteration() % 10 == 0) {
-                        System.out.printf(Locale.ROOT, "step %,d: %s%n", s.step(), msg);
-                    }
-                }
-
-                @Override
-                public void evaluation(List<PpoTrainer.EvalResult> results, boolean best) {
-                    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "eval at step %,d:",
-                            results.isEmpty() ? trainer.step() : results.get(0).step()));
-                    for (PpoTrainer.EvalResult r : results) {
-                        b.append(String.format(Locale.ROOT, "  vs %s %.1f%% [%.1f, %.1f]", r.opponent(), 100 * r.winRate(),
-                                100 * r.low(), 100 * r.high()));
-                    }
-                    if (best) {
-                        b.append("  (new best)");
-                    }
-                    if (bar != null) {
-                        bar.pause();
-                        System.err.print("\r\033[K");
-                    }
-                    System.out.println(b);
-                    if (bar != null) {
-                        bar.resume();
-                    }
-                }
-            });
-            if (bar != null) {
-                bar.close();
-            }
+            train(trainer);
         }
         System.out.println("done: " + out.resolve("last.zip") + ", best: " + out.resolve("best.zip"));
         return 0;
     }
 
+    /** --resume: the run in --out, its budget raised to --steps when given. */
+    private PpoTrainer resumeRun() {
+        PpoTrainer trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
+        if (trainer.config().algo == PpoConfig.Algo.EXIT) {
+            trainer.close();
+            throw new IllegalArgumentException(out + " holds an expert-iteration run, which cannot resume: start a "
+                    + "new run with another --out");
+        }
+        System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
+        trainer.notices().forEach(n -> System.out.println("note: " + n));
+        return trainer;
+    }
+
+    /** A new PPO run in --out, with the options given and the config's defaults for the rest. */
+    private PpoTrainer startRun() {
+        PpoConfig.Builder c = new PpoConfig.Builder();
+        shared(c);
+        c.opponents = opponents == null ? new java.util.ArrayList<>() : opponents;
+        if (steps != null) {
+            c.steps = steps;
+        }
+        c.envs = envs;
+        c.rollout = rollout;
+        c.epochs = epochs;
+        c.minibatch = minibatch;
+        c.annealLr = !noAnneal;
+        c.entCoef = entCoef;
+        c.gamma = gamma;
+        c.gaeLambda = gaeLambda;
+        c.clip = clip;
+        c.normalizeAdvantages = !noNormAdv;
+        c.rewardMode = reward;
+        c.evalEvery = evalEvery;
+        c.snapshotEvery = snapshotEvery;
+        PpoTrainer trainer = PpoTrainer.start(c.build(), out);
+        // how the run was made, for ./kaisen zoo pack
+        RunInfo.write(out, commandLine());
+        return trainer;
+    }
+
+    /** Trains to the budget, with a progress bar on a console, else a line every 10 iterations, and each evaluation. */
+    private void train(PpoTrainer trainer) {
+        PpoConfig c = trainer.config();
+        System.out.printf(Locale.ROOT, "training %s, %d players (%s view), opponents %s, %,d steps, %d envs x %d, net %s -> %s%n",
+                c.game, c.players, c.view, c.opponents, c.steps, c.envs, c.rollout, java.util.Arrays.toString(c.hidden), out);
+        boolean console = System.console() != null;
+        ProgressBar bar = console ? new ProgressBarBuilder().setTaskName("train").setInitialMax(c.steps)
+                .setStyle(ProgressBarStyle.ASCII).setUnit(" steps", 1).showSpeed()
+                .setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null;
+        if (bar != null) {
+            bar.stepTo(trainer.step());
+        }
+        trainer.train(new PpoTrainer.Listener() {
+            @Override
+            public void iteration(PpoTrainer.IterationStats s) {
+                String msg = String.format(Locale.ROOT, "%.0f steps/s, return %.2f, win %.0f%%", s.stepsPerSecond(),
+                        s.meanReturn(), 100 * s.winRate());
+                if (bar != null) {
+                    bar.stepTo(Math.min(s.step(), c.steps));
+                    bar.setExtraMessage(msg);
+                } else if (s.iteration() % 10 == 0) {
+                    System.out.printf(Locale.ROOT, "step %,d: %s%n", s.step(), msg);
+                }
+            }
+
+            @Override
+            public void evaluation(List<PpoTrainer.EvalResult> results, boolean best) {
+                StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "eval at step %,d:",
+                        results.isEmpty() ? trainer.step() : results.get(0).step()));
+                for (PpoTrainer.EvalResult r : results) {
+                    b.append(String.format(Locale.ROOT, "  vs %s %.1f%% [%.1f, %.1f]", r.opponent(), 100 * r.winRate(),
+                            100 * r.low(), 100 * r.high()));
+                }
+                if (best) {
+                    b.append("  (new best)");
+                }
+                if (bar != null) {
+                    bar.pause();
+                    System.err.print("\r\033[K");
+                }
+                System.out.println(b);
+                if (bar != null) {
+                    bar.resume();
+                }
+            }
+        });
+        if (bar != null) {
+            bar.close();
+        }
+    }
+
     /** The settings both algorithms share: game, view, seed, network, optimiser, threads and evaluation. */
-    private void shared(PpoConfig c) {
+    private void shared(PpoConfig.Builder c) {
         dev.kaisen.env.Game<?> game = gameOptions.create();
         c.game = game.id();
         c.players = game.numPlayers();
         c.options = new java.util.LinkedHashMap<>(game.config().options());
-        c.view = view == null ? dev.kaisen.observation.Encoders.DEFAULT_VIEW : view;
+        if (view != null) {
+            c.view = view;
+        }
         c.seed = seed;
-        boolean exit = algo.equals(PpoConfig.EXIT);
-        c.learningRate = lr != null ? lr : exit ? 1e-3 : 3e-4;
-        c.vfCoef = vfCoef != null ? vfCoef : exit ? 1.0 : 0.5;
-        c.maxGradNorm = maxGradNorm != null ? maxGradNorm : exit ? 1.0 : 0.5;
+        boolean exit = algo.equals(PpoConfig.Algo.EXIT.id());
+        c.learningRate = lr != null ? lr : exit ? ExitConfig.LEARNING_RATE : c.learningRate;
+        c.vfCoef = vfCoef != null ? vfCoef : exit ? ExitConfig.VF_COEF : c.vfCoef;
+        c.maxGradNorm = maxGradNorm != null ? maxGradNorm : exit ? ExitConfig.MAX_GRAD_NORM : c.maxGradNorm;
         c.hidden = hidden;
         c.threads = threads;
         c.netThreads = netThreads;
@@ -305,14 +377,16 @@ final class TrainCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--resume is not supported with --algo exit: start a new run with "
                     + "another --out");
         }
-        PpoConfig c = new PpoConfig();
-        shared(c);
-        ExitConfig e = new ExitConfig();
+        PpoConfig.Builder settings = new PpoConfig.Builder();
+        shared(settings);
+        ExitConfig.Builder e = new ExitConfig.Builder();
         e.search = search;
         e.generations = generations;
         e.gamesPerGeneration = gamesPerGeneration;
         e.leafValue = leafValue;
-        e.rollout = searchRollout == null ? "" : searchRollout;
+        if (searchRollout != null) {
+            e.rollout = searchRollout;
+        }
         e.exploration = exploration;
         e.temperatureMoves = temperatureMoves;
         e.noiseWeight = noiseWeight;
@@ -321,13 +395,14 @@ final class TrainCommand implements Callable<Integer> {
         e.epochs = exitEpochs;
         e.minibatch = exitMinibatch;
         e.evalEvery = evalEveryGeneration;
-        c.exit = e;
-        ExitTrainer trainer = ExitTrainer.start(c, out);
+        settings.exit = e;
+        ExitTrainer trainer = ExitTrainer.start(settings.build(), out);
         // how the run was made, for ./kaisen zoo pack (as a PPO run)
         RunInfo.write(out, commandLine());
+        PpoConfig c = trainer.config();
         System.out.printf(Locale.ROOT, "expert iteration on %s, %d players (%s view): %d generations x %d games, "
                         + "ismcts:%d (leaf value %.2f, rollout %s), net %s -> %s%n", c.game, c.players, c.view,
-                e.generations, e.gamesPerGeneration, e.search, e.leafValue, e.rollout,
+                c.exit.generations, c.exit.gamesPerGeneration, c.exit.search, c.exit.leafValue, c.exit.rollout,
                 java.util.Arrays.toString(c.hidden), out);
         trainer.train(new ExitTrainer.Listener() {
             @Override

@@ -1,11 +1,11 @@
 package dev.kaisen.training.exit;
 
-import dev.kaisen.training.ppo.MaskedPolicy;
+import dev.kaisen.training.net.MaskedPolicy;
 
 /**
  * The loss of expert iteration on plain arrays, so it can be checked by hand: the cross-entropy
  * of the network's masked softmax against the search's visit distribution (the value loss is
- * {@link dev.kaisen.training.ppo.PpoMath#valueLoss}, against the win share).
+ * {@link dev.kaisen.training.net.PpoMath#valueLoss}, against the win share).
  */
 public final class ExitMath {
     private ExitMath() {

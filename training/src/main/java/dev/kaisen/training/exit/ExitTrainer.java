@@ -9,14 +9,15 @@ import dev.kaisen.env.UserFiles;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.Masks;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.ismcts.IsmctsAgent;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.MaskedPolicy;
-import dev.kaisen.training.ppo.MlpWeights;
-import dev.kaisen.training.ppo.NativeBackend;
-import dev.kaisen.training.ppo.PolicyNetwork;
-import dev.kaisen.training.ppo.PpoConfig;
-import dev.kaisen.training.ppo.PpoMath;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MaskedPolicy;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.PolicyNetwork;
+import dev.kaisen.training.net.PpoMath;
 import dev.kaisen.training.ppo.PpoTrainer;
 import dev.kaisen.training.ppo.RunFiles;
 
@@ -113,23 +114,28 @@ public final class ExitTrainer {
     }
 
     /**
-     * A new run in {@code out}, which must not hold a checkpoint already; sets {@code algo},
-     * {@code valueScale} and checks every setting and name before touching the folder.
+     * A new run in {@code out}, which must not hold a checkpoint already, with {@code settings}
+     * as expert iteration's ({@code algo} exit, {@code valueScale} win_share, default exit settings
+     * when none, the game's rollout bot when none is named; {@link #config} has them); checks every
+     * setting and name before touching the folder.
      */
-    public static ExitTrainer start(PpoConfig config, Path out) {
-        if (config.exit == null) {
-            config.exit = new ExitConfig();
+    public static ExitTrainer start(PpoConfig settings, Path out) {
+        PpoConfig.Builder b = settings.toBuilder();
+        if (b.exit == null) {
+            b.exit = new ExitConfig.Builder();
         }
-        config.algo = PpoConfig.EXIT;
-        config.valueScale = PpoConfig.VALUE_WIN_SHARE;
-        config.validate();
+        b.algo = PpoConfig.Algo.EXIT;
+        b.valueScale = PpoConfig.ValueScale.WIN_SHARE;
+        PpoConfig config = b.build().validate();
         if (Files.exists(out.resolve("last.zip"))) {
             throw new IllegalArgumentException(out + " already holds a run (last.zip); expert iteration cannot resume,"
                     + " choose another --out");
         }
         Game<?> g = config.game();
         if (config.exit.rollout.isEmpty()) {
-            config.exit.rollout = g.rolloutBot();
+            b = config.toBuilder();
+            b.exit.rollout = g.rolloutBot();
+            config = b.build();
         }
         checkNames(g, config.evaluationOpponents());
         if (!config.exit.rollout.equals(Agents.RANDOM) && !g.botNames().contains(config.exit.rollout)) {

@@ -6,9 +6,10 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.MlpWeights;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.config.PpoConfig;
+import dev.kaisen.training.config.Puct;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MlpWeights;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -79,12 +80,8 @@ import java.util.SplittableRandom;
  * read with {@link MlpWeights} (plain Java, no native call per node).
  */
 public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
-    /**
-     * [decision] PUCT exploration constant for rewards in [0, 1]. Compared at 1,000 iterations,
-     * 2 players, 100 games each: in Osaka c=2 won 29.5% [21.5, 39.1] against c=1 and c=1 won
-     * 53.5% [43.8, 63.0] against c=0.5; in Tokaido c=2 won 48.5% [38.9, 58.2] against c=1.
-     */
-    public static final double DEFAULT_EXPLORATION = 1.0;
+    /** The PUCT exploration constant for rewards in [0, 1] ({@link Puct#DEFAULT_EXPLORATION}, shared with expert iteration's config). */
+    public static final double DEFAULT_EXPLORATION = Puct.DEFAULT_EXPLORATION;
     /** [decision] Share of the prior spread evenly over the legal actions, so that every action keeps some weight (not tuned). */
     public static final double PRIOR_MIX = 0.25;
 
@@ -158,7 +155,7 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
          */
         public static Guide of(Checkpoint.Policy policy, Double leafValue, String source) {
             PpoConfig c = policy.config();
-            boolean winShare = PpoConfig.VALUE_WIN_SHARE.equals(c.valueScale);
+            boolean winShare = c.valueScale == PpoConfig.ValueScale.WIN_SHARE;
             double w;
             if (leafValue == null) {
                 w = winShare && c.exit != null ? c.exit.leafValue : 0;

@@ -11,13 +11,18 @@ import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MaskedPolicy;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.NeuralAgent;
+import dev.kaisen.training.net.PolicyNetwork;
+import dev.kaisen.training.net.PpoMath;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +58,7 @@ import java.util.Map;
  * evaluations of a run play the same deals.
  */
 public final class PpoTrainer implements AutoCloseable {
-    public static final String SELF = "self";
+    public static final String SELF = PpoConfig.SELF;
     public static final String POLICY = "policy";
     private static final int WINDOW = 500;
 
@@ -137,8 +142,8 @@ public final class PpoTrainer implements AutoCloseable {
     }
 
     /** A new run in {@code out}, which must not hold a checkpoint already. */
-    public static PpoTrainer start(PpoConfig config, Path out) {
-        config.validate();
+    public static PpoTrainer start(PpoConfig settings, Path out) {
+        PpoConfig config = settings.validate();
         if (Files.exists(out.resolve("last.zip"))) {
             throw new IllegalArgumentException(out + " already holds a run (last.zip); continue it with --resume or "
                     + "choose another --out");
@@ -178,7 +183,9 @@ public final class PpoTrainer implements AutoCloseable {
         Checkpoint.Loaded loaded = Checkpoint.read(last);
         PpoConfig config = loaded.config();
         if (steps > 0) {
-            config.steps = steps;
+            PpoConfig.Builder b = config.toBuilder();
+            b.steps = steps;
+            config = b.build();
         }
         long at = loaded.progress().step();
         List<String> notices = new ArrayList<>();
@@ -230,148 +237,175 @@ public final class PpoTrainer implements AutoCloseable {
         return Agents.create(g, name, seed);
     }
 
-    /** Trains until the step budget is used, then writes the final checkpoint and evaluation. */
+    /**
+     * Trains until the step budget is used, then writes the final checkpoint and evaluation. Each
+     * iteration reads as CleanRL's {@code ppo.py}: anneal the learning rate, collect a rollout,
+     * bootstrap and compute the advantages, update the network, log, evaluate when due.
+     */
     public void train(Listener listener) {
-        final int n = config.envs;
-        final int t = config.rollout;
-        final int obsSize = env.env(0).encoder().size();
-        final int actions = game.numDistinctActions();
-        final int batch = n * t;
-        float[] obsBuf = new float[batch * obsSize];
-        byte[] maskBuf = new byte[batch * actions];
-        int[] actBuf = new int[batch];
-        float[] logpBuf = new float[batch];
-        float[] valBuf = new float[batch];
-        float[] rewBuf = new float[batch];
-        boolean[] doneBuf = new boolean[batch];
-        float[] adv = new float[batch];
-        float[] ret = new float[batch];
-        float[] curObs = new float[n * obsSize];
-        byte[] curMask = new byte[n * actions];
-        float[] logits = new float[n * actions];
-        float[] values = new float[n];
-        int[] stepActions = new int[n];
-        double[] logp = new double[actions];
-
-        FloatBuffer obsRegion = env.region("observations").asFloatBuffer();
-        ByteBuffer maskRegion = env.region("masks");
-        FloatBuffer rewardRegion = env.region("rewards").asFloatBuffer();
-        ByteBuffer terminated = env.region("terminated");
-        ByteBuffer truncated = env.region("truncated");
-        IntBuffer finalWinners = env.region("final_winners").asIntBuffer();
-        IntBuffer finalSeat = env.region("final_learner_seat").asIntBuffer();
-        FloatBuffer episodeReturn = env.region("episode_return").asFloatBuffer();
-
-        int mb = config.minibatch;
-        float[] mbObs = new float[mb * obsSize];
-        float[] mbLogits = new float[mb * actions];
-        float[] mbValues = new float[mb];
-        float[] gradLogits = new float[mb * actions];
-        float[] gradValues = new float[mb];
-        int[] order = new int[batch];
-        for (int i = 0; i < batch; i++) {
-            order[i] = i;
-        }
-
+        RolloutBuffer buffer = new RolloutBuffer(env, config.envs, config.rollout, game.numDistinctActions());
+        Minibatch minibatch = new Minibatch(buffer, config.minibatch);
         env.reset();
-        obsRegion.get(0, curObs);
-        maskRegion.get(0, curMask);
+        buffer.readNext();
         writeHeaders();
         long runStart = System.nanoTime();
         while (step < config.steps) {
             long iterStart = System.nanoTime();
-            long envNanos = 0;
-            long netNanos = 0;
-            double lr = config.annealLr ? config.learningRate * Math.max(0.02, 1.0 - (double) step / config.steps)
-                    : config.learningRate;
+            double lr = learningRate();
             network.setLearningRate(lr);
-            for (int s = 0; s < t; s++) {
-                int base = s * n;
-                System.arraycopy(curObs, 0, obsBuf, base * obsSize, n * obsSize);
-                System.arraycopy(curMask, 0, maskBuf, base * actions, n * actions);
-                long t0 = System.nanoTime();
-                network.output(curObs, n, logits, values);
-                netNanos += System.nanoTime() - t0;
-                for (int i = 0; i < n; i++) {
-                    MaskedPolicy.logSoftmax(logits, i * actions, curMask, i * actions, actions, logp);
-                    int a = MaskedPolicy.sample(logp, actions, nextDouble());
-                    stepActions[i] = a;
-                    actBuf[base + i] = a;
-                    logpBuf[base + i] = (float) logp[a];
-                    valBuf[base + i] = values[i];
-                }
-                long t1 = System.nanoTime();
-                env.step(stepActions);
-                envNanos += System.nanoTime() - t1;
-                for (int i = 0; i < n; i++) {
-                    rewBuf[base + i] = rewardRegion.get(i);
-                    boolean done = terminated.get(i) != 0 || truncated.get(i) != 0;
-                    doneBuf[base + i] = done;
-                    if (done) {
-                        int winners = finalWinners.get(i);
-                        int seat = finalSeat.get(i);
-                        double share = (winners >> seat & 1) != 0 ? 1.0 / Integer.bitCount(winners) : 0;
-                        record(envOpponent.get(i), share, episodeReturn.get(i));
-                    }
-                }
-                obsRegion.get(0, curObs);
-                maskRegion.get(0, curMask);
-            }
-            long t2 = System.nanoTime();
-            network.output(curObs, n, logits, values);
-            PpoMath.gae(rewBuf, valBuf, doneBuf, values, t, n, config.gamma, config.gaeLambda, adv, ret);
-
-            PpoMath.Stats stats = new PpoMath.Stats();
-            double gradNorm = 0;
-            int updates = 0;
-            for (int epoch = 0; epoch < config.epochs; epoch++) {
-                shuffle(order);
-                for (int start = 0; start < batch; start += mb) {
-                    double mean = 0;
-                    double sq = 0;
-                    for (int j = 0; j < mb; j++) {
-                        int k = order[start + j];
-                        System.arraycopy(obsBuf, k * obsSize, mbObs, j * obsSize, obsSize);
-                        mean += adv[k];
-                        sq += (double) adv[k] * adv[k];
-                    }
-                    mean /= mb;
-                    double std = Math.sqrt(Math.max(0, sq / mb - mean * mean));
-                    network.trainForward(mbObs, mb, mbLogits, mbValues);
-                    for (int j = 0; j < mb; j++) {
-                        int k = order[start + j];
-                        double a = config.normalizeAdvantages ? (adv[k] - mean) / (std + 1e-8) : adv[k];
-                        PpoMath.policyLoss(mbLogits, j * actions, maskBuf, k * actions, actions, actBuf[k], logpBuf[k], a,
-                                config.clip, config.entCoef, 1.0 / mb, gradLogits, j * actions, logp, stats);
-                        gradValues[j] = (float) PpoMath.valueLoss(mbValues[j], ret[k], config.vfCoef, 1.0 / mb, stats);
-                    }
-                    gradNorm += network.step(gradLogits, gradValues, mb, config.maxGradNorm);
-                    updates++;
-                }
-            }
-            netNanos += System.nanoTime() - t2;
-            step += batch;
+            long envNanos = collect(buffer);
+            computeAdvantages(buffer);
+            Update update = update(buffer, minibatch);
+            step += buffer.size();
             iteration++;
             double iterSeconds = (System.nanoTime() - iterStart) / 1e9;
             if (step >= nextSnapshot) {
                 addSnapshot();
                 nextSnapshot += config.snapshotEvery;
             }
-            IterationStats it = new IterationStats(step, iteration,
-                    secondsBefore + (System.nanoTime() - runStart) / 1e9, batch / iterSeconds,
-                    envNanos / 1e9 / iterSeconds, episodes, mean(recentReturns), mean(recentAllWins), winRates(),
-                    stats.mean(stats.policyLoss), stats.mean(stats.valueLoss), stats.mean(stats.entropy),
-                    stats.mean(stats.approxKl), stats.mean(stats.clipped), gradNorm / updates, lr);
+            IterationStats it = iterationStats(update, buffer.size(), iterSeconds, envNanos, lr,
+                    secondsBefore + (System.nanoTime() - runStart) / 1e9);
             appendMetrics(it);
             listener.iteration(it);
-            boolean last = step >= config.steps;
-            if (step >= nextEval || last) {
-                while (nextEval <= step) {
-                    nextEval += config.evalEvery;
-                }
-                double seconds = secondsBefore + (System.nanoTime() - runStart) / 1e9;
-                evaluateAndSave(listener, seconds);
+            evaluateIfDue(listener, runStart);
+        }
+    }
+
+    /** The learning rate of this iteration: decayed linearly with the steps done (to 2% at least) when annealing. */
+    private double learningRate() {
+        return config.annealLr ? config.learningRate * Math.max(0.02, 1.0 - (double) step / config.steps)
+                : config.learningRate;
+    }
+
+    /**
+     * The rollout phase: {@code rollout} steps of every env, each env's action sampled from the
+     * masked policy, stored in {@code b}; returns the nanoseconds the envs spent stepping.
+     */
+    private long collect(RolloutBuffer b) {
+        RolloutBuffer.EpisodeEnd recordEnd = (i, share, episodeReturn) -> record(envOpponent.get(i), share,
+                episodeReturn);
+        long envNanos = 0;
+        for (int s = 0; s < b.steps; s++) {
+            b.storeObservations(s);
+            network.output(b.nextObservations, b.envs, b.nextLogits, b.nextValues);
+            for (int i = 0; i < b.envs; i++) {
+                MaskedPolicy.logSoftmax(b.nextLogits, i * b.actions, b.nextMasks, i * b.actions, b.actions,
+                        b.logProbScratch);
+                int a = MaskedPolicy.sample(b.logProbScratch, b.actions, nextDouble());
+                b.nextActions[i] = a;
+                b.storeAction(s, i, a, b.logProbScratch[a], b.nextValues[i]);
             }
+            long t0 = System.nanoTime();
+            env.step(b.nextActions);
+            envNanos += System.nanoTime() - t0;
+            b.storeOutcomes(s, recordEnd);
+            b.readNext();
+        }
+        return envNanos;
+    }
+
+    /** Bootstraps from the values of the envs' next states, then GAE advantages and returns. */
+    private void computeAdvantages(RolloutBuffer b) {
+        network.output(b.nextObservations, b.envs, b.nextLogits, b.nextValues);
+        b.computeAdvantages(config.gamma, config.gaeLambda);
+    }
+
+    /** The summed loss terms of an update and its mean gradient norm (before clipping). */
+    private record Update(PpoMath.Stats stats, double meanGradNorm) {
+    }
+
+    /** The update phase: {@code epochs} passes over the rollout, shuffled, one optimiser step per minibatch. */
+    private Update update(RolloutBuffer b, Minibatch m) {
+        PpoMath.Stats stats = new PpoMath.Stats();
+        double gradNorm = 0;
+        int updates = 0;
+        for (int epoch = 0; epoch < config.epochs; epoch++) {
+            shuffle(m.order);
+            for (int start = 0; start < b.size(); start += m.size) {
+                gradNorm += minibatchStep(b, m, start, stats);
+                updates++;
+            }
+        }
+        return new Update(stats, gradNorm / updates);
+    }
+
+    /**
+     * One optimiser step on the minibatch {@code order[start, start + size)}: the clipped
+     * surrogate with the entropy bonus, the value loss, the advantages normalised over the
+     * minibatch when so configured; returns the gradient norm.
+     */
+    private double minibatchStep(RolloutBuffer b, Minibatch m, int start, PpoMath.Stats stats) {
+        int size = m.size;
+        int obsSize = b.obsSize;
+        int actions = b.actions;
+        double mean = 0;
+        double sq = 0;
+        for (int j = 0; j < size; j++) {
+            int k = m.order[start + j];
+            System.arraycopy(b.observations, k * obsSize, m.observations, j * obsSize, obsSize);
+            mean += b.advantages[k];
+            sq += (double) b.advantages[k] * b.advantages[k];
+        }
+        mean /= size;
+        double std = Math.sqrt(Math.max(0, sq / size - mean * mean));
+        network.trainForward(m.observations, size, m.logits, m.values);
+        for (int j = 0; j < size; j++) {
+            int k = m.order[start + j];
+            double a = config.normalizeAdvantages ? (b.advantages[k] - mean) / (std + 1e-8) : b.advantages[k];
+            PpoMath.policyLoss(m.logits, j * actions, b.masks, k * actions, actions, b.chosen[k], b.logProbs[k], a,
+                    config.clip, config.entCoef, 1.0 / size, m.gradLogits, j * actions, m.logProbs, stats);
+            m.gradValues[j] = (float) PpoMath.valueLoss(m.values[j], b.returns[k], config.vfCoef, 1.0 / size, stats);
+        }
+        return network.step(m.gradLogits, m.gradValues, size, config.maxGradNorm);
+    }
+
+    /**
+     * One minibatch's inputs, outputs and gradients, and the order the update draws the rollout's
+     * steps in (CleanRL's {@code b_inds}): shuffled in place every epoch, carried across iterations.
+     */
+    private static final class Minibatch {
+        final int size;
+        final int[] order;
+        final float[] observations;
+        final float[] logits;
+        final float[] values;
+        final float[] gradLogits;
+        final float[] gradValues;
+        final double[] logProbs;
+
+        Minibatch(RolloutBuffer b, int size) {
+            this.size = size;
+            order = new int[b.size()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            observations = new float[size * b.obsSize];
+            logits = new float[size * b.actions];
+            values = new float[size];
+            gradLogits = new float[size * b.actions];
+            gradValues = new float[size];
+            logProbs = new double[b.actions];
+        }
+    }
+
+    /** The iteration's figures for {@code metrics.csv} and the listener. */
+    private IterationStats iterationStats(Update u, int batch, double iterSeconds, long envNanos, double lr,
+                                          double seconds) {
+        PpoMath.Stats stats = u.stats();
+        return new IterationStats(step, iteration, seconds, batch / iterSeconds, envNanos / 1e9 / iterSeconds,
+                episodes, mean(recentReturns), mean(recentAllWins), winRates(), stats.mean(stats.policyLoss),
+                stats.mean(stats.valueLoss), stats.mean(stats.entropy), stats.mean(stats.approxKl),
+                stats.mean(stats.clipped), u.meanGradNorm(), lr);
+    }
+
+    /** The evaluation phase: every {@code evalEvery} steps and after the last iteration, evaluate and write the checkpoints. */
+    private void evaluateIfDue(Listener listener, long runStart) {
+        boolean last = step >= config.steps;
+        if (step >= nextEval || last) {
+            while (nextEval <= step) {
+                nextEval += config.evalEvery;
+            }
+            evaluateAndSave(listener, secondsBefore + (System.nanoTime() - runStart) / 1e9);
         }
     }
 

@@ -5,7 +5,11 @@ import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.UserFiles;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NeuralAgent;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.UserFiles;
-import dev.kaisen.training.exit.ExitConfig;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.Dl4jProvider;
-import dev.kaisen.training.ppo.NativeBackend;
-import dev.kaisen.training.ppo.NeuralAgent;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.Dl4jProvider;
+import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.NeuralAgent;
 import dev.kaisen.training.ppo.RunInfo;
 
 import java.io.IOException;
@@ -298,10 +298,10 @@ public final class Zoo {
             a.addAll(List.of("--config", "'" + Json.write(c.options, false) + "'"));
         }
         String hidden = Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(","));
-        if (PpoConfig.EXIT.equals(c.algo) && c.exit != null) {
+        if (c.algo == PpoConfig.Algo.EXIT && c.exit != null) {
             // expert iteration: its own options, none of PPO's (which it ignores)
             ExitConfig e = c.exit;
-            a.addAll(List.of("--algo", PpoConfig.EXIT, "--view", c.view, "--seed", Long.toString(c.seed), "--search",
+            a.addAll(List.of("--algo", PpoConfig.Algo.EXIT.id(), "--view", c.view, "--seed", Long.toString(c.seed), "--search",
                     Integer.toString(e.search), "--generations", Integer.toString(e.generations), "--games-per-gen",
                     Integer.toString(e.gamesPerGeneration), "--leaf-value", Double.toString(e.leafValue),
                     "--search-rollout", e.rollout, "--c", Double.toString(e.exploration), "--temperature-moves",

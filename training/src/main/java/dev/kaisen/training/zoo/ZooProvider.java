@@ -1,9 +1,9 @@
 package dev.kaisen.training.zoo;
 
 import dev.kaisen.env.Game;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.NetworkProvider;
-import dev.kaisen.training.ppo.PolicySource;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.NetworkProvider;
+import dev.kaisen.training.net.PolicySource;
 
 /**
  * Names {@code zoo:NAME} and {@code zoo:NAME:greedy|sample}: a model of the {@link Zoo} (e.g.

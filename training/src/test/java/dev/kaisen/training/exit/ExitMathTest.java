@@ -1,6 +1,6 @@
 package dev.kaisen.training.exit;
 
-import dev.kaisen.training.ppo.MaskedPolicy;
+import dev.kaisen.training.net.MaskedPolicy;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

@@ -2,15 +2,16 @@ package dev.kaisen.training.exit;
 
 import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
-import dev.kaisen.env.Games;
 import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.Games;
 import dev.kaisen.env.osaka.OsakaGame;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.PolicyNetwork;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.PolicyNetwork;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Tiny expert-iteration runs: self-play, training, checkpoints in PPO's format, and the result as agents. */
 class ExitTrainerTest {
-    private static PpoConfig tiny(int players) {
-        PpoConfig c = new PpoConfig();
+    private static PpoConfig.Builder tiny(int players) {
+        PpoConfig.Builder c = new PpoConfig.Builder();
         c.players = players;
         c.hidden = new int[]{16};
         c.threads = 2;
@@ -35,7 +36,7 @@ class ExitTrainerTest {
         c.evalOpponents = List.of("random");
         c.seed = 3;
         c.learningRate = 1e-3;
-        ExitConfig e = new ExitConfig();
+        ExitConfig.Builder e = new ExitConfig.Builder();
         e.search = 6;
         e.generations = 2;
         e.gamesPerGeneration = 2;
@@ -51,7 +52,7 @@ class ExitTrainerTest {
     void twoPlayerRunWritesACheckpointThatPlaysRawAndGuided(@TempDir Path dir) throws IOException {
         Path run = dir.resolve("run");
         List<ExitTrainer.GenerationStats> seen = new ArrayList<>();
-        ExitTrainer trainer = ExitTrainer.start(tiny(2), run);
+        ExitTrainer trainer = ExitTrainer.start(tiny(2).build(), run);
         trainer.train(new ExitTrainer.Listener() {
             @Override
             public void generation(ExitTrainer.GenerationStats s) {
@@ -69,8 +70,8 @@ class ExitTrainerTest {
         assertTrue(eval.get(2).startsWith(trainer.step() + ",random,2,"), eval.get(2));
 
         Checkpoint.Loaded loaded = Checkpoint.read(run.resolve("last.zip"));
-        assertEquals(PpoConfig.EXIT, loaded.config().algo);
-        assertEquals(PpoConfig.VALUE_WIN_SHARE, loaded.config().valueScale);
+        assertEquals(PpoConfig.Algo.EXIT, loaded.config().algo);
+        assertEquals(PpoConfig.ValueScale.WIN_SHARE, loaded.config().valueScale);
         assertEquals(6, loaded.config().exit.search);
         assertEquals("greedy", loaded.config().exit.rollout, "the game's rollout bot, recorded");
         assertEquals(trainer.network().export(), loaded.network().export());
@@ -87,16 +88,16 @@ class ExitTrainerTest {
         assertEquals("ismcts:8:value=0.5:net=" + path, guided.name(), "the run's leaf weight by default");
 
         // a new run may not overwrite it
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.start(tiny(2), run));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.start(tiny(2).build(), run));
         assertTrue(e.getMessage().contains("cannot resume"), e.getMessage());
     }
 
     @Test
     void threePlayerRunTrainsAndItsSearchPlays(@TempDir Path dir) {
         Path run = dir.resolve("run3");
-        PpoConfig c = tiny(3);
+        PpoConfig.Builder c = tiny(3);
         c.exit.generations = 1;
-        ExitTrainer trainer = ExitTrainer.start(c, run);
+        ExitTrainer trainer = ExitTrainer.start(c.build(), run);
         trainer.train(new ExitTrainer.Listener() { });
         assertEquals(1, trainer.generation());
         SeatEvaluation.Result r = SeatEvaluation.run(new OsakaGame(3), "ismcts:8:net=" + run.resolve("best.zip"),
@@ -106,13 +107,13 @@ class ExitTrainerTest {
 
     @Test
     void aRunDoesNotDependOnTheThreadCount(@TempDir Path dir) {
-        List<dev.kaisen.training.ppo.MlpWeights> nets = new ArrayList<>();
+        List<dev.kaisen.training.net.MlpWeights> nets = new ArrayList<>();
         for (int threads : new int[]{1, 2}) {
-            PpoConfig c = tiny(2);
+            PpoConfig.Builder c = tiny(2);
             c.threads = threads;
             c.evalGames = 0;
             c.exit.generations = 1;
-            ExitTrainer trainer = ExitTrainer.start(c, dir.resolve("t" + threads));
+            ExitTrainer trainer = ExitTrainer.start(c.build(), dir.resolve("t" + threads));
             trainer.train(new ExitTrainer.Listener() { });
             nets.add(trainer.network().export());
         }
@@ -122,12 +123,12 @@ class ExitTrainerTest {
     @Test
     void withoutEvaluationsBestFollowsLast(@TempDir Path dir) throws IOException {
         // --eval-games 0: no best to keep, so best.zip is last.zip at every checkpoint (not the first one forever)
-        PpoConfig c = tiny(2);
+        PpoConfig.Builder c = tiny(2);
         c.evalGames = 0;
         c.threads = 1;
         Path run = dir.resolve("run");
         List<Boolean> bests = new ArrayList<>();
-        ExitTrainer trainer = ExitTrainer.start(c, run);
+        ExitTrainer trainer = ExitTrainer.start(c.build(), run);
         trainer.train(new ExitTrainer.Listener() {
             @Override
             public void evaluation(List<dev.kaisen.training.ppo.PpoTrainer.EvalResult> results, boolean best) {
@@ -158,11 +159,11 @@ class ExitTrainerTest {
         assertTrue(e.getMessage().contains("from 0 to 1"), e.getMessage());
 
         // a PPO checkpoint: its value head is on another scale, so it gives the prior only
-        PpoConfig ppo = new PpoConfig();
+        PpoConfig.Builder ppo = new PpoConfig.Builder();
         Path ppoZip = dir.resolve("ppo.zip");
         PolicyNetwork net = PolicyNetwork.create(Encoders.create(game, ppo.view).size(), game.numDistinctActions(),
                 new int[]{8}, 1e-3, 1);
-        Checkpoint.write(ppoZip, net, ppo.validate(), new Checkpoint.Progress(0, 0, 0, 0, 0, 0, 0, 0, 0), List.of());
+        Checkpoint.write(ppoZip, net, ppo.build().validate(), new Checkpoint.Progress(0, 0, 0, 0, 0, 0, 0, 0, 0), List.of());
         assertEquals("ismcts:8:value=0.0:net=" + ppoZip, Agents.create(game, "ismcts:8:net=" + ppoZip, 1).name());
         e = assertThrows(IllegalArgumentException.class,
                 () -> Agents.create(game, "ismcts:8:value=0.5:net=" + ppoZip, 1));

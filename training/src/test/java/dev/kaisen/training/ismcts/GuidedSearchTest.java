@@ -9,7 +9,7 @@ import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaGame;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.observation.Encoders;
-import dev.kaisen.training.ppo.MlpWeights;
+import dev.kaisen.training.net.MlpWeights;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

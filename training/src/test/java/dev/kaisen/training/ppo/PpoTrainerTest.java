@@ -7,8 +7,13 @@ import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
+import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MlpWeights;
+import dev.kaisen.training.net.NeuralAgent;
+import dev.kaisen.training.net.RandomNets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A tiny end-to-end run: training, checkpoints, an interruption, resuming, and the trained agent in use. */
 class PpoTrainerTest {
-    private static PpoConfig tiny(long steps) {
-        PpoConfig c = new PpoConfig();
+    private static PpoConfig.Builder tiny(long steps) {
+        PpoConfig.Builder c = new PpoConfig.Builder();
         c.players = 2;
         c.opponents = new ArrayList<>(List.of("random", "self"));
         c.steps = steps;
@@ -47,11 +52,11 @@ class PpoTrainerTest {
 
     @Test
     void withoutEvaluationsBestFollowsLast(@TempDir Path dir) throws IOException {
-        PpoConfig c = tiny(256);
+        PpoConfig.Builder c = tiny(256);
         c.evalGames = 0;
         c.evalEvery = 128;
         Path run = dir.resolve("run");
-        try (PpoTrainer trainer = PpoTrainer.start(c, run)) {
+        try (PpoTrainer trainer = PpoTrainer.start(c.build(), run)) {
             trainer.train(new PpoTrainer.Listener() { });
             assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("best.zip")).network().export());
             assertEquals(trainer.network().export(), Checkpoint.read(run.resolve("last.zip")).network().export());
@@ -63,7 +68,7 @@ class PpoTrainerTest {
     void trainsCheckpointsResumesAndPlays(@TempDir Path dir) throws IOException {
         Path run = dir.resolve("run");
         MlpWeights atCheckpoint;
-        try (PpoTrainer trainer = PpoTrainer.start(tiny(256), run)) {
+        try (PpoTrainer trainer = PpoTrainer.start(tiny(256).build(), run)) {
             List<PpoTrainer.IterationStats> seen = new ArrayList<>();
             trainer.train(new PpoTrainer.Listener() {
                 @Override
@@ -102,7 +107,7 @@ class PpoTrainerTest {
         }
 
         // a new run may not overwrite it
-        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(tiny(256), run));
+        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(tiny(256).build(), run));
 
         // an interrupted process had logged a row after its last checkpoint: resuming drops it and goes on
         Files.writeString(run.resolve("metrics.csv"), String.join("\n", metrics) + "\n384,3,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0\n");
@@ -178,13 +183,13 @@ class PpoTrainerTest {
 
     @Test
     void badSettingsAndNamesAreClearErrors(@TempDir Path dir) {
-        PpoConfig c = tiny(256);
+        PpoConfig.Builder c = tiny(256);
         c.minibatch = 100;
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(c, dir.resolve("a")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(c.build(), dir.resolve("a")));
         assertTrue(e.getMessage().contains("minibatch"), e.getMessage());
-        PpoConfig d = tiny(256);
+        PpoConfig.Builder d = tiny(256);
         d.opponents = List.of("nobody");
-        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(d, dir.resolve("b")));
+        assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(d.build(), dir.resolve("b")));
         assertThrows(IllegalArgumentException.class, () -> PpoTrainer.resume(dir.resolve("none"), 0));
         e = assertThrows(IllegalArgumentException.class,
                 () -> Agents.create(new OsakaGame(2), "dl4j:" + dir.resolve("x.zip"), 1));
@@ -193,7 +198,7 @@ class PpoTrainerTest {
 
     @Test
     void everySettingIsCheckedNamingTheOptionAndWhy() {
-        record Case(java.util.function.Consumer<PpoConfig> change, String message) { }
+        record Case(java.util.function.Consumer<PpoConfig.Builder> change, String message) { }
         for (Case k : List.of(
                 new Case(c -> c.rollout = 10_000_000, "envs x rollout = 4 x 10,000,000 = 40,000,000 steps per update is "
                         + "more than the 1,048,576 allowed; lower --rollout or --envs"),
@@ -207,9 +212,9 @@ class PpoTrainerTest {
                 new Case(c -> c.gaeLambda = Double.NEGATIVE_INFINITY, "gae-lambda must be a finite number"),
                 new Case(c -> c.clip = Double.NaN, "clip must be a finite number"),
                 new Case(c -> c.maxGradNorm = Double.NaN, "max-grad-norm must be a finite number"))) {
-            PpoConfig c = tiny(256);
+            PpoConfig.Builder c = tiny(256);
             k.change().accept(c);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::validate, k.message());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.build().validate(), k.message());
             assertTrue(e.getMessage().startsWith(k.message()) || e.getMessage().contains(k.message()), e.getMessage());
         }
     }

@@ -9,9 +9,9 @@ import dev.kaisen.env.Games;
 import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
-import dev.kaisen.training.ppo.Checkpoint;
-import dev.kaisen.training.ppo.PpoConfig;
+import dev.kaisen.training.net.Checkpoint;
 import dev.kaisen.training.ppo.PpoTrainer;
 import dev.kaisen.training.ppo.RunInfo;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,10 +31,10 @@ import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -57,7 +57,7 @@ class ZooTest {
     /** A tiny run (a few seconds) with its run.json, and its best checkpoint packed into a zoo folder. */
     @BeforeAll
     static void trainAndPack() {
-        PpoConfig c = new PpoConfig();
+        PpoConfig.Builder c = new PpoConfig.Builder();
         c.players = 2;
         c.opponents = new ArrayList<>(List.of("random", "self"));
         c.steps = 256;
@@ -73,7 +73,7 @@ class ZooTest {
         c.poolSize = 3;
         c.seed = 7;
         Path run = shared.resolve("run");
-        try (PpoTrainer trainer = PpoTrainer.start(c, run)) {
+        try (PpoTrainer trainer = PpoTrainer.start(c.build(), run)) {
             trainer.train(new PpoTrainer.Listener() { });
         }
         RunInfo.write(run, "./kaisen train --game osaka --steps 256 --out RUN");
@@ -371,25 +371,25 @@ class ZooTest {
 
     @Test
     void theCommandRebuiltForAnExpertIterationCheckpointIsAnExpertIterationCommand() {
-        PpoConfig c = new PpoConfig();
-        c.algo = PpoConfig.EXIT;
-        c.valueScale = PpoConfig.VALUE_WIN_SHARE;
-        c.exit = new dev.kaisen.training.exit.ExitConfig();
+        PpoConfig.Builder c = new PpoConfig.Builder();
+        c.algo = PpoConfig.Algo.EXIT;
+        c.valueScale = PpoConfig.ValueScale.WIN_SHARE;
+        c.exit = new dev.kaisen.training.config.ExitConfig.Builder();
         c.exit.search = 37;
         c.exit.generations = 5;
         c.exit.rollout = "greedy";
-        String cmd = Zoo.trainCommand(c);
+        String cmd = Zoo.trainCommand(c.build());
         assertTrue(cmd.startsWith("./kaisen train --game osaka --players 2 --algo exit "), cmd);
         assertTrue(cmd.contains(" --search 37 ") && cmd.contains(" --generations 5 ")
                 && cmd.contains(" --search-rollout greedy "), cmd);
         assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
-        assertTrue(Zoo.trainCommand(new PpoConfig()).contains(" --steps "), "PPO's as before");
+        assertTrue(Zoo.trainCommand(PpoConfig.DEFAULTS).contains(" --steps "), "PPO's as before");
         assertTrue(cmd.contains(" --vf-coef 1.0 ") || cmd.contains(" --vf-coef 0.5 "), "its optimiser settings: " + cmd);
-        PpoConfig p = new PpoConfig();
+        PpoConfig.Builder p = new PpoConfig.Builder();
         p.gamma = 0.9;
         p.clip = 0.1;
         p.normalizeAdvantages = false;
-        String ppo = Zoo.trainCommand(p);
+        String ppo = Zoo.trainCommand(p.build());
         assertTrue(ppo.contains(" --gamma 0.9 ") && ppo.contains(" --gae-lambda 0.95 ") && ppo.contains(" --clip 0.1 ")
                 && ppo.contains(" --vf-coef 0.5 ") && ppo.contains(" --max-grad-norm 0.5 ")
                 && ppo.contains(" --no-norm-adv "), "every PPO setting: " + ppo);

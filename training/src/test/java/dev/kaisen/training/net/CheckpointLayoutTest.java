@@ -1,9 +1,11 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.LayoutHash;
+import dev.kaisen.training.config.PpoConfig;
+import dev.kaisen.training.ppo.PpoTrainer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +54,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aCheckpointRecordsItsLayoutHashAndLoadsWithoutWarning(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path file = write(dir, config, inputs(config));
         Checkpoint.Layout layout;
         try (FileSystem zip = FileSystems.newFileSystem(file)) {
@@ -69,7 +71,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aDifferentLayoutIsRefusedByEveryReaderWithBothLayoutsNamed(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path file = write(dir, config, inputs(config));
         String recorded;
         try (FileSystem zip = FileSystems.newFileSystem(file)) {
@@ -89,7 +91,7 @@ class CheckpointLayoutTest {
 
     @Test
     void aCheckpointWithoutALayoutLoadsWithAWarningOnlyWhenItsSizesFit(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig config = PpoConfig.DEFAULTS;
         Path fits = write(dir.resolve("fits"), config, inputs(config));
         rewrite(fits, Checkpoint.LAYOUT, null);
         String warning = Checkpoint.read(fits).warning();

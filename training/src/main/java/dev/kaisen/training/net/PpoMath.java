@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 /**
  * The arithmetic of PPO (Schulman et al., 2017) on plain arrays, so every piece can be checked

@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 /**
  * An {@link dev.kaisen.env.AgentProvider} whose names stand for a trained network, so that other

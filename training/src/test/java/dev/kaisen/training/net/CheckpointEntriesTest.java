@@ -1,7 +1,8 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.observation.Encoders;
+import dev.kaisen.training.config.PpoConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,7 +60,7 @@ class CheckpointEntriesTest {
     /** Probe 3, defect 5: a 1 GiB coefficients.bin of zeros in a 1.2 MB zip exhausted the heap or confused ND4J. */
     @Test
     void coefficientsLargerThanTheDeclaredNetworkNeedsAreRefusedNamingTheEntry(@TempDir Path dir) throws IOException {
-        Path file = write(dir, new PpoConfig(), 1);
+        Path file = write(dir, PpoConfig.DEFAULTS, 1);
         put(file, Checkpoint.COEFFICIENTS, new byte[8 << 20]);
         for (String m : refusals(file)) {
             assertTrue(m.startsWith("cannot read checkpoint " + file + ": its entry coefficients.bin inflates to "),
@@ -72,7 +73,7 @@ class CheckpointEntriesTest {
 
     @Test
     void aHugeSmallEntryOrSnapshotIsRefusedNamingTheEntry(@TempDir Path dir) throws IOException {
-        Path file = write(dir, new PpoConfig(), 1);
+        Path file = write(dir, PpoConfig.DEFAULTS, 1);
         String config = read(file, Checkpoint.CONFIG);
         put(file, Checkpoint.CONFIG, (" ".repeat(2 << 20) + config).getBytes());
         for (String m : refusals(file)) {
@@ -89,14 +90,14 @@ class CheckpointEntriesTest {
 
     @Test
     void moreSnapshotsThanThePoolHoldsOrAJavaObjectEntryAreRefused(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig.Builder config = new PpoConfig.Builder();
         config.poolSize = 2;
-        Path file = write(dir, config, 3);
+        Path file = write(dir, config.build(), 3);
         for (String m : refusals(file)) {
             assertTrue(m.endsWith("it has more than its pool size of 2 snapshots (kaisen-snapshot-N.bin entries); "
                     + "refused"), m);
         }
-        file = write(dir, new PpoConfig(), 1);
+        file = write(dir, PpoConfig.DEFAULTS, 1);
         put(file, Checkpoint.PREPROCESSOR, new byte[]{1, 2, 3});
         for (String m : refusals(file)) {
             assertTrue(m.contains("it has an entry preprocessor.bin, which ./kaisen train never writes"), m);
@@ -105,7 +106,7 @@ class CheckpointEntriesTest {
 
     @Test
     void aNetworkDeclaredBeyondTheLimitIsRefused(@TempDir Path dir) throws IOException {
-        Path file = write(dir, new PpoConfig(), 0);
+        Path file = write(dir, PpoConfig.DEFAULTS, 0);
         String network = read(file, Checkpoint.NETWORK);
         put(file, Checkpoint.NETWORK, network.replaceFirst("\"nout\" : 4,", "\"nout\" : 400000,").getBytes());
         for (String m : refusals(file)) {
@@ -142,10 +143,10 @@ class CheckpointEntriesTest {
     /** Probe 3: a layout whose observationSize (471) disagrees with its own 470-input network was played. */
     @Test
     void aLayoutThatDisagreesWithItsNetworkOrConfigIsRefusedNamingThePart(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
-        Path file = write(dir, config, 1);
+        PpoConfig.Builder config = new PpoConfig.Builder();
+        Path file = write(dir, config.build(), 1);
         String layout = read(file, Checkpoint.LAYOUT);
-        Checkpoint.Layout l = Checkpoint.Layout.of(config);
+        Checkpoint.Layout l = Checkpoint.Layout.of(config.build());
         put(file, Checkpoint.LAYOUT, layout.replace("\"observationSize\" : " + l.observationSize(),
                 "\"observationSize\" : " + (l.observationSize() + 1)).getBytes());
         for (String m : refusals(file)) {

@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import org.bytedeco.javacpp.FloatPointer;
 import org.deeplearning4j.nn.conf.ComputationGraphConfiguration;

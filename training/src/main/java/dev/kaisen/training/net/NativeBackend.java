@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import org.bytedeco.javacpp.Loader;
 import org.nd4j.linalg.factory.Nd4j;

@@ -1,12 +1,12 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
+import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaAction;
 import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.Masks;
-import dev.kaisen.env.osaka.OsakaState;
-import dev.kaisen.env.SplitMix64;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.Game;
 import dev.kaisen.env.Json;
@@ -6,6 +6,7 @@ import dev.kaisen.env.UserFiles;
 import dev.kaisen.observation.Encoder;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.LayoutHash;
+import dev.kaisen.training.config.PpoConfig;
 import org.deeplearning4j.nn.graph.ComputationGraph;
 import org.deeplearning4j.util.ModelSerializer;
 
@@ -324,7 +325,7 @@ public final class Checkpoint {
         if (!tree.has("view")) {
             tree.put("view", dev.kaisen.observation.Encoders.OBSERVATION);
         }
-        return Json.mapper().treeToValue(tree, PpoConfig.class).validate();
+        return Json.mapper().treeToValue(tree, PpoConfig.Builder.class).build().validate();
     }
 
     /**

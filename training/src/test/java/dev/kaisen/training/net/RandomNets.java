@@ -1,13 +1,13 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.SplitMix64;
 
 /** Random plain-Java networks for tests. */
-final class RandomNets {
+public final class RandomNets {
     private RandomNets() {
     }
 
-    static MlpWeights weights(int in, int[] hidden, int actions, long seed, float scale) {
+    public static MlpWeights weights(int in, int[] hidden, int actions, long seed, float scale) {
         int[] sizes = new int[hidden.length + 2];
         sizes[0] = in;
         System.arraycopy(hidden, 0, sizes, 1, hidden.length);

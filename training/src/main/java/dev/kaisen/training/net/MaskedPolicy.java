@@ -1,4 +1,4 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 /**
  * The masked categorical policy over action logits: illegal actions are removed before the

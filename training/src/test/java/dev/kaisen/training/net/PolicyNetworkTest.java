@@ -1,6 +1,7 @@
-package dev.kaisen.training.ppo;
+package dev.kaisen.training.net;
 
 import dev.kaisen.env.SplitMix64;
+import dev.kaisen.training.config.PpoConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nd4j.linalg.api.buffer.DataType;
@@ -197,11 +198,11 @@ class PolicyNetworkTest {
 
     @Test
     void checkpointRestoresNetworkOptimizerAndPool(@TempDir Path dir) throws IOException {
-        PpoConfig config = new PpoConfig();
+        PpoConfig.Builder config = new PpoConfig.Builder();
         config.steps = 1234;
         // a checkpoint's network fits the layout of its config's game (else its parts disagree)
-        int in = Checkpoint.Layout.of(config).observationSize();
-        int actions = Checkpoint.Layout.of(config).numActions();
+        int in = Checkpoint.Layout.of(config.build()).observationSize();
+        int actions = Checkpoint.Layout.of(config.build()).numActions();
         PolicyNetwork net = PolicyNetwork.create(in, actions, new int[]{8}, 1e-2, 5);
         Batch b = Batch.make(2, in, actions);
         float[] gl = new float[BATCH * actions];
@@ -213,7 +214,7 @@ class PolicyNetworkTest {
         Checkpoint.Progress progress = new Checkpoint.Progress(100, 2, 7, 42, 0.5, 50, 200, 300, 12.5);
         List<MlpWeights> pool = List.of(RandomNets.weights(in, new int[]{3}, actions, 1, 1f), net.export());
         Path file = dir.resolve("last.zip");
-        Checkpoint.write(file, net, config, progress, pool);
+        Checkpoint.write(file, net, config.build(), progress, pool);
         try (var files = java.nio.file.Files.list(dir)) {
             assertEquals(List.of(file), files.toList(), "no temporary file is left behind");
         }
