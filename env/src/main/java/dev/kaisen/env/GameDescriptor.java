@@ -107,8 +107,8 @@ public record GameDescriptor<S extends GameState<S>>(
     public Agent<S> bot(String name, long seed) {
         BotFactory<S> f = bots.get(name);
         if (f == null) {
-            throw new IllegalArgumentException(title + " has no bot '" + name + "' (bots: "
-                    + String.join(", ", bots.keySet()) + ")");
+            throw new IllegalArgumentException(title + " has no bot '" + name + "' ("
+                    + (bots.isEmpty() ? "it has no bots of its own" : "bots: " + String.join(", ", bots.keySet())) + ")");
         }
         return f.create(seed);
     }

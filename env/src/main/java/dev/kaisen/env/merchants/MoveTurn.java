@@ -54,11 +54,6 @@ final class MoveTurn {
         return t;
     }
 
-    /** The places passed so far, in order. */
-    int[] pathSoFar() {
-        return Arrays.copyOf(path, pathLen);
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof MoveTurn t && tilePlayed == t.tilePlayed && pendingTile == t.pendingTile

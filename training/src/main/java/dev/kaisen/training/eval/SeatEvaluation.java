@@ -69,10 +69,7 @@ public final class SeatEvaluation {
             throw new IllegalArgumentException("threads must be positive");
         }
         int players = game.numPlayers();
-        double[] share = new double[games];
-        double[] score = new double[games];
-        double[] oppScore = new double[games];
-        int[] decisions = new int[games];
+        Outcomes outcomes = new Outcomes(games, players);
         List<SingleEnv.Config<S>> configs = new ArrayList<>();
         for (int s = 0; s < players; s++) {
             configs.add(new SingleEnv.Config<>(game, s, List.of(opponent), RewardMode.TERMINAL, null,
@@ -94,7 +91,29 @@ public final class SeatEvaluation {
             if (recordsDir != null) {
                 RecordFolder.write(recordsDir, i, env.record());
             }
-            EnvInfo info = env.info();
+            outcomes.record(i, seat, env.info());
+        });
+        return outcomes.summary(game.id(), agent, opponent, seed);
+    }
+
+    /** Each game's outcome for the evaluated seat, written by one worker per game, then summed in game order. */
+    private static final class Outcomes {
+        final int players;
+        final double[] share;
+        final double[] score;
+        final double[] oppScore;
+        final int[] decisions;
+
+        Outcomes(int games, int players) {
+            this.players = players;
+            this.share = new double[games];
+            this.score = new double[games];
+            this.oppScore = new double[games];
+            this.decisions = new int[games];
+        }
+
+        /** Game {@code i}, played from {@code seat}: its share of the win, its score and the others' mean. */
+        void record(int i, int seat, EnvInfo info) {
             int winners = info.winners().length;
             for (int w : info.winners()) {
                 if (w == seat) {
@@ -108,23 +127,27 @@ public final class SeatEvaluation {
             }
             oppScore[i] = others / (players - 1);
             decisions[i] = info.decisions();
-        });
-        int[] seatGames = new int[players];
-        double[] seatWins = new double[players];
-        double wins = 0;
-        double sumScore = 0;
-        double sumOpp = 0;
-        double sumDecisions = 0;
-        for (int i = 0; i < games; i++) {
-            seatGames[i % players]++;
-            seatWins[i % players] += share[i];
-            wins += share[i];
-            sumScore += score[i];
-            sumOpp += oppScore[i];
-            sumDecisions += decisions[i];
         }
-        double[] ci = Wilson.interval95(wins, games);
-        return new Result(game.id(), agent, opponent, players, games, seed, wins, wins / games, ci[0], ci[1], seatGames,
-                seatWins, sumScore / games, sumOpp / games, sumDecisions / games);
+
+        Result summary(String gameId, String agent, String opponent, long seed) {
+            int games = share.length;
+            int[] seatGames = new int[players];
+            double[] seatWins = new double[players];
+            double wins = 0;
+            double sumScore = 0;
+            double sumOpp = 0;
+            double sumDecisions = 0;
+            for (int i = 0; i < games; i++) {
+                seatGames[i % players]++;
+                seatWins[i % players] += share[i];
+                wins += share[i];
+                sumScore += score[i];
+                sumOpp += oppScore[i];
+                sumDecisions += decisions[i];
+            }
+            double[] ci = Wilson.interval95(wins, games);
+            return new Result(gameId, agent, opponent, players, games, seed, wins, wins / games, ci[0], ci[1],
+                    seatGames, seatWins, sumScore / games, sumOpp / games, sumDecisions / games);
+        }
     }
 }

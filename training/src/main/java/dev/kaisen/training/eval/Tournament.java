@@ -193,17 +193,7 @@ public final class Tournament {
     }
 
     private static Result summarize(Config<?> config, int cycle, Played[] games, double seconds) {
-        int a = config.agents().size();
-        int[] seatsPlayed = new int[a];
-        double[] wins = new double[a];
-        double[] score = new double[a];
-        double[] length = new double[a];
-        long[] nanos = new long[a];
-        long[] decisions = new long[a];
-        long total = 0;
-        BradleyTerry ratings = new BradleyTerry(a);
-        double[][] points = new double[a][a];
-        int[][] encounters = new int[a][a];
+        Tally tally = new Tally(config.agents().size());
         List<GameResult> perGame = new ArrayList<>(games.length);
         for (int index = 0; index < games.length; index++) {
             Played g = games[index];
@@ -213,6 +203,39 @@ public final class Tournament {
             }
             perGame.add(new GameResult(index, SplitMix64.derive(config.seed(), index), seats, g.score(), g.tiebreak(),
                     g.share(), g.decisions()));
+            tally.add(g);
+        }
+        long total = tally.total;
+        return new Result(config, cycle, tally.agentResults(config.agents()), tally.pairResults(config.agents()), total,
+                (double) total / games.length, seconds, total / seconds, List.copyOf(perGame));
+    }
+
+    /** The sums over the games, per agent and per pair of agents, and the pairwise outcomes the ratings fit. */
+    private static final class Tally {
+        final int[] seatsPlayed;
+        final double[] wins;
+        final double[] score;
+        final double[] length;
+        final long[] nanos;
+        final long[] decisions;
+        final BradleyTerry ratings;
+        final double[][] points;
+        final int[][] encounters;
+        long total;
+
+        Tally(int a) {
+            seatsPlayed = new int[a];
+            wins = new double[a];
+            score = new double[a];
+            length = new double[a];
+            nanos = new long[a];
+            decisions = new long[a];
+            ratings = new BradleyTerry(a);
+            points = new double[a][a];
+            encounters = new int[a][a];
+        }
+
+        void add(Played g) {
             total += g.decisions();
             for (int s = 0; s < g.seatAgent().length; s++) {
                 int agent = g.seatAgent()[s];
@@ -224,39 +247,52 @@ public final class Tournament {
                 decisions[agent] += g.moves()[s];
                 for (int t = s + 1; t < g.seatAgent().length; t++) {
                     if (g.seatAgent()[t] != agent) {
-                        int cmp = g.score()[s] != g.score()[t] ? Integer.compare(g.score()[s], g.score()[t])
-                                : Integer.compare(g.tiebreak()[s], g.tiebreak()[t]);
-                        double outcome = cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0;
-                        int other = g.seatAgent()[t];
-                        ratings.add(agent, other, outcome);
-                        points[agent][other] += outcome;
-                        points[other][agent] += 1 - outcome;
-                        encounters[agent][other]++;
-                        encounters[other][agent]++;
+                        encounter(g, s, t);
                     }
                 }
             }
         }
-        BradleyTerry.Ratings elo = ratings.fit();
-        List<AgentResult> out = new ArrayList<>();
-        for (int i = 0; i < a; i++) {
-            double[] ci = Wilson.interval95(wins[i], seatsPlayed[i]);
-            out.add(new AgentResult(config.agents().get(i), seatsPlayed[i], wins[i],
-                    seatsPlayed[i] == 0 ? 0 : wins[i] / seatsPlayed[i], ci[0], ci[1],
-                    seatsPlayed[i] == 0 ? 0 : score[i] / seatsPlayed[i], seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
-                    decisions[i], nanos[i] == 0 ? 0 : decisions[i] / (nanos[i] / 1e9), elo.elo()[i],
-                    Z95 * elo.standardError()[i], elo.standardError()[i]));
+
+        /** Seats {@code s} and {@code t} of one game, played by different agents: a pairwise outcome. */
+        private void encounter(Played g, int s, int t) {
+            int agent = g.seatAgent()[s];
+            int cmp = g.score()[s] != g.score()[t] ? Integer.compare(g.score()[s], g.score()[t])
+                    : Integer.compare(g.tiebreak()[s], g.tiebreak()[t]);
+            double outcome = cmp > 0 ? 1 : cmp == 0 ? 0.5 : 0;
+            int other = g.seatAgent()[t];
+            ratings.add(agent, other, outcome);
+            points[agent][other] += outcome;
+            points[other][agent] += 1 - outcome;
+            encounters[agent][other]++;
+            encounters[other][agent]++;
         }
-        List<PairResult> pairs = new ArrayList<>();
-        for (int i = 0; i < a; i++) {
-            for (int j = i + 1; j < a; j++) {
-                int n = encounters[i][j];
-                double[] ci = Wilson.interval95(points[i][j], n);
-                pairs.add(new PairResult(config.agents().get(i), config.agents().get(j), n, points[i][j],
-                        n == 0 ? 0 : points[i][j] / n, ci[0], ci[1]));
+
+        List<AgentResult> agentResults(List<String> agents) {
+            BradleyTerry.Ratings elo = ratings.fit();
+            List<AgentResult> out = new ArrayList<>();
+            for (int i = 0; i < agents.size(); i++) {
+                double[] ci = Wilson.interval95(wins[i], seatsPlayed[i]);
+                out.add(new AgentResult(agents.get(i), seatsPlayed[i], wins[i],
+                        seatsPlayed[i] == 0 ? 0 : wins[i] / seatsPlayed[i], ci[0], ci[1],
+                        seatsPlayed[i] == 0 ? 0 : score[i] / seatsPlayed[i],
+                        seatsPlayed[i] == 0 ? 0 : length[i] / seatsPlayed[i],
+                        decisions[i], nanos[i] == 0 ? 0 : decisions[i] / (nanos[i] / 1e9), elo.elo()[i],
+                        Z95 * elo.standardError()[i], elo.standardError()[i]));
             }
+            return out;
         }
-        return new Result(config, cycle, out, pairs, total, (double) total / games.length, seconds, total / seconds,
-                List.copyOf(perGame));
+
+        List<PairResult> pairResults(List<String> agents) {
+            List<PairResult> pairs = new ArrayList<>();
+            for (int i = 0; i < agents.size(); i++) {
+                for (int j = i + 1; j < agents.size(); j++) {
+                    int n = encounters[i][j];
+                    double[] ci = Wilson.interval95(points[i][j], n);
+                    pairs.add(new PairResult(agents.get(i), agents.get(j), n, points[i][j],
+                            n == 0 ? 0 : points[i][j] / n, ci[0], ci[1]));
+                }
+            }
+            return pairs;
+        }
     }
 }

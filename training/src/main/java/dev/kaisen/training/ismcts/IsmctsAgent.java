@@ -355,52 +355,80 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         double leafValue = guide == null ? 0 : guide.leafValue();
         for (int i = 0; i < settings.iterations(); i++) {
             S d = root.determinize(me, random.nextLong());
-            Node node = rootNode;
-            int depth = 0;
-            while (true) {
-                int mover = d.currentPlayer();
-                int a = select(d, node, even);
-                pathNode[depth] = node;
-                pathAction[depth] = a;
-                pathMover[depth] = mover;
-                depth++;
-                boolean fresh = node.visits[a] == 0;
-                d.applyInPlace(a);
-                if (fresh || d.isTerminal()) {
-                    break;
-                }
-                node = node(table, d);
+            int depth = descend(d, rootNode, table, even);
+            evaluate(d, table, leafValue, outcome);
+            backUp(depth, outcome);
+        }
+        return result(rootNode, rootLegal);
+    }
+
+    /**
+     * One iteration's way down the determinization {@code d}: from the root's node, the selected
+     * action of each node met, until an action tried for the first time or the game's end. The path
+     * is left in {@code pathNode}/{@code pathAction}/{@code pathMover}; returns its length.
+     */
+    private int descend(S d, Node rootNode, Map<Long, Node> table, double even) {
+        Node node = rootNode;
+        int depth = 0;
+        while (true) {
+            int mover = d.currentPlayer();
+            int a = select(d, node, even);
+            pathNode[depth] = node;
+            pathAction[depth] = a;
+            pathMover[depth] = mover;
+            depth++;
+            boolean fresh = node.visits[a] == 0;
+            d.applyInPlace(a);
+            if (fresh || d.isTerminal()) {
+                return depth;
             }
-            if (d.isTerminal()) {
-                d.winShares(outcome);
-            } else {
-                if (leafValue > 0) {
-                    spread(node(table, d).netValue, d.currentPlayer(), netOutcome);
-                }
-                if (leafValue < 1) {
-                    while (!d.isTerminal()) {
-                        d.applyInPlace(rollout.chooseAction(d));
-                    }
-                    d.winShares(outcome);
-                } else {
-                    Arrays.fill(outcome, 0);
-                }
-                if (leafValue > 0) {
-                    for (int p = 0; p < outcome.length; p++) {
-                        outcome[p] = leafValue * netOutcome[p] + (1 - leafValue) * outcome[p];
-                    }
-                }
+            node = node(table, d);
+        }
+    }
+
+    /**
+     * The value of where the descent ended, per player, into {@code outcome}: the win shares at the
+     * end of the game, else the guide's value and a rollout's win shares mixed by {@code leafValue}.
+     */
+    private void evaluate(S d, Map<Long, Node> table, double leafValue, double[] outcome) {
+        if (d.isTerminal()) {
+            d.winShares(outcome);
+            return;
+        }
+        if (leafValue > 0) {
+            spread(node(table, d).netValue, d.currentPlayer(), netOutcome);
+        }
+        if (leafValue < 1) {
+            while (!d.isTerminal()) {
+                d.applyInPlace(rollout.chooseAction(d));
             }
-            for (int j = 0; j < depth; j++) {
-                Node n = pathNode[j];
-                double r = outcome[pathMover[j]];
-                n.visits[pathAction[j]]++;
-                n.reward[pathAction[j]] += r;
-                n.total++;
-                n.value += r;
-                pathNode[j] = null;
+            d.winShares(outcome);
+        } else {
+            Arrays.fill(outcome, 0);
+        }
+        if (leafValue > 0) {
+            for (int p = 0; p < outcome.length; p++) {
+                outcome[p] = leafValue * netOutcome[p] + (1 - leafValue) * outcome[p];
             }
         }
+    }
+
+    /** Adds the outcome to every node and action of the path, each from its mover's side. */
+    private void backUp(int depth, double[] outcome) {
+        for (int j = 0; j < depth; j++) {
+            Node n = pathNode[j];
+            double r = outcome[pathMover[j]];
+            n.visits[pathAction[j]]++;
+            n.reward[pathAction[j]] += r;
+            n.total++;
+            n.value += r;
+            pathNode[j] = null;
+        }
+    }
+
+    /** The root's visit counts and its best action: the most visited, ties to the higher mean reward. */
+    private static SearchResult result(Node rootNode, int[] rootLegal) {
+        int rootCount = rootLegal.length;
         int[] visits = new int[rootCount];
         for (int k = 0; k < rootCount; k++) {
             visits[k] = rootNode.visits[rootLegal[k]];
