@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import State, as_int as _int, as_list as _list, engine_winners, esc as _esc, seats as _seats, status_parts
 from ._parts import to_act as _to_act
 from ._parts import load_state
 
@@ -111,8 +111,8 @@ def visible_offer(s: State, observer: int | None) -> list:
 
 
 def winners(s: State) -> list[int]:
-    """At the end, the seats with the most points, then the most achievement cards (the rules' order); else []."""
-    return best_seats(s, lambda seat: (_int(seat.get("points")), len(_list(seat.get("achievements")))))
+    """At the end, the winners as the engine ranks them (the most points, then the most achievement cards); else []."""
+    return engine_winners("tokaido", s)
 
 
 def _meal_label(card: Any) -> str:
