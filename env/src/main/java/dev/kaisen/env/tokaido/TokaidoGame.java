@@ -113,6 +113,11 @@ public final class TokaidoGame implements Game<TokaidoState> {
     }
 
     @Override
+    public String viewJson(TokaidoState state, int observer) {
+        return TokaidoView.of(state, observer);
+    }
+
+    @Override
     public String render(TokaidoState state) {
         return TokaidoText.render(state);
     }
