@@ -638,6 +638,7 @@ def _reap() -> None:
         try:
             close = _pending.get(timeout=REAPER_IDLE_SECONDS)
         except queue.Empty:
+            _cool(False)
             with _lock:
                 if _holders == 0 and _pending.empty():
                     _reaper = None
@@ -652,7 +653,8 @@ def _reap() -> None:
 def run_pending(timeout: float = 10.0) -> bool:
     """Waits (at most ``timeout`` s) until every close given to :func:`later` so far has run (the
     reaper runs them in order); without a reaper thread, runs them here. Whether they all ran
-    (tests, diagnostics)."""
+    (tests, diagnostics). The share :func:`warm` holds is given back first."""
+    _cool(True)
     done = threading.Event()
     with _lock:  # the reaper decides to end under the lock: it is either gone, or sees this
         reaper = _reaper if _reaper is not None and _reaper.is_alive() else None
@@ -710,14 +712,66 @@ def release(jvm: Jvm) -> None:
             _users = 0
 
 
+#: How long :func:`warm` holds its share after its last use.
+WARM_SECONDS = 2.0
+_warm_share: Jvm | None = None
+_warm_last = 0.0
+_warm_busy = 0  # uses of the warm share under way
+
+
+@contextlib.contextmanager
+def warm() -> Iterator[Jvm]:
+    """The shared JVM for brief calls that keep no handle (a board drawn from a state's JSON): started
+    when none runs, and held :data:`WARM_SECONDS` after the last such use ends so that the next finds
+    it running (a replay draws many boards). The reaper lets it go once idle; :func:`run_pending` and
+    :func:`shutdown` at once, so a JVM stops with its last env as before. ::
+
+        with _jvm.warm() as jvm:
+            jvm.call(jvm.entry.viewJson, ...)
+    """
+    global _warm_share, _warm_last, _warm_busy
+    with _lock:
+        _warm_busy += 1
+        live = _warm_share is not None and _warm_share is _shared and _warm_share.alive()
+        stale = None if live else _warm_share
+        if not live:
+            _warm_share = None
+    try:
+        if stale is not None:
+            release(stale)
+        if not live:
+            jvm = acquire()
+            with _lock:
+                extra, _warm_share = (jvm, _warm_share) if _warm_share is not None else (None, jvm)
+            if extra is not None:
+                release(extra)  # another thread made the warm share meanwhile
+        yield _warm_share
+    finally:
+        with _lock:
+            _warm_busy -= 1
+            _warm_last = time.monotonic()
+
+
+def _cool(force: bool) -> None:
+    """Gives :func:`warm`'s share back when no use is under way and none ended in the last
+    :data:`WARM_SECONDS` (with ``force``: when no use is under way)."""
+    global _warm_share
+    with _lock:
+        if _warm_share is None or _warm_busy or not force and time.monotonic() - _warm_last < WARM_SECONDS:
+            return
+        jvm, _warm_share = _warm_share, None
+    release(jvm)
+
+
 def shutdown() -> None:
     """Stops the shared JVM now (envs still open will raise JvmDiedError)."""
-    global _shared, _users
+    global _shared, _users, _warm_share
     with _lock:
         if _shared is not None:
             _shared.shutdown()
         _shared = None
         _users = 0
+        _warm_share = None
 
 
 def current() -> Jvm | None:

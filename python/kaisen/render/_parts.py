@@ -1,11 +1,13 @@
-"""Small pieces every game's renderer uses: reading a state leniently (a renderer draws what it
-finds and never fails on a missing field) and escaping text for SVG."""
+"""Small pieces every game's renderer uses: the engine's view of a state for an observer (what that
+seat may see and the facts that follow from the rules: the renderers decide none of it), reading a
+state leniently (a renderer draws what it finds and never fails on a missing field) and escaping
+text for SVG."""
 
 from __future__ import annotations
 
 import html
 import json
-from typing import Any, Callable
+from typing import Any
 
 State = dict[str, Any]
 
@@ -18,6 +20,37 @@ def load_state(state: str | State, format_prefix: str, title: str) -> State:
         fmt = s.get("format") if isinstance(s, dict) else None
         raise ValueError(f"not a {title} state (format {fmt!r})")
     return s
+
+
+def engine_view(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> State | None:
+    """What ``observer`` (None: a spectator) may see of the state ``s`` of ``game``, as the engine
+    says (``Game.viewJson``: the parts of the state that seat may know, the winners, costs, which
+    hands and sealed choices are shown), for a config of the state's player count and ``options``;
+    None when the engine cannot read the state (a renderer then draws what it finds). Uses the
+    shared JVM, started when none runs (see ``kaisen._jvm.warm``)."""
+    from .. import _jvm
+    from ..spec import config_json
+
+    players = s.get("players") if isinstance(s.get("players"), int) else len(seats(s))
+    with _jvm.warm() as jvm:
+        text = jvm.call(jvm.entry.viewJson, game, config_json(players, options, game), json.dumps(s),
+                        -1 if observer is None else observer)
+    return None if text is None else json.loads(text)
+
+
+_last_winners: tuple[str, list[int]] = ("", [])
+
+
+def engine_winners(game: str, s: State) -> list[int]:
+    """The winners of the state ``s`` of ``game`` once it is over, as the engine ranks them (its
+    view's ``winners``); [] before the end or when the engine cannot read the state. The last
+    answer is kept: a board asks for every seat's panel."""
+    global _last_winners
+    key = game + json.dumps(s)
+    if _last_winners[0] != key:
+        view = engine_view(game, s, None)
+        _last_winners = (key, list(view["winners"]) if view is not None else [])
+    return list(_last_winners[1])
 
 
 def as_int(v: Any, default: int = 0) -> int:
@@ -42,15 +75,6 @@ def to_act(s: State) -> int | None:
         return None
     cp = s.get("currentPlayer")
     return cp if isinstance(cp, int) and cp >= 0 else None
-
-
-def best_seats(s: State, key: Callable[[dict[str, Any]], Any]) -> list[int]:
-    """At the end (``GAME_OVER``), the seats whose ``key(seat)`` is highest, as the engine ranks
-    them (score, then tie-breaks); before the end, []."""
-    if s.get("phase") != "GAME_OVER":
-        return []
-    keys = [key(seat) for seat in seats(s)]
-    return [p for p, k in enumerate(keys) if k == max(keys)] if keys else []
 
 
 def status_parts(s: State, won: list[int], phases: dict[str, str] | None = None, extra: tuple[str, ...] = (),

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import State, as_int as _int, as_list as _list, engine_winners, esc as _esc, seats as _seats, status_parts
 from ._parts import to_act as _to_act
 from ._parts import load_state
 
@@ -186,8 +186,8 @@ def _roll_detail(s: State) -> str:
 
 
 def winners(s: State) -> list[int]:
-    """At the end, the seats with the most different fruits, then the most coins (the engine's ranking); else []."""
-    return best_seats(s, lambda seat: (len(_list(seat.get("fruits"))), _int(seat.get("coins"))))
+    """At the end, the winners as the engine ranks them (the most different fruits, then the most coins); else []."""
+    return engine_winners("floating-market", s)
 
 
 def _who(p: int) -> str:

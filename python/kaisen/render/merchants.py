@@ -23,24 +23,32 @@ end. The six default cities have a fixed layout (Bruges NW, Hamburg N, Cologne i
 Paris W, Vienna E, Genoa S, the forks between their cities); other cities stand on a circle,
 the forks at the centre of their neighbours. Road spaces are spread evenly along their road.
 
-A spectator view by default (the piles' order is never drawn, only their size). ``observer=seat``
-hides what that seat cannot see: the kinds of the other players' influence cards (their number
-shows) and the other players' sealed bids and price wheels until they are revealed (that they
-are in shows). Registered for the game id ``merchants`` in :mod:`kaisen.render`.
+Both draw the engine's view of the state for the observer (:func:`view`, ``MerchantsView`` in
+Java): the winners, the status step's cost, which influence hands show their kinds and how the
+sealed choices show are the engine's, never decided here. A spectator view by default (the piles'
+order is never drawn, only their size). ``observer=seat`` shows what that seat may see: the kinds of
+the other players' influence cards hidden (their number shows), the other players' sealed bids and
+price wheels hidden until they are revealed (that they are in shows). A state the engine cannot read
+(e.g. one missing fields) is drawn as it is found, with nothing that follows from the rules and no
+hidden part shown to a seat. Registered for the game id ``merchants`` in :mod:`kaisen.render`.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import State, as_int as _int, as_list as _list, engine_view, esc as _esc, seats as _seats, status_parts
 from ._parts import to_act as _to_act
 from ._parts import load_state
 
 FORMAT_PREFIX = "kaisen.merchants.state/"
+VIEW_PREFIX = "kaisen.merchants.view/"
 WAGONS = 3
 TILES = 4
 SEAT_FILL = ["#1f5fbf", "#d1373c", "#2c9a52", "#e0a100", "#7d3fa0"]
@@ -180,14 +188,6 @@ def status_levels(s: State) -> list[tuple[str, int]]:
 def status_name(s: State, level: int) -> str:
     levels = status_levels(s)
     return levels[level][0] if 0 <= level < len(levels) else f"level {level}"
-
-
-def step_cost(s: State, arrivals: int | None = None) -> int:
-    """The cost of one status step after ``arrivals`` wagon arrivals (default: the state's)."""
-    st = data(s).get("status") if isinstance(data(s).get("status"), dict) else {}
-    costs = [_int(x) for x in _list(st.get("stepCost"))]
-    a = _int(s.get("arrivals")) if arrivals is None else arrivals
-    return costs[min(max(a, 0), len(costs) - 1)] if costs else 0
 
 
 def end_arrivals(s: State) -> int:
@@ -343,35 +343,15 @@ def hand(seat: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def hand_size(seat: dict[str, Any]) -> int:
-    return sum(hand(seat).values())
-
-
-def sees_hand(observer: int | None, p: int) -> bool:
-    """Whether ``observer`` (None: a spectator) sees the kinds of seat p's influence cards."""
-    return observer is None or observer == p
-
-
-def _sealed(s: State, key: str) -> tuple[list[int], bool]:
+def _revealed(s: State, key: str) -> bool:
     v = s.get(key) if isinstance(s.get(key), dict) else {}
-    choices = [_int(c, -1) for c in _list(v.get("choices"))]
-    return choices + [-1] * (players(s) - len(choices)), v.get("revealed") is True
+    return v.get("revealed") is True
 
 
 def sealed_view(s: State, key: str, observer: int | None) -> list[int | str | None]:
-    """Per seat, its sealed choice (``bids`` or ``wheels``) as ``observer`` sees it: the value (an int)
-    when it may see it (its own, a revealed one, or any for a spectator), ``"sealed"`` for another's
-    committed choice not yet revealed, None when not committed."""
-    choices, revealed = _sealed(s, key)
-    out: list[int | str | None] = []
-    for p, c in enumerate(choices[:players(s)]):
-        if c < 0:
-            out.append(None)
-        elif revealed or observer is None or observer == p:
-            out.append(c)
-        else:
-            out.append("sealed")
-    return out
+    """Per seat, its sealed choice (``bids`` or ``wheels``) as ``observer`` sees it, as the engine
+    shows it (:func:`view`): the value, ``"sealed"``, or None when not committed."""
+    return list(view(s, observer)[key])
 
 
 def wheel_pointers(setting: int) -> tuple[int, int]:
@@ -414,16 +394,8 @@ def owned_cards(s: State, p: int) -> list[str]:
             if _int(o, -1) == p]
 
 
-def investment_pile(s: State) -> int:
-    return len(_list(_investment(s).get("pile")))
-
-
 def _influence(s: State) -> dict[str, Any]:
     return s.get("influence") if isinstance(s.get("influence"), dict) else {}
-
-
-def influence_pile(s: State) -> int:
-    return len(_list(_influence(s).get("pile")))
 
 
 def discard(s: State) -> dict[str, int]:
@@ -432,9 +404,8 @@ def discard(s: State) -> dict[str, int]:
 
 
 def winners(s: State) -> list[int]:
-    """At the end, the seats with the highest status (-1 holding credit), then the most money; else []."""
-    return best_seats(s, lambda seat: (-1 if seat.get("credit") is True else _int(seat.get("status")),
-                                       _int(seat.get("money"))))
+    """At the end, the winners as the engine ranks them (:func:`view`); else []."""
+    return list(view(s, None)["winners"])
 
 
 def _goods_list(s: State, counts: list[int], sep: str = ", ") -> str:
@@ -463,14 +434,88 @@ def moving_wagon(s: State) -> int:
     return _int(_move_turn(s).get("movingWagon"), -1) if s.get("phase") == "MOVE" else -1
 
 
+# ------------------------------------------------------------------------------------- the engine's view
+
+
+def view(state: str | State, observer: int | None = None) -> State:
+    """What ``observer`` (None: a spectator) may see of the state, as the engine's ``MerchantsView``
+    gives it (format ``kaisen.merchants.view/1``): ``state`` (the state JSON without what the seat
+    cannot know), ``winners``, ``stepCost`` and ``stepCosts`` (per arrival count), ``handsShown`` and
+    ``handSizes``, ``bids`` and ``wheels`` as the seat sees them, the ``piles``' sizes. A view given
+    is returned as it is; a state the engine cannot read gets :func:`_unread_view`."""
+    if isinstance(state, dict) and str(state.get("format", "")).startswith(VIEW_PREFIX):
+        return state
+    s = _state(state)
+    if not isinstance(s.get("data"), dict):
+        v = engine_view("merchants", s, observer)
+    else:  # the engine reads game data from a file (option data): the state's own, for this call
+        with tempfile.TemporaryDirectory(prefix="kaisen-merchants-") as folder:
+            path = Path(folder) / "data.json"
+            path.write_text(json.dumps(s["data"]), encoding="utf-8")
+            v = engine_view("merchants", s, observer, {"data": str(path)})
+    return v if v is not None else _unread_view(s, observer)
+
+
+def _unread_view(s: State, observer: int | None) -> State:
+    """The view of a state the engine cannot read: the state as it is, nothing that follows from the
+    rules (no winners, no step cost), and for a seat no hidden part (no hand's kinds, no sealed value)."""
+    n = players(s)
+    spectator = observer is None
+
+    def sealed(key: str) -> list[int | str | None]:
+        v = s.get(key) if isinstance(s.get(key), dict) else {}
+        choices = [_int(c, -1) for c in _list(v.get("choices"))][:n]
+        return [None if c < 0 else c if spectator else "sealed" for c in choices + [-1] * (n - len(choices))]
+
+    return {"format": VIEW_PREFIX + "1", "observer": -1 if spectator else observer, "winners": [],
+            "stepCost": None, "stepCosts": [], "handsShown": [spectator] * n,
+            "handSizes": [hand_size(seat) for seat in _seats(s)] + [0] * (n - len(_seats(s))),
+            "bids": sealed("bids"), "wheels": sealed("wheels"),
+            "piles": {"investment": len(_list(_investment(s).get("pile"))),
+                      "influence": len(_list(_influence(s).get("pile")))},
+            "state": s if spectator else {k: x for k, x in s.items() if k != "rng"}}
+
+
+def step_cost(s: State, arrivals: int | None = None) -> int:
+    """The cost of one status step after ``arrivals`` wagon arrivals (default: the state's), as the engine says."""
+    v = view(s, None)
+    return int(_cost(v, arrivals)) if v["stepCost"] is not None else 0
+
+
+def hand_size(seat: dict[str, Any]) -> int:
+    return sum(hand(seat).values())
+
+
+def investment_pile(s: State) -> int:
+    return int(view(s, None)["piles"]["investment"])
+
+
+def influence_pile(s: State) -> int:
+    return int(view(s, None)["piles"]["influence"])
+
+
+def _observer(v: State) -> int | None:
+    return None if v["observer"] < 0 else v["observer"]
+
+
+def _cost(v: State, arrivals: int | None = None) -> str:
+    """The status step's cost now (or after ``arrivals`` arrivals), "?" when the engine did not say."""
+    costs = v["stepCosts"]
+    if arrivals is None:
+        return "?" if v["stepCost"] is None else str(v["stepCost"])
+    return str(costs[min(arrivals, len(costs) - 1)]) if costs else "?"
+
+
 # ------------------------------------------------------------------------------------- words
 
 
-def _title(s: State, observer: int | None) -> str:
+def _title(s: State, observer: int | None, v: State | None = None) -> str:
+    v = v or view(s, observer)
+    s = v["state"]
     parts = [f"Merchants of the Middle Ages, {players(s)} players" + ("" if data(s) is DEFAULT_DATA else
                                                                       f" (data {data(s).get('name', '?')})"),
              f"round {_int(s.get('round'), 1)}", f"first player P{_int(s.get('firstPlayer'))}",
-             f"arrivals {_int(s.get('arrivals'))}/{end_arrivals(s)}", f"next status step {step_cost(s)}",
+             f"arrivals {_int(s.get('arrivals'))}/{end_arrivals(s)}", f"next status step {_cost(v)}",
              f"decision {s.get('decisions', '?')}"]
     if observer is not None:
         parts.append(f"seen by P{observer}")
@@ -482,7 +527,7 @@ def _wagon_where(s: State, w: int) -> str:
     return place_name(s, x["node"])
 
 
-def activity(s: State) -> str:
+def activity(s: State, v: State) -> str:
     """What the turn under way is about: the auction, the loading request and offer, the move, ..."""
     phase = str(s.get("phase", "?"))
     parts = []
@@ -499,7 +544,7 @@ def activity(s: State) -> str:
             parts.append("the reduced price paid (further goods free)")
     elif phase == "BID":
         aw, slot = _auction(s)
-        committed = sum(1 for c in _sealed(s, "bids")[0][:players(s)] if c >= 0)
+        committed = sum(1 for c in v["bids"] if c is not None)
         if aw >= 0:
             parts.append(f"auction for wagon {aw}'s loading master (at {_wagon_where(s, aw)})")
         elif slot >= 0:
@@ -540,7 +585,7 @@ def activity(s: State) -> str:
         if _int(mt.get("blockedWagon"), -1) >= 0:
             parts.append(f"wagon {_int(mt.get('blockedWagon'))} blocked by the courier")
     elif phase == "WHEEL":
-        committed = sum(1 for c in _sealed(s, "wheels")[0][:players(s)] if c >= 0)
+        committed = sum(1 for c in v["wheels"] if c is not None)
         parts.append(f"{committed} of {players(s)} price wheels set")
     elif phase == "SHIFT":
         if _int(s.get("officeLeft")) > 0:
@@ -556,12 +601,10 @@ def activity(s: State) -> str:
     return "; ".join(parts)
 
 
-def _status(s: State) -> str:
-    return ", ".join(status_parts(s, winners(s), PHASES, (activity(s),), reason=True))
-
-
-def _header(s: State, observer: int | None) -> str:
-    return _title(s, observer) + "\n" + _status(s)
+def _status(s: State, v: State | None = None) -> str:
+    v = v or view(s, None)
+    s = v["state"]
+    return ", ".join(status_parts(s, v["winners"], PHASES, (activity(s, v),), reason=True))
 
 
 def _wagon_text(s: State, w: int) -> str:
@@ -583,26 +626,27 @@ def _cargo_text(s: State, w: int) -> str:
     return "; ".join(f"P{p} {_goods_list(s, x['cargo'][p], ' ')}" for p in range(players(s)))
 
 
-def _hand_text(seat: dict[str, Any], observer: int | None, p: int) -> str:
-    n = hand_size(seat)
-    if not sees_hand(observer, p):
+def _hand_text(v: State, seat: dict[str, Any], p: int) -> str:
+    n = v["handSizes"][p]
+    if not v["handsShown"][p]:
         return f"{n} card{'s' if n != 1 else ''} (hidden)"
     cards = [k for k, c in hand(seat).items() for _ in range(c)]
     return " ".join(cards) or "-"
 
 
-def _seat_line(s: State, p: int, seat: dict[str, Any], observer: int | None) -> str:
+def _seat_line(s: State, v: State, p: int, seat: dict[str, Any]) -> str:
+    observer = _observer(v)
     act = _to_act(s)
     level = _int(seat.get("status"))
     tiles = " ".join(str(t) for t in _list(seat.get("tiles"))) or "-"
     cards = " ".join(owned_cards(s, p)) or "-"
-    tags = (" (you)" if observer == p else "") + (" - wins" if p in winners(s) else "")
+    tags = (" (you)" if observer == p else "") + (" - wins" if p in v["winners"] else "")
     credit = ""
     if seat.get("credit") is True:
         credit = ", credit (scores -1)" if s.get("phase") == "GAME_OVER" else ", credit"
     line = (f"P{p}{'*' if p == act else ' '} {_int(seat.get('money'))} fl, status {level} ({status_name(s, level)})"
             + credit
-            + f", tiles {tiles}, investment {cards}, influence {_hand_text(seat, observer, p)}{tags}")
+            + f", tiles {tiles}, investment {cards}, influence {_hand_text(v, seat, p)}{tags}")
     stores = []
     for c, name in enumerate(city_names(s)):
         here = warehouse(seat, c)
@@ -611,25 +655,26 @@ def _seat_line(s: State, p: int, seat: dict[str, Any], observer: int | None) -> 
     return line + "\n     warehouses: " + ("; ".join(stores) or "-")
 
 
-def _sealed_line(s: State, key: str, observer: int | None) -> str | None:
+def _sealed_line(s: State, v: State, key: str) -> str | None:
     """The bids of the auction under way (or the last one, revealed), or this round's price wheels."""
-    view = sealed_view(s, key, observer)
-    _, revealed = _sealed(s, key)
+    shown = v[key]
+    revealed = _revealed(s, key)
     phase = s.get("phase")
     live = phase == ("BID" if key == "bids" else "WHEEL")
-    if not live and not (revealed and any(v is not None for v in view)):
+    if not live and not (revealed and any(c is not None for c in shown)):
         return None
     label = ("bids" if live else "last auction's bids") if key == "bids" else "price wheels"
     state = "revealed" if revealed else "sealed until all are in"
-    return f"{label} ({state}): " + ", ".join(f"P{p} {_choice_text(s, key, v)}" for p, v in enumerate(view))
+    return f"{label} ({state}): " + ", ".join(f"P{p} {_choice_text(s, key, c)}" for p, c in enumerate(shown))
 
 
 def board_text(state: str | State, observer: int | None = None) -> str:
     """A plain-text view: prices, a line per city and per wagon, the courier, the cards, the sealed
     choices as ``observer`` sees them, and two lines per player."""
-    s = _state(state)
+    v = view(state, observer)
+    s = v["state"]
     names = goods(s)
-    lines = _header(s, observer).splitlines()
+    lines = [_title(s, observer, v), _status(s, v)]
     cost, sale = price_lines(s)
     supply = [_int(v) for v in _list(s.get("supply"))] + [0] * 6
     lines.append("prices (cost/sale, supply): " + "  ".join(
@@ -650,15 +695,15 @@ def board_text(state: str | State, observer: int | None = None) -> str:
     kinds = investment_kinds(s)
     up = ", ".join(kinds[c] if 0 <= c < len(kinds) else "-" for c in face_up(s))
     disc = discard(s)
-    lines.append(f"investment face up: {up or '-'} ({investment_pile(s)} face down); influence pile "
-                 f"{influence_pile(s)}, discard {', '.join(f'{k} {n}' for k, n in disc.items()) or '-'}; "
+    lines.append(f"investment face up: {up or '-'} ({v['piles']['investment']} face down); influence pile "
+                 f"{v['piles']['influence']}, discard {', '.join(f'{k} {n}' for k, n in disc.items()) or '-'}; "
                  f"credit cards {_int(s.get('creditLeft'))} of {credit_cards(s)} left")
     for key in ("bids", "wheels"):
-        line = _sealed_line(s, key, observer)
+        line = _sealed_line(s, v, key)
         if line:
             lines.append(line)
     for p, seat in enumerate(_seats(s)):
-        lines.append(_seat_line(s, p, seat, observer))
+        lines.append(_seat_line(s, v, p, seat))
     return "\n".join(lines)
 
 
@@ -1027,7 +1072,7 @@ def _prices_svg(s: State, y0: float) -> tuple[list[str], float]:
     return parts, hy + 16 + 16 * 6 + 6
 
 
-def _track_svg(s: State, y0: float) -> tuple[list[str], float]:
+def _track_svg(s: State, v: State, y0: float) -> tuple[list[str], float]:
     arrivals = _int(s.get("arrivals"))
     end = end_arrivals(s)
     boxes = max(end, arrivals, 1)
@@ -1035,13 +1080,13 @@ def _track_svg(s: State, y0: float) -> tuple[list[str], float]:
     parts = [f'<text x="{RIGHT_X}" y="{y0 + 12}" font-size="12" font-weight="bold">wagon track</text>'
              f'<text x="{RIGHT_X + RIGHT_W}" y="{y0 + 12}" font-size="10" text-anchor="end">'
              f'<tspan font-weight="bold">{arrivals}</tspan> of {end} arrivals; next status step '
-             f'<tspan font-weight="bold">{step_cost(s)}</tspan> fl</text>']
+             f'<tspan font-weight="bold">{_cost(v)}</tspan> fl</text>']
     for k in range(boxes):
         x = RIGHT_X + k * bw
         filled = k < arrivals
         last = k == end - 1
         tip = f"arrival {k + 1}" + (" (ends the game at the end of its round)" if last else "") + (
-            f": then a status step costs {step_cost(s, k + 1)}") + (" - reached" if filled else "")
+            f": then a status step costs {_cost(v, k + 1)}") + (" - reached" if filled else "")
         parts.append(f'<g><rect x="{_f(x + 1)}" y="{y0 + 18}" width="{_f(bw - 2)}" height="16" rx="2" '
                      f'fill="{"#8a6d45" if filled else "white"}" stroke="{"#c0392b" if last else "#8a6d45"}" '
                      f'stroke-width="{2 if last else 1}"><title>{_esc(tip)}</title></rect>'
@@ -1077,7 +1122,7 @@ def _ladder_svg(s: State, y0: float) -> tuple[list[str], float]:
     return parts, y0 + 18 + len(levels) * row + 6
 
 
-def _cards_svg(s: State, y0: float) -> tuple[list[str], float]:
+def _cards_svg(s: State, v: State, y0: float) -> tuple[list[str], float]:
     kinds = investment_kinds(s)
     aw, slot = _auction(s)
     live = s.get("phase") == "BID" and slot >= 0
@@ -1097,7 +1142,7 @@ def _cards_svg(s: State, y0: float) -> tuple[list[str], float]:
                      f'<text x="{_f(x + sw / 2)}" y="{y0 + 35}" font-size="10" text-anchor="middle" '
                      f'fill="{"white" if kind else "#999"}">{_esc(kind or "empty")}</text></g>')
     disc = discard(s)
-    lines = [f"face down: {investment_pile(s)} investment, {influence_pile(s)} influence; "
+    lines = [f"face down: {v['piles']['investment']} investment, {v['piles']['influence']} influence; "
              f"credit cards {_int(s.get('creditLeft'))} of {credit_cards(s)} left",
              "influence played: " + (", ".join(f"{k} {n}" for k, n in disc.items()) or "none")]
     for i, line in enumerate(lines):
@@ -1112,14 +1157,15 @@ def _cards_svg(s: State, y0: float) -> tuple[list[str], float]:
     return parts, y0 + 60 + 14 * len(lines)
 
 
-def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int | None) -> list[str]:
+def _panel_svg(s: State, v: State, p: int, seat: dict[str, Any], y: float) -> list[str]:
+    observer = _observer(v)
     current = p == _to_act(s)
     colour = _seat_fill(p)
     level = _int(seat.get("status"))
     money = _int(seat.get("money"))
     credit = seat.get("credit") is True
     head = (f"P{p}" + ("  (to act)" if current else "") + (" (you)" if observer == p else "")
-            + (" (first player)" if p == _int(s.get("firstPlayer"), -1) else "") + ("  - wins" if p in winners(s) else ""))
+            + (" (first player)" if p == _int(s.get("firstPlayer"), -1) else "") + ("  - wins" if p in v["winners"] else ""))
     tip = f"P{p}: {money} florins, status {level} ({status_name(s, level)})" + (", holds a credit card" if credit else "")
     parts = [f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{PANEL_H - 4}" rx="6" '
              f'fill="{"#fff7d6" if current else "#fafafa"}" stroke="{"#c99a00" if current else "#ccc"}" '
@@ -1158,8 +1204,8 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int |
     x = max(x + 20, 620)
     parts.append(f'<text x="{_f(x)}" y="{y + 37}" font-size="10">influence</text>')
     x += 52
-    n = hand_size(seat)
-    if sees_hand(observer, p):
+    n = v["handSizes"][p]
+    if v["handsShown"][p]:
         cards = [k for k, c in hand(seat).items() for _ in range(c)]
         for kind in cards:
             w = 10 + 5.6 * len(kind)
@@ -1178,16 +1224,16 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int |
             parts.append(f'<rect x="{_f(x)}" y="{y + 27}" width="11" height="14" rx="2" fill="#5d4a8a" stroke="#333"/>')
             x += 14
         parts.append(f'<text x="{_f(x + 4)}" y="{y + 37}" font-size="10" fill="#555">'
-                     f'{_esc(_hand_text(seat, observer, p))}<title>{_esc(f"P{p} influence: {_hand_text(seat, observer, p)}")}'
+                     f'{_esc(_hand_text(v, seat, p))}<title>{_esc(f"P{p} influence: {_hand_text(v, seat, p)}")}'
                      f'</title></text>')
     # sealed choices (the auction's bid, the round's wheel) and the warehouses' totals
     bits = []
     for key, label in (("bids", "bid" if s.get("phase") == "BID" else "last bid"), ("wheels", "wheel")):
-        line = _sealed_line(s, key, observer)
+        line = _sealed_line(s, v, key)
         if line is None:
             continue
-        v = sealed_view(s, key, observer)[p] if p < players(s) else None
-        bits.append((label, _choice_text(s, key, v), key))
+        shown = v[key][p] if p < len(v[key]) else None
+        bits.append((label, _choice_text(s, key, shown), key))
     x = 20
     for label, text, key in bits:
         word = f"{label}: {text}"
@@ -1216,19 +1262,20 @@ def _wrap(text: str, width: int) -> list[str]:
 def board_svg(state: str | State, observer: int | None = None) -> str:
     """The table as one SVG image: the map with cities, roads, wagons and courier, the wagons' cargo,
     the price chart, wagon track, status ladder and cards, and a panel per player."""
-    s = _state(state)
+    v = view(state, observer)
+    s = v["state"]
     lay = layout(s)
-    parts = [f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(_title(s, observer))}</text>',
-             f'<text x="10" y="36" font-size="12">{_esc(_status(s))}</text>']
+    parts = [f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(_title(s, observer, v))}</text>',
+             f'<text x="10" y="36" font-size="12">{_esc(_status(s, v))}</text>']
     parts.extend(_map_svg(s, lay))
     cards, left = _wagon_cards_svg(s, MAP_Y + MAP_H + 8)
     parts.extend(cards)
     y = MAP_Y
-    for piece in (_prices_svg, _track_svg, _ladder_svg, _cards_svg):
+    for piece in (_prices_svg, lambda s, y: _track_svg(s, v, y), _ladder_svg, lambda s, y: _cards_svg(s, v, y)):
         got, y = piece(s, y)
         parts.extend(got)
         y += 8
-    sealed = [line for line in (_sealed_line(s, k, observer) for k in ("bids", "wheels")) if line]
+    sealed = [line for line in (_sealed_line(s, v, k) for k in ("bids", "wheels")) if line]
     for line in sealed:
         for row in _wrap(line, int(RIGHT_W / 5.6)):
             parts.append(f'<text x="{RIGHT_X}" y="{y + 10}" font-size="10">{_esc(row)}</text>')
@@ -1236,7 +1283,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
         y += 2
     y = max(y, left) + 8
     for p, seat in enumerate(_seats(s)):
-        parts.extend(_panel_svg(s, p, seat, y, observer))
+        parts.extend(_panel_svg(s, v, p, seat, y))
         y += PANEL_H
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{_f(height)}" '

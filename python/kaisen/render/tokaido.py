@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, best_seats, esc as _esc, seats as _seats, status_parts
+from ._parts import State, as_int as _int, as_list as _list, engine_view, esc as _esc, seats as _seats, status_parts
 from ._parts import to_act as _to_act
 from ._parts import load_state
 
@@ -58,6 +58,7 @@ MEAL_COST = {**{k: 1 for k in ("misoshiru", "nigirimeshi", "dango")},
 SET_POINTS = (0, 1, 4, 9, 16)  # a set of k distinct types scores 1 + 3 + 5 + 7 for its 1st..4th card
 
 FORMAT_PREFIX = "kaisen.tokaido.state/"
+VIEW_PREFIX = "kaisen.tokaido.view/"
 
 
 def kind(position: int) -> str:
@@ -95,24 +96,36 @@ def _offer_inn(s: State) -> int | None:
     return max(reached) if reached else None
 
 
-def visible_offer(s: State, observer: int | None) -> list:
-    """The meals on offer as ``observer`` sees them (None for a meal it cannot see); all of them for a spectator.
+def view(state: str | State, observer: int | None = None) -> State:
+    """What ``observer`` (None: a spectator) may see of the state, as the engine's ``TokaidoView`` gives
+    it (format ``kaisen.tokaido.view/1``): ``state`` (the state JSON without what the seat cannot know:
+    deck orders, the others' dealt tiles, the meals on offer it has not seen, as None), ``winners``,
+    ``dealtShown``. A view given is returned as it is; for a state the engine cannot read, the state as
+    found, no winners, and for a seat no dealt tile of another and no meal on offer shown."""
+    if isinstance(state, dict) and str(state.get("format", "")).startswith(VIEW_PREFIX):
+        return state
+    s = _state(state)
+    v = engine_view("tokaido", s, observer)
+    if v is not None:
+        return v
+    n = len(_seats(s))
+    if observer is None:
+        return {"observer": -1, "winners": [], "dealtShown": [True] * n, "state": s}
+    hidden = {k: x for k, x in s.items() if k not in ("rng", "offer")}
+    hidden["offer"] = [None] * len(_offer(s))
+    return {"observer": observer, "winners": [], "dealtShown": [p == observer for p in range(n)], "state": hidden}
 
-    The travellers at the inn see the offer; the others see only the last ``offerKnown`` meals
-    (drawn from the meal deck's known bottom, so known to all) and the number of the rest."""
-    offer = _offer(s)
-    seats = _seats(s)
-    if observer is None or not offer or not 0 <= observer < len(seats):
-        return offer
-    if _int(seats[observer].get("position"), -1) == _offer_inn(s):
-        return offer
-    known = max(0, min(len(offer), _int(s.get("offerKnown"), 0)))
-    return [None] * (len(offer) - known) + offer[len(offer) - known:]
+
+def visible_offer(s: State, observer: int | None) -> list:
+    """The meals on offer as ``observer`` sees them, as the engine shows them (None for a meal it
+    cannot see: the travellers at the inn see the offer, the others only the last ``offerKnown``
+    meals, drawn from the meal deck's known bottom, and the number of the rest); all for a spectator."""
+    return _offer(view(s, observer)["state"])
 
 
 def winners(s: State) -> list[int]:
-    """At the end, the seats with the most points, then the most achievement cards (the rules' order); else []."""
-    return best_seats(s, lambda seat: (_int(seat.get("points")), len(_list(seat.get("achievements")))))
+    """At the end, the winners as the engine ranks them (the most points, then the most achievement cards); else []."""
+    return list(view(s, None)["winners"])
 
 
 def _meal_label(card: Any) -> str:
@@ -187,24 +200,24 @@ def _spring_points(seat: dict[str, Any]) -> int:
     return sum(3 if card_kind(c).startswith("spring3") else 2 for c in _list(seat.get("hotSprings")))
 
 
-def _traveller(seat: dict[str, Any], observer: int | None = None, p: int | None = None) -> str:
-    """The kept traveller; before keeping, the dealt pair (seen by its own seat only: hidden from another observer)."""
+def _traveller(seat: dict[str, Any], shown: bool = True) -> str:
+    """The kept traveller; before keeping, the dealt pair (when the view shows it: to its own seat)."""
     t = seat.get("traveller")
     if t:
         return str(t)
     dealt = [card_kind(d) for d in _list(seat.get("dealt"))]
-    if observer is not None and p is not None and observer != p:
+    if not shown:
         return f"dealt {len(dealt) or 2} tiles (hidden)"
     if not dealt:
         return "(choosing)"
     return "dealt " + " / ".join(dealt)
 
 
-def _header(s: State, observer: int | None) -> str:
+def _header(s: State, observer: int | None, v: State) -> str:
     players = s.get("players", len(_seats(s)))
     parts = [f"Tokaido, {players} players" + ("" if s.get("travellers", True) else " (no powers)")]
     parts.append(f"decision {s.get('decisions', '?')}")
-    parts += status_parts(s, winners(s))
+    parts += status_parts(s, v["winners"])
     if observer is not None:
         parts.append(f"seen by P{observer}")
     return ", ".join(parts)
@@ -230,10 +243,11 @@ def _seat_summary(seat: dict[str, Any]) -> list[str]:
 
 def board_text(state: str | State, observer: int | None = None) -> str:
     """A plain-text view: the road (seat numbers after their space), the inn's offer, a few lines per player."""
-    s = _state(state)
+    v = view(state, observer)
+    s = v["state"]
     seats = _seats(s)
     where = spots(s)
-    lines = [_header(s, observer)]
+    lines = [_header(s, observer, v)]
     road = []
     for pos in range(POSITIONS):
         here = sorted((sp, p) for p, (q, sp) in where.items() if q == pos)
@@ -244,7 +258,7 @@ def board_text(state: str | State, observer: int | None = None) -> str:
         lines.append(f"road {lo:>2}-{hi:>2}: " + " ".join(road[lo:hi + 1] if k == len(INNS) - 2 else road[lo:hi]))
     lines.append("        (I inn, V village, T temple, E encounter, P paddy, M mountain, S sea, H hot spring, "
                  "F farm; * double space; digits: seats there, in arrival order)")
-    offer = visible_offer(s, observer)
+    offer = _offer(s)
     if offer:
         inn = _offer_inn(s)
         lines.append("meals on offer" + (f" at {INN_NAMES[inn]}" if inn is not None else "") + ": "
@@ -263,7 +277,7 @@ def board_text(state: str | State, observer: int | None = None) -> str:
         pos, spot = where.get(p, (0, 0))
         at = INN_NAMES.get(pos, f"{pos} {KINDS.get(kind(pos), ('?',))[0]}") if 0 <= pos < POSITIONS else str(pos)
         place = f"{at}" + (", second spot" if spot == 1 and is_double(pos) else "")
-        lines.append(f"P{p}{'*' if p == act else ' '} {_traveller(seat, observer, p)} at {place}: {_int(seat.get('coins'))} coins, "
+        lines.append(f"P{p}{'*' if p == act else ' '} {_traveller(seat, v['dealtShown'][p])} at {place}: {_int(seat.get('coins'))} coins, "
                      f"{_int(seat.get('points'))} points")
         lines.append("     " + "; ".join(_seat_summary(seat)))
     decks = s.get("decks") if isinstance(s.get("decks"), dict) else {}
@@ -372,16 +386,17 @@ def _chips(x: float, y: float, items: list[tuple[str, str, str]], max_x: float) 
     return parts, x
 
 
-def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, width: float, observer: int | None) -> list[str]:
+def _panel_svg(s: State, v: State, p: int, seat: dict[str, Any], y: float, width: float) -> list[str]:
+    observer = None if v["observer"] < 0 else v["observer"]
     act = _to_act(s)
     current = p == act
     colour = SEAT_FILL[p % len(SEAT_FILL)]
     parts = [f'<rect x="6" y="{y}" width="{width - 12}" height="92" rx="6" fill="{"#fff7d6" if current else "#fafafa"}" '
              f'stroke="{"#c99a00" if current else "#ccc"}" stroke-width="{2 if current else 1}"/>',
              f'<rect x="6" y="{y}" width="8" height="92" rx="3" fill="{colour}"/>']
-    trav = _traveller(seat, observer, p)
+    trav = _traveller(seat, v["dealtShown"][p])
     head = (f"P{p} {trav}" + ("  (to act)" if current else "") + (" (you)" if observer == p else "")
-            + ("  - wins" if p in winners(s) else ""))
+            + ("  - wins" if p in v["winners"] else ""))
     parts.append(f'<text x="20" y="{y + 16}" font-size="13" font-weight="bold">{_esc(head)}</text>')
     parts.append(f'<text x="{width - 18}" y="{y + 16}" font-size="13" text-anchor="end"><tspan font-weight="bold">'
                  f'{_int(seat.get("points"))}</tspan> points   {_int(seat.get("coins"))} coins</text>')
@@ -437,10 +452,11 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, width: float, o
 
 def board_svg(state: str | State, observer: int | None = None) -> str:
     """The table as one SVG image: the road in four stages, the inn's meals and village's souvenirs, a panel per player."""
-    s = _state(state)
+    v = view(state, observer)
+    s = v["state"]
     seats = _seats(s)
     width = X0 * 2 + 15 * CELL
-    parts: list[str] = [f'<text x="10" y="18" font-size="15" font-weight="bold">{_esc(_header(s, observer))}</text>']
+    parts: list[str] = [f'<text x="10" y="18" font-size="15" font-weight="bold">{_esc(_header(s, observer, v))}</text>']
     road, y = _road_svg(s, 24)
     parts.extend(road)
     # legend
@@ -450,7 +466,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
                      f'<text x="{lx + 13}" y="{y + 13}" font-size="10">{letter} {name}</text>')
         lx += 22 + 6 * len(name) + 8
     y += 22
-    offer = visible_offer(s, observer)
+    offer = _offer(s)
     if offer:
         inn = _offer_inn(s)
         parts.append(f'<text x="12" y="{y + 12}" font-size="12" font-weight="bold">Meals on offer'
@@ -483,7 +499,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
         parts.append(f'<text x="12" y="{y + 12}" font-size="10.5" fill="#444">{_esc("   ".join(extra))}</text>')
         y += 18
     for p, seat in enumerate(seats):
-        parts.extend(_panel_svg(s, p, seat, y + 2, width, observer))
+        parts.extend(_panel_svg(s, v, p, seat, y + 2, width))
         y += 98
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '

@@ -86,6 +86,28 @@ public interface Game<S extends GameState<S>> {
     /** The state as text for a terminal (spectator view: hidden parts included). */
     String render(S state);
 
+    /**
+     * What {@code observer} (a seat, or {@link GameView#SPECTATOR} for everything) may see of the
+     * state, as JSON for the renderers: the parts of the state that seat may know and the facts the
+     * picture shows that follow from the rules (the winners, costs, which hands and sealed choices
+     * are shown). The renderers draw it and decide nothing. By default only the opening fields of
+     * {@link GameView#start} (a game with a picture overrides it).
+     */
+    default String viewJson(S state, int observer) {
+        return GameView.start("kaisen." + id() + ".view/1", state, observer).toString();
+    }
+
+    /**
+     * {@link #viewJson} of the state {@code stateJson} (as {@link #toJson} writes it), for a
+     * renderer holding only the JSON; unreadable input is a {@link GameFormatException}. By default
+     * read with {@link #fromJson}; a game may first set what the observer cannot see to values of
+     * its own, so that the view of a state varied only there (made by hand, perhaps beyond what the
+     * rules allow) is the view of the state.
+     */
+    default String viewJson(String stateJson, int observer) {
+        return viewJson(fromJson(stateJson), observer);
+    }
+
     /** What {@link GameState#score} counts, e.g. {@code VP}. */
     default String scoreName() {
         return descriptor().scoreName();

@@ -3,10 +3,12 @@ package dev.kaisen.bridge.gateway;
 import dev.kaisen.bridge.SpecCommand;
 import dev.kaisen.bridge.bench.EnvBench;
 import dev.kaisen.env.Game;
+import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.GameRecord;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.StateFormat;
 import dev.kaisen.observation.IllegalActionMode;
 import dev.kaisen.observation.MultiAgentVectorEnv;
 import dev.kaisen.observation.RewardMode;
@@ -113,6 +115,48 @@ public final class KaisenGateway {
     public StateHandle newState(String game, String configJson, String stateJson, long seed) {
         Game<?> g = game(game, configJson);
         return stateJson == null || stateJson.isEmpty() ? StateHandle.deal(g, seed) : StateHandle.fromJson(g, stateJson);
+    }
+
+    /** The games {@link #viewJson} read states with, by id and config: a board drawn per call makes no game each time. */
+    private final Map<String, Game<?>> viewGames = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Game<?>> eldest) {
+            return size() > 16;
+        }
+    };
+
+    /**
+     * What {@code observer} (a seat, or -1: a spectator) may see of the state {@code stateJson} of
+     * {@code game} for {@code configJson} ({@link Game#viewJson}), for the renderers drawing a state
+     * they hold as JSON; null when the game cannot read the state (malformed, inconsistent, of a
+     * config the game does not have), so a renderer can still draw what it finds. A bad observer is an error.
+     */
+    public String viewJson(String game, String configJson, String stateJson, int observer) {
+        Game<?> g;
+        try {
+            synchronized (viewGames) {
+                g = viewGames.get(game + " " + configJson);
+                if (g == null) {
+                    g = game(game, configJson);
+                    viewGames.put(game + " " + configJson, g);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return null; // the config the state names (its players) is not one of the game's
+        }
+        if (observer < -1 || observer >= g.numPlayers()) {
+            throw new IllegalArgumentException("observer " + observer + " is neither a seat of this " + g.numPlayers()
+                    + "-player game (0.." + (g.numPlayers() - 1) + ") nor -1 (a spectator)");
+        }
+        if (stateJson == null || stateJson.isBlank()) {
+            return null;
+        }
+        try {
+            StateFormat.check(g, stateJson);
+            return g.viewJson(stateJson, observer);
+        } catch (GameFormatException e) {
+            return null;
+        }
     }
 
     /**

@@ -255,6 +255,14 @@ public final class StateHandle {
         return impl.json(pretty);
     }
 
+    /**
+     * What {@code observer} (a seat, or -1: a spectator) may see of the state, as JSON
+     * ({@link Game#viewJson}): what the renderers draw.
+     */
+    public String viewJson(int observer) {
+        return impl.view(observer);
+    }
+
     /** The state as text (spectator view). */
     public String render() {
         return impl.render();
@@ -333,6 +341,10 @@ public final class StateHandle {
                 throw new GameFormatException("not a valid " + game.id() + " state: " + String.join("; ", bad));
             }
             return new Impl<>(game, s, new HashMap<>());
+        }
+
+        String view(int observer) {
+            return game.viewJson(state, observer);
         }
 
         Impl<S> copy() {

@@ -93,6 +93,16 @@ public final class MerchantsGame extends AbstractGame<MerchantsState> {
     }
 
     @Override
+    public String viewJson(MerchantsState state, int observer) {
+        return MerchantsView.of(state, observer);
+    }
+
+    @Override
+    public String viewJson(String stateJson, int observer) {
+        return MerchantsView.of(fromJson(MerchantsView.readable(stateJson, observer)), observer);
+    }
+
+    @Override
     public String render(MerchantsState state) {
         return MerchantsText.render(state);
     }

@@ -78,6 +78,11 @@ public final class TokaidoGame extends AbstractGame<TokaidoState> {
     }
 
     @Override
+    public String viewJson(TokaidoState state, int observer) {
+        return TokaidoView.of(state, observer);
+    }
+
+    @Override
     public String render(TokaidoState state) {
         return TokaidoText.render(state);
     }
