@@ -500,7 +500,8 @@ final class FloatingMarketRules {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
                 if (s.dieLocation(p, d) == FloatingMarketState.POOL) {
                     int v = Dice.LOW[d] + s.rng.below(Dice.faces(d));
-                    total += rolled(faces, LastRoll.playerSlot(p, d), v, "p" + p + ":" + Dice.KEYS[d], logged);
+                    total += rolled(faces, LastRoll.playerSlot(p, d), v, logged == null ? null : "p" + p + ":" + Dice.KEYS[d],
+                            logged);
                 }
             }
         }
@@ -516,7 +517,7 @@ final class FloatingMarketRules {
         return total;
     }
 
-    /** Notes one die's face; returns it. */
+    /** Notes one die's face; returns it. {@code die} names it in the log (null when nothing is logged). */
     private static int rolled(int[] faces, int slot, int face, String die, List<Object> logged) {
         faces[slot] = face;
         if (logged != null) {
