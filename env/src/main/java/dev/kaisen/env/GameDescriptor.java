@@ -17,13 +17,13 @@ import java.util.function.Function;
  *
  * <p>A game fills one in with {@link #builder}, in the order a reader meets the game:
  * <pre>{@code
- * GameDescriptor.<TokaidoState>builder("tokaido", "Tokaido")
+ * GameDescriptor.<MyState>builder("my-game", "My Game")
  *         .players(2, 5).defaultPlayers(2)
- *         .options(TRAVELLERS)
- *         .score("points", "achievements")
- *         .bot("greedy", TokaidoGreedyAgent::new)
- *         .invariants(TokaidoInvariants::check, TokaidoInvariants::checkStep)
- *         .create(TokaidoGame::new)
+ *         .options(VARIANT)
+ *         .score("points", "coins")
+ *         .bot("greedy", MyGreedyAgent::new)
+ *         .invariants(MyInvariants::check, MyInvariants::checkStep)
+ *         .create(MyGame::new)
  *         .build();
  * }</pre>
  *
