@@ -294,11 +294,15 @@ class State:
         """The whole state (hidden parts included) in the game's own JSON format."""
         return self._call("toJson", bool(pretty))
 
-    def render(self) -> str:
-        """The state as text (spectator view: hidden parts included)."""
-        return self._call("render")
+    def render(self, observer: int | None = None) -> str:
+        """The game's text board (the engine's, as ``print(env.board())`` shows it) as ``observer``
+        (a seat; None, a spectator: hidden parts included) sees it."""
+        if observer is None:
+            return self._call("render")
+        return self._call("render", self._seat(observer))
 
-    __str__ = render
+    def __str__(self) -> str:
+        return self.render()
 
     def __repr__(self) -> str:
         st = self._st()

@@ -38,6 +38,19 @@ def engine_view(game: str, s: State, observer: int | None, options: dict[str, An
     return None if text is None else json.loads(text)
 
 
+def engine_text(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> str | None:
+    """The game's one text board (``Game.render``, the engine's) of the state ``s`` of ``game`` as
+    ``observer`` (None: a spectator) sees it, for a config of the state's player count and
+    ``options``; None when the engine cannot read the state. Uses the shared JVM, as :func:`engine_view`."""
+    from .. import _jvm
+    from ..spec import config_json
+
+    players = s.get("players") if isinstance(s.get("players"), int) else len(seats(s))
+    with _jvm.warm() as jvm:
+        return jvm.call(jvm.entry.boardText, game, config_json(players, options, game), json.dumps(s),
+                        -1 if observer is None else observer)
+
+
 _last_winners: tuple[str, list[int]] = ("", [])
 
 

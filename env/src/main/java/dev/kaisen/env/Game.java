@@ -83,8 +83,30 @@ public interface Game<S extends GameState<S>> {
         return botNames().isEmpty() ? "random" : botNames().get(0);
     }
 
-    /** The state as text for a terminal (spectator view: hidden parts included). */
-    String render(S state);
+    /**
+     * The state as text for a terminal, as a spectator sees it (every hidden part shown):
+     * {@link #render(GameState, int) render(state, SPECTATOR)}.
+     */
+    default String render(S state) {
+        return render(state, GameView.SPECTATOR);
+    }
+
+    /**
+     * The game's one text board: what {@code observer} (a seat, or {@link GameView#SPECTATOR} for
+     * everything) may see of the state, as text for a terminal. Python's {@code board()} and
+     * {@code ansi} render mode show this text, so what a seat may see is decided here, as in
+     * {@link #viewJson}. An observer that is neither a seat nor {@link GameView#SPECTATOR} is an
+     * {@link IllegalArgumentException}.
+     */
+    String render(S state, int observer);
+
+    /**
+     * {@link #render(GameState, int)} of the state {@code stateJson} (as {@link #toJson} writes it),
+     * read as {@link #viewJson(String, int)} reads it; unreadable input is a {@link GameFormatException}.
+     */
+    default String render(String stateJson, int observer) {
+        return render(fromJson(stateJson), observer);
+    }
 
     /**
      * What {@code observer} (a seat, or {@link GameView#SPECTATOR} for everything) may see of the

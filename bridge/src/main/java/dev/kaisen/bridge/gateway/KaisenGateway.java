@@ -132,6 +132,25 @@ public final class KaisenGateway {
      * config the game does not have), so a renderer can still draw what it finds. A bad observer is an error.
      */
     public String viewJson(String game, String configJson, String stateJson, int observer) {
+        return drawn(game, configJson, stateJson, observer, Game::viewJson);
+    }
+
+    /**
+     * The game's one text board ({@link Game#render(String, int)}) of the state {@code stateJson} of
+     * {@code game} for {@code configJson}, as {@code observer} (a seat, or -1: a spectator) sees it:
+     * the text Python's {@code board()} and {@code ansi} render mode show. Null when the game cannot
+     * read the state, as for {@link #viewJson}; a bad observer is an error.
+     */
+    public String boardText(String game, String configJson, String stateJson, int observer) {
+        return drawn(game, configJson, stateJson, observer, Game::render);
+    }
+
+    /** What one of the renderers' calls draws: a view or a text board of a state given as JSON. */
+    private interface Drawing {
+        String draw(Game<?> game, String stateJson, int observer);
+    }
+
+    private String drawn(String game, String configJson, String stateJson, int observer, Drawing drawing) {
         Game<?> g;
         try {
             synchronized (viewGames) {
@@ -153,7 +172,7 @@ public final class KaisenGateway {
         }
         try {
             StateFormat.check(g, stateJson);
-            return g.viewJson(stateJson, observer);
+            return drawing.draw(g, stateJson, observer);
         } catch (GameFormatException e) {
             return null;
         }

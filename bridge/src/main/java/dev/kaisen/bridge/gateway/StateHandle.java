@@ -265,7 +265,12 @@ public final class StateHandle {
 
     /** The state as text (spectator view). */
     public String render() {
-        return impl.render();
+        return impl.render(-1);
+    }
+
+    /** The game's text board as {@code observer} (a seat, or -1: a spectator) sees it ({@link Game#render(dev.kaisen.env.GameState, int)}). */
+    public String render(int observer) {
+        return impl.render(observer);
     }
 
     /** Size of {@code view}'s observation (null or blank: the default view). */
@@ -406,8 +411,8 @@ public final class StateHandle {
             return game.toJson(state, pretty);
         }
 
-        String render() {
-            return game.render(state);
+        String render(int observer) {
+            return game.render(state, observer);
         }
 
         Map<String, Object> status() {

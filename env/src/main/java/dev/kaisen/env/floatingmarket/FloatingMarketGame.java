@@ -97,8 +97,8 @@ public final class FloatingMarketGame extends AbstractGame<FloatingMarketState> 
     }
 
     @Override
-    public String render(FloatingMarketState state) {
-        return FloatingMarketText.render(state);
+    public String render(FloatingMarketState state, int observer) {
+        return FloatingMarketText.render(state, observer);
     }
 
     /** The same config and the same board (a board loaded by a test is not in the config). */

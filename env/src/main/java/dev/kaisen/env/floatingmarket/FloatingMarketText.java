@@ -1,10 +1,20 @@
 package dev.kaisen.env.floatingmarket;
 
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.GameView;
 import java.util.StringJoiner;
 
 /** Floating Market as text for a terminal (everything is public). */
 public final class FloatingMarketText {
     private FloatingMarketText() {
+    }
+
+    static String render(FloatingMarketState s, int observer) {
+        if (observer != GameView.SPECTATOR) {
+            GameState.checkObserver(s, observer);
+            throw new UnsupportedOperationException("a seat's text board: being ported");
+        }
+        return render(s);
     }
 
     public static String render(FloatingMarketState s) {

@@ -103,8 +103,13 @@ public final class MerchantsGame extends AbstractGame<MerchantsState> {
     }
 
     @Override
-    public String render(MerchantsState state) {
-        return MerchantsText.render(state);
+    public String render(String stateJson, int observer) {
+        return render(fromJson(MerchantsView.readable(stateJson, observer)), observer);
+    }
+
+    @Override
+    public String render(MerchantsState state, int observer) {
+        return MerchantsText.render(state, observer);
     }
 
     /** The same config and the same data (data loaded by a test is not in the config). */

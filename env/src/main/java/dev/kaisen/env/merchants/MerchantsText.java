@@ -1,5 +1,7 @@
 package dev.kaisen.env.merchants;
 
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.GameView;
 import java.util.StringJoiner;
 
 import static dev.kaisen.env.merchants.MerchantsData.CITIES;
@@ -9,6 +11,14 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
 /** The state as text for a terminal: the spectator's view (hidden parts included). */
 final class MerchantsText {
     private MerchantsText() {
+    }
+
+    static String render(MerchantsState s, int observer) {
+        if (observer != GameView.SPECTATOR) {
+            GameState.checkObserver(s, observer);
+            throw new UnsupportedOperationException("a seat's text board: being ported");
+        }
+        return render(s);
     }
 
     static String render(MerchantsState s) {

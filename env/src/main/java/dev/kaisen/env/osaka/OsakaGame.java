@@ -80,7 +80,7 @@ public final class OsakaGame extends AbstractGame<OsakaState> {
     }
 
     @Override
-    public String render(OsakaState state) {
-        return OsakaText.render(state);
+    public String render(OsakaState state, int observer) {
+        return OsakaText.render(state, observer);
     }
 }

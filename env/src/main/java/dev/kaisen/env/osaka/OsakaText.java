@@ -1,10 +1,20 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.GameView;
 import java.util.function.IntUnaryOperator;
 
 /** A plain-text view of a state for terminals and logs (everything, hidden parts included). */
 final class OsakaText {
     private OsakaText() {
+    }
+
+    static String render(OsakaState s, int observer) {
+        if (observer != GameView.SPECTATOR) {
+            GameState.checkObserver(s, observer);
+            throw new UnsupportedOperationException("a seat's text board: being ported");
+        }
+        return render(s);
     }
 
     static String render(OsakaState s) {

@@ -83,7 +83,7 @@ public final class TokaidoGame extends AbstractGame<TokaidoState> {
     }
 
     @Override
-    public String render(TokaidoState state) {
-        return TokaidoText.render(state);
+    public String render(TokaidoState state, int observer) {
+        return TokaidoText.render(state, observer);
     }
 }

@@ -1,5 +1,7 @@
 package dev.kaisen.env.tokaido;
 
+import dev.kaisen.env.GameState;
+import dev.kaisen.env.GameView;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
 import java.util.Locale;
@@ -7,6 +9,14 @@ import java.util.Locale;
 /** Tokaido as text for a terminal (spectator view: deck orders included). */
 public final class TokaidoText {
     private TokaidoText() {
+    }
+
+    static String render(TokaidoState s, int observer) {
+        if (observer != GameView.SPECTATOR) {
+            GameState.checkObserver(s, observer);
+            throw new UnsupportedOperationException("a seat's text board: being ported");
+        }
+        return render(s);
     }
 
     public static String render(TokaidoState s) {

@@ -171,7 +171,8 @@ public final class SealedBidGame implements Game<SealedBidState> {
     }
 
     @Override
-    public String render(SealedBidState s) {
+    public String render(SealedBidState s, int observer) {
+        // public facts only: the same text for every observer
         return "round " + s.round + "/" + s.rounds + ", prize " + s.prize + ", coins " + Arrays.toString(s.coins)
                 + ", points " + Arrays.toString(s.points) + "\n";
     }
