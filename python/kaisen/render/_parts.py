@@ -51,6 +51,20 @@ def engine_text(game: str, s: State, observer: int | None, options: dict[str, An
                         -1 if observer is None else observer)
 
 
+def text_board(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> str:
+    """The text board every renderer shows (:func:`engine_text`); when the engine cannot read the
+    state (hand-made, inconsistent), the state JSON itself, marked as a spectator's view when a
+    seat asked, since then nothing hides what that seat cannot see."""
+    text = engine_text(game, s, observer, options)
+    if text is not None:
+        return text
+    body = json.dumps(s, indent=1)
+    note = "(the engine cannot read this state: shown as JSON"
+    if observer is not None:
+        note += f", a spectator view: nothing hides what seat {observer} cannot see"
+    return f"{note})\n{body}"
+
+
 _last_winners: tuple[str, list[int]] = ("", [])
 
 
