@@ -6,10 +6,11 @@ Both read the state JSON (formats ``kaisen.osaka.state/1`` and ``/2``, see docs/
 - :func:`board_svg`: the ship track (Osaka to Edo, the Enshunada waves shaded), the Market
   and the Farm (reservations marked), and per player their VP, achievement tokens, hand,
   goods, insured goods and reserved card.
-- :func:`board_text`: the same facts as plain text.
+- :func:`board_text`: the engine's text board (``OsakaText``): the same facts as plain text.
 
-A spectator view by default; ``observer=seat`` hides the other players' hands (showing
-only their sizes), as the player at that seat sees the table. Registered for the game id
+A spectator view by default; ``observer=seat`` draws the engine's view for that seat
+(:func:`view`): the other players' hands show only their sizes, as the player at that seat
+sees the table. Registered for the game id
 ``osaka`` in :mod:`kaisen.render`, which draws any game's :class:`~kaisen.render.Board`.
 """
 
@@ -19,6 +20,8 @@ import html
 import json
 from collections import Counter
 from typing import Any
+
+from ._parts import engine_view, text_board
 
 TRACK = ["OSAKA", "OSHIMA", "ANORI", "ENSHUNADA_1", "ENSHUNADA_2", "EDO"]
 TRACK_LABELS = ["Osaka", "Oshima", "Anori", "Enshunada 1", "Enshunada 2", "Edo"]
@@ -52,33 +55,25 @@ def _reserved_by(s: dict[str, Any]) -> dict[str, int]:
     return {seat["reservedCard"]: i for i, seat in enumerate(s["seats"]) if seat.get("reservedCard")}
 
 
-def board_text(state: str | dict[str, Any], observer: int | None = None) -> str:
-    """A plain-text view (one line per area and per player)."""
+def view(state: str | dict[str, Any], observer: int | None = None) -> dict[str, Any]:
+    """What ``observer`` (None: a spectator) may see of the state, as the engine's ``OsakaView`` gives
+    it (format ``kaisen.osaka.view/1``): ``state`` (the state JSON without what the seat may not see:
+    the draw pile's cards, the other seats' hands and the face-down VP cards, each as None, their
+    number kept), ``winners``, ``handsShown`` and ``handSizes``. For a state the engine cannot read,
+    the state as found, no winners, and for a seat no other seat's hand shown."""
     s = _state(state)
-    reserved = _reserved_by(s)
-    ships = s.get("ships", {})
-    sunk = set(s.get("sunkColours", []))
-    lines = [
-        f"Traders of Osaka, {s['players']} players, decision {s['decisions']}, phase {s['phase']}, "
-        f"player {s['currentPlayer']} to act" + (f", {s['paymentDue']} coins due" if s.get("paymentDue") else ""),
-        "Track:  " + "  ".join(
-            f"{label}[{''.join(c[0].upper() for c in COLOURS if ships.get(c) == space and c not in sunk)}]"
-            for space, label in zip(TRACK, TRACK_LABELS)
-        ) + (f"  sunk: {', '.join(sorted(sunk))}" if sunk else ""),
-        "Market: " + (" ".join(card_type(c) + (f"(P{reserved[c]})" if c in reserved else "") for c in s["market"]) or "-"),
-        "Farm:   " + (" ".join(card_type(c) + (f"(P{reserved[c]})" if c in reserved else "") for c in s["farm"]) or "-"),
-        f"Draw pile {len(s['drawPile'])}, discard {len(s['discardPile'])}",
-    ]
-    for i, seat in enumerate(s["seats"]):
-        hidden = observer is not None and i != observer
-        hand = f"{len(seat['hand'])} cards" if hidden else _grouped(seat["hand"])
-        tokens = "".join(f"{c[0].upper()}{seat['tokens'][c]}" for c in COLOURS)
-        lines.append(
-            f"P{i}{'*' if i == s['currentPlayer'] else ' '} VP {seat['vp']:>2} tokens {tokens} hand {hand} | goods "
-            f"{_grouped(seat['goods'])} | insured {_grouped(seat['insuredGoods'])}"
-            + (f" | reserved {card_type(seat['reservedCard'])}" if seat.get("reservedCard") else "")
-        )
-    return "\n".join(lines)
+    v = engine_view("osaka", s, observer)
+    if v is not None:
+        return v
+    n = len(s["seats"])
+    return {"observer": -1 if observer is None else observer, "winners": [],
+            "handsShown": [observer is None or p == observer for p in range(n)],
+            "handSizes": [len(seat["hand"]) for seat in s["seats"]], "state": s}
+
+
+def board_text(state: str | dict[str, Any], observer: int | None = None) -> str:
+    """The engine's text board (one line per area and per player), as ``observer`` sees it."""
+    return text_board("osaka", _state(state), observer)
 
 
 def _card_svg(x: float, y: float, card: str, note: str = "", w: int = 34, h: int = 46) -> str:
@@ -96,7 +91,8 @@ def _card_svg(x: float, y: float, card: str, note: str = "", w: int = 34, h: int
 
 def board_svg(state: str | dict[str, Any], observer: int | None = None) -> str:
     """The board as one SVG image (track, Market, Farm, a row per player)."""
-    s = _state(state)
+    v = view(state, observer)
+    s = v["state"]
     reserved = _reserved_by(s)
     ships = s.get("ships", {})
     sunk = set(s.get("sunkColours", []))
@@ -148,8 +144,7 @@ def board_svg(state: str | dict[str, Any], observer: int | None = None) -> str:
             parts.append(f'<circle cx="{tx}" cy="{y + 13}" r="9" fill="{FILL[c]}"><title>{c} tokens</title></circle>')
             parts.append(f'<text x="{tx}" y="{y + 17}" font-size="11" text-anchor="middle" fill="white">'
                          f'{seat["tokens"][c]}</text>')
-        hidden = observer is not None and i != observer
-        hand = f"{len(seat['hand'])} cards (hidden)" if hidden else _grouped(seat["hand"])
+        hand = _grouped(seat["hand"]) if v["handsShown"][i] else f"{v['handSizes'][i]} cards (hidden)"
         reserved_card = f"   reserved: {card_type(seat['reservedCard'])}" if seat.get("reservedCard") else ""
         parts.append(f'<text x="14" y="{y + 36}" font-size="11">hand: {html.escape(hand)}{html.escape(reserved_card)}</text>')
         parts.append(f'<text x="14" y="{y + 51}" font-size="11">goods: {html.escape(_grouped(seat["goods"]))}   insured: '

@@ -36,7 +36,7 @@ final class ReplayCommand implements Callable<Integer> {
             return 0;
         }
         System.out.printf("%s: %d steps checked, all consistent with the rules.%n", file, record.steps().size());
-        System.out.print(game.render(end));
+        System.out.println(game.render(end).stripTrailing());
         StringBuilder scores = new StringBuilder();
         for (int p = 0; p < end.numPlayers(); p++) {
             scores.append(p == 0 ? "" : ", ").append("P").append(p).append(' ').append(end.score(p)).append(' ')

@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The view the renderers draw ({@link Game#viewJson}) as the no-leak suite checks the observation:
- * states that differ only in what the observer cannot know give that observer the same view, the
+ * The view the renderers draw ({@link Game#viewJson}) and the text board ({@link Game#render(GameState, int)})
+ * as the no-leak suite checks the observation: states that differ only in what the observer cannot
+ * know give that observer the same view and the same board, the
  * variations made by the game's {@link HiddenEdits} (edits of the JSON form, never the view code
  * nor {@code determinize}), and a determinization gives the same view too. The view's winners are
  * the state's ({@link GameState#winners}) once the game is over, none before; the view of a state's
@@ -57,16 +58,20 @@ class GameViewLeakTest {
                 if (step++ % 4 == 0) {
                     int observer = r.nextInt(players);
                     String mine = g.viewJson(s, observer);
+                    String myBoard = g.render(s, observer);
                     for (String json : edits.variations(g.toJson(s, false), observer, r.nextLong(), 3)) {
                         S other = g.fromJson(json);
                         varied++;
                         assertEquals(mine, g.viewJson(other, observer), () -> id + " view leaks to seat " + observer);
                         assertEquals(mine, g.viewJson(json, observer), "the view of the JSON is the view of the state");
+                        assertEquals(myBoard, g.render(other, observer), () -> id + " text board leaks to seat " + observer);
+                        assertEquals(myBoard, g.render(json, observer), "the board of the JSON is the board of the state");
                         spectatorSawIt += g.viewJson(other, GameView.SPECTATOR)
                                 .equals(g.viewJson(s, GameView.SPECTATOR)) ? 0 : 1;
                     }
                     S d = s.determinize(observer, r.nextLong());
                     assertEquals(mine, g.viewJson(d, observer), () -> id + " view differs on a determinization");
+                    assertEquals(myBoard, g.render(d, observer), () -> id + " text board differs on a determinization");
                 }
                 s.applyInPlace(randomAction(s, r));
             }
@@ -100,6 +105,9 @@ class GameViewLeakTest {
             S end = s;
             assertThrows(IllegalArgumentException.class, () -> g.viewJson(end, players));
             assertThrows(IllegalArgumentException.class, () -> g.viewJson(end, -2));
+            assertThrows(IllegalArgumentException.class, () -> g.render(end, players));
+            assertThrows(IllegalArgumentException.class, () -> g.render(end, -2));
+            assertEquals(g.render(end), g.render(end, GameView.SPECTATOR), "render(state) is the spectator's board");
         }
     }
 

@@ -80,6 +80,11 @@ public final class OsakaGame extends AbstractGame<OsakaState> {
     }
 
     @Override
+    public String viewJson(OsakaState state, int observer) {
+        return OsakaView.of(state, observer);
+    }
+
+    @Override
     public String render(OsakaState state, int observer) {
         return OsakaText.render(state, observer);
     }

@@ -2,84 +2,103 @@ package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.IntUnaryOperator;
 
-/** A plain-text view of a state for terminals and logs (everything, hidden parts included). */
+/**
+ * Traders of Osaka's one text board ({@link OsakaGame#render}), for terminals, logs and Python's
+ * {@code board()}: a line for the header, the ship track, the Market, the Farm and the piles, and
+ * one per seat (VP, achievement tokens, hand, goods, insured goods, reserved card). What a seat
+ * may see is {@link OsakaView}'s: another seat's hand shows as its size only.
+ */
 final class OsakaText {
+    private static final String[] TRACK_LABELS = {"Osaka", "Oshima", "Anori", "Enshunada 1", "Enshunada 2", "Edo"};
+
     private OsakaText() {
     }
 
     static String render(OsakaState s, int observer) {
         if (observer != GameView.SPECTATOR) {
             GameState.checkObserver(s, observer);
-            throw new UnsupportedOperationException("a seat's text board: being ported");
         }
-        return render(s);
+        List<String> lines = new ArrayList<>();
+        lines.add("Traders of Osaka, " + s.n + " players, decision " + s.decisions + ", phase " + s.phase
+                + ", player " + s.current + " to act" + (s.paymentDue() != 0 ? ", " + s.paymentDue() + " coins due" : ""));
+        lines.add(track(s));
+        lines.add("Market: " + cards(s, s.market, s.marketSize));
+        lines.add("Farm:   " + cards(s, s.farm, s.farmSize));
+        lines.add("Draw pile " + s.drawSize + ", discard " + s.discardSize);
+        for (int p = 0; p < s.n; p++) {
+            lines.add(seat(s, p, observer));
+        }
+        return String.join("\n", lines);
     }
 
-    static String render(OsakaState s) {
-        StringBuilder b = new StringBuilder();
-        b.append("Traders of Osaka, ").append(s.n).append(" players, decision ").append(s.decisions)
-                .append(", phase ").append(s.phase);
-        if (s.phase == Phase.GAME_OVER) {
-            b.append(" (").append(s.endReason).append(')');
-        } else {
-            b.append(", player ").append(s.current).append(" to act");
-        }
-        if (s.phase == Phase.PAYMENT) {
-            b.append(", ").append(s.paymentDue()).append(" coins due");
-        }
-        b.append('\n');
-        b.append("Ships:");
-        for (Colour c : Colour.values()) {
-            b.append(' ').append(c.letter()).append('@').append(s.ship(c));
-        }
-        b.append('\n');
-        b.append("Market:");
-        appendCards(b, s, s.market, s.marketSize);
-        b.append("\nFarm:  ");
-        appendCards(b, s, s.farm, s.farmSize);
-        b.append("\nDraw pile ").append(s.drawSize).append(", discard ").append(s.discardSize).append('\n');
-        for (int seat = 0; seat < s.n; seat++) {
-            int p = seat;
-            b.append("P").append(p).append(p == s.active ? '*' : ' ')
-                    .append(" VP ").append(s.vp[p]).append(" tokens ");
+    private static String track(OsakaState s) {
+        StringBuilder b = new StringBuilder("Track:");
+        for (Space space : Space.values()) {
+            b.append("  ").append(TRACK_LABELS[space.ordinal()]).append('[');
             for (Colour c : Colour.values()) {
-                b.append(c.letter()).append(s.tokens(p, c));
+                if (s.ship(c) == space && !s.isSunk(c)) {
+                    b.append(c.letter());
+                }
             }
-            b.append(" hand");
-            appendCounts(b, t -> s.handCount(p, t));
-            b.append(" goods");
-            appendCounts(b, t -> s.uninsuredCount(p, t));
-            b.append(" insured");
-            appendCounts(b, t -> s.insuredCount(p, t));
-            b.append(s.reservedCard[p] < 0 ? " piece free" : " piece on " + Cards.name(s.reservedCard[p]));
-            b.append('\n');
+            b.append(']');
+        }
+        List<String> sunk = new ArrayList<>();
+        for (Colour c : Colour.values()) {
+            if (s.isSunk(c)) {
+                sunk.add(c.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        if (!sunk.isEmpty()) {
+            sunk.sort(null);
+            b.append("  sunk: ").append(String.join(", ", sunk));
         }
         return b.toString();
     }
 
-    private static void appendCards(StringBuilder b, OsakaState s, int[] cards, int size) {
+    private static String cards(OsakaState s, int[] cards, int size) {
+        StringBuilder b = new StringBuilder();
         for (int i = 0; i < size; i++) {
-            b.append(' ').append(Cards.typeName(Cards.type(cards[i])));
+            b.append(i == 0 ? "" : " ").append(Cards.typeName(Cards.type(cards[i])));
             int owner = s.reservedBy[cards[i]];
             if (owner != 0) {
                 b.append("(P").append(owner - 1).append(')');
             }
         }
+        return size == 0 ? "-" : b.toString();
     }
 
-    private static void appendCounts(StringBuilder b, IntUnaryOperator countOfType) {
-        boolean any = false;
+    private static String seat(OsakaState s, int p, int observer) {
+        StringBuilder b = new StringBuilder();
+        b.append('P').append(p).append(p == s.current ? '*' : ' ')
+                .append(String.format(Locale.ROOT, " VP %2d", s.vp[p])).append(" tokens ");
+        for (Colour c : Colour.values()) {
+            b.append(c.letter()).append(s.tokens(p, c));
+        }
+        b.append(" hand ").append(OsakaView.handShown(observer, p) ? grouped(t -> s.handCount(p, t))
+                : s.handSize(p) + " cards");
+        b.append(" | goods ").append(grouped(t -> s.uninsuredCount(p, t)));
+        b.append(" | insured ").append(grouped(t -> s.insuredCount(p, t)));
+        if (s.reservedCard[p] >= 0) {
+            b.append(" | reserved ").append(Cards.typeName(Cards.type(s.reservedCard[p])));
+        }
+        return b.toString();
+    }
+
+    /** Counts by card type, in type order: {@code 2xB2 Y5}, or {@code -} for none. */
+    private static String grouped(IntUnaryOperator countOfType) {
+        StringBuilder b = new StringBuilder();
         for (int t = 0; t < Cards.TYPES; t++) {
             int k = countOfType.applyAsInt(t);
             if (k > 0) {
-                b.append(' ').append(k).append('x').append(Cards.typeName(t));
-                any = true;
+                b.append(b.length() == 0 ? "" : " ").append(k > 1 ? k + "x" : "").append(Cards.typeName(t));
             }
         }
-        if (!any) {
-            b.append(" -");
-        }
+        return b.length() == 0 ? "-" : b.toString();
     }
 }

@@ -1,0 +1,69 @@
+package dev.kaisen.env.osaka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kaisen.env.GameView;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The view and the text board a seat is shown ({@link OsakaView}, {@link OsakaText}): the table as
+ * that seat sees it, another seat's hand as its size only, the draw pile and face-down VP cards as
+ * nobody's; a spectator sees everything.
+ */
+class OsakaViewTest {
+    private final OsakaGame game = new OsakaGame(3);
+
+    /** A 3-player game after {@code moves} random legal moves from seed 5. */
+    private OsakaState after(int moves) {
+        OsakaState s = game.newGame(5);
+        SplittableRandom r = new SplittableRandom(5);
+        for (int i = 0; i < moves && !s.isTerminal(); i++) {
+            int[] legal = s.legalActions();
+            s.applyInPlace(legal[r.nextInt(legal.length)]);
+        }
+        return s;
+    }
+
+    @Test
+    void aSeatsBoardShowsItsOwnHandAndTheOthersSizesOnly() {
+        OsakaState s = after(40);
+        String[] spectator = game.render(s, GameView.SPECTATOR).split("\n");
+        String[] seat0 = game.render(s, 0).split("\n");
+        assertEquals(5 + 3, seat0.length, "a header, the track, Market, Farm, piles, and a line per seat");
+        assertEquals(spectator[5], seat0[5], "its own hand in full");
+        for (int p = 1; p < 3; p++) {
+            assertTrue(seat0[5 + p].contains(" hand " + s.handSize(p) + " cards | "), seat0[5 + p]);
+            assertFalse(spectator[5 + p].contains(" cards | "), spectator[5 + p]);
+        }
+        for (int line = 0; line < 5; line++) {
+            assertEquals(spectator[line], seat0[line], "the table's public lines");
+        }
+        assertEquals(game.render(s), game.render(s, GameView.SPECTATOR));
+    }
+
+    @Test
+    void aSeatsViewHidesTheDrawPileTheOtherHandsAndEveryFaceDownCard() {
+        OsakaState s = after(400);
+        JsonNode view = GameView.tree(game.viewJson(s, 1));
+        JsonNode state = view.get("state");
+        assertFalse(state.has("rng"));
+        assertEquals(s.drawSize, state.get("drawPile").size());
+        state.get("drawPile").forEach(c -> assertTrue(c.isNull()));
+        for (int p = 0; p < 3; p++) {
+            JsonNode seat = state.get("seats").get(p);
+            assertEquals(p == 1, view.get("handsShown").get(p).asBoolean());
+            assertEquals(s.handSize(p), view.get("handSizes").get(p).asInt());
+            assertEquals(s.handSize(p), seat.get("hand").size());
+            seat.get("hand").forEach(c -> assertEquals(p != 1, c.isNull()));
+            seat.get("vpCardsFaceDown").forEach(e -> assertTrue(e.get("card").isNull(), "nobody sees a face-down card"));
+        }
+        JsonNode all = GameView.tree(game.viewJson(s, GameView.SPECTATOR)).get("state");
+        assertTrue(all.has("rng"));
+        all.get("drawPile").forEach(c -> assertFalse(c.isNull()));
+    }
+}
