@@ -13,7 +13,15 @@ import kaisen
 from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import tokaido as tr
 
-DOUBLES = [p for p in range(55) if tr.is_double(p)]
+
+
+def _road(s: dict) -> list[dict]:
+    """The road's spaces as the engine's view gives them (kind, letter, double)."""
+    return tr.view(s)["road"]
+
+
+def _doubles(s: dict) -> list[int]:
+    return [pos for pos, space in enumerate(_road(s)) if space["double"]]
 
 
 def _states(players: int, seed: int, every: int = 7) -> list[dict]:
@@ -64,23 +72,27 @@ def test_boards_parse_and_show_every_traveller_inn_and_double_space(states):
             mine = [t for t in titles if t.startswith(f"P{p} ")]
             assert len(mine) == 1, (p, mine)
             assert f" at {seat['position']}" in mine[0]
+        road = _road(s)
+        assert [pos for pos, space in enumerate(road) if space["kind"] == "inn"] == list(tr.INNS)
         for inn in tr.INNS:
             assert any(t.startswith(f"{inn}: inn") for t in titles)
-        for pos in DOUBLES:
-            assert f"{pos}: {tr.KINDS[tr.kind(pos)][0]} (double space)" in titles
+        doubles = _doubles(s)
+        assert doubles and all(road[pos]['kind'] not in ('inn',) for pos in doubles)
+        for pos in doubles:
+            assert f"{pos}: {tr.KINDS[road[pos]['letter']][0]} (double space)" in titles
             assert any(t.startswith(f"{pos}: ") and "second spot" in t for t in titles)
         dashed = [t for t in titles if "used with 4-5 players only" in t]
-        assert len(dashed) == (len(DOUBLES) if players < 4 else 0)
+        assert len(dashed) == (len(doubles) if players < 4 else 0)
     assert {"CHOOSE_TRAVELLER", "GAME_OVER"} <= phases and len(phases) >= 3
 
 
 def test_two_travellers_on_a_double_space_take_both_spots():
     s = _states(5, seed=4, every=1)
+    doubles = _doubles(s[0])
     shared = None
     for st in s:
-        spots = tr.spots(st)
-        for pos in DOUBLES:
-            here = [p for p, (q, _) in spots.items() if q == pos]
+        for pos in doubles:
+            here = [p for p, seat in enumerate(st["seats"]) if seat["position"] == pos]
             if len(here) == 2:
                 shared = (st, pos, here)
                 break
@@ -89,6 +101,10 @@ def test_two_travellers_on_a_double_space_take_both_spots():
     assert shared, "no double space held two travellers in this game"
     st, pos, here = shared
     first, second = sorted(here, key=lambda p: st["seats"][p]["arrival"])
+    assert [tr.view(st)["spots"][p] for p in (first, second)] == [0, 1]  # the engine's spots: road, second
+    lines = {line[:2]: line for line in board_text(st).split("\n") if line[:1] == "P"}
+    assert f" at {pos} " in lines[f"P{second}"] and ", second spot: " in lines[f"P{second}"]
+    assert f" at {pos} " in lines[f"P{first}"] and "second spot" not in lines[f"P{first}"]
     titles = _titles(ET.fromstring(board_svg(st)))
     assert any(t.startswith(f"P{second} ") and f"at {pos}, second spot" in t for t in titles)
     assert any(t.startswith(f"P{first} ") and t.endswith(f"at {pos}") for t in titles)
@@ -124,8 +140,11 @@ def test_a_state_missing_optional_fields_still_draws(states):
         for key in ("souvenirSets", "mealSpent", "achievements", "dealt"):
             seat.pop(key, None)
     s["mealsOnOffer"] = [{"name": "sushi.1"}, None]  # a renamed field with cards as objects and a hidden one
-    ET.fromstring(board_svg(s))
-    assert "sushi" in board_text(s) and "?" in board_text(s)
+    svg = board_svg(s)
+    ET.fromstring(svg)
+    assert "sushi" in svg and "? (hidden)" in svg
+    # the engine cannot read it: the text board is the state JSON, marked as unread
+    assert "sushi" in board_text(s) and board_text(s).startswith("(the engine cannot read this state")
     with pytest.raises(ValueError, match="not a Tokaido state"):
         tr.board_text({"format": "kaisen.osaka.state/2"})
 
@@ -163,7 +182,8 @@ def test_an_observer_sees_only_its_own_dealt_tiles_and_the_offer_only_at_the_inn
     assert " / ".join(start["seats"][0]["dealt"]) not in board_svg(start, observer=1)
     inn_state = next(s for s in frames if s.get("offer") and any(seat["position"] != max(
         seat2["position"] for seat2 in s["seats"] if seat2["position"] in tr.INNS) for seat in s["seats"]))
-    inn = tr._offer_inn(inn_state)
+    inn = tr.view(inn_state)["offerInn"]
+    assert inn == max(seat["position"] for seat in inn_state["seats"])  # the furthest traveller's inn
     away = next(p for p, seat in enumerate(inn_state["seats"]) if seat["position"] != inn)
     there = next(p for p, seat in enumerate(inn_state["seats"]) if seat["position"] == inn)
     known = inn_state.get("offerKnown", 0)

@@ -45,9 +45,14 @@ public final class Board {
         return KIND[position] == Space.INN;
     }
 
-    /** Whether the position has a second spot off the road (used only with 4 or 5 players). */
+    /** Whether the position has a second spot off the road (used only with 4 or 5 players, {@link #secondSpots}). */
     public static boolean isDouble(int position) {
         return DOUBLE[position];
+    }
+
+    /** Whether a game of {@code players} uses the second spots of the double spaces (rules, "Board": 4-5 players). */
+    public static boolean secondSpots(int players) {
+        return players >= 4;
     }
 
     /** The first inn after {@code position} (the end of the stretch a traveller there may move along). */

@@ -116,7 +116,7 @@ final class TokaidoInvariants {
             }
             if (!Board.isInn(pos)) {
                 int occupied = s.occupants(pos);
-                int capacity = Board.isDouble(pos) && n >= 4 ? 2 : 1;
+                int capacity = Board.isDouble(pos) && Board.secondSpots(n) ? 2 : 1;
                 if (occupied > capacity) {
                     out.add(occupied + " travellers on position " + pos + " (capacity " + capacity + ")");
                 }

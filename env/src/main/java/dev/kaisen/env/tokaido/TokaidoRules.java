@@ -215,7 +215,7 @@ final class TokaidoRules {
      */
     static boolean canStop(TokaidoState s, int p, int to) {
         int occupied = s.occupants(to);
-        if (occupied > 0 && !(occupied == 1 && Board.isDouble(to) && s.n >= 4)) {
+        if (occupied > 0 && !(occupied == 1 && Board.isDouble(to) && Board.secondSpots(s.n))) {
             return false;
         }
         Space kind = Board.kind(to);

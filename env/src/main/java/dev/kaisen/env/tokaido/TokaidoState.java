@@ -445,15 +445,22 @@ import java.util.Arrays;
      * Whether {@code p} has seen the meals on offer at the inn: the first arrival draws them and
      * looks at them "sin mostrárselas a otros jugadores", and each later arrival sees the ones left
      * (the ones bought before are face up in collections). [decision] So the travellers at the
-     * inn know the offer, and those still on the road do not. The inn of the offer is the furthest
-     * position, as nobody leaves an inn before everyone has arrived.
+     * inn ({@link #offerInn}) know the offer, and those still on the road do not.
      */
     public boolean seesOffer(int p) {
+        return position[p] == offerInn();
+    }
+
+    /**
+     * The inn whose meals are on offer while there are any: the furthest position, as nobody
+     * leaves an inn before everyone has arrived.
+     */
+    public int offerInn() {
         int inn = 0;
         for (int q = 0; q < n; q++) {
             inn = Math.max(inn, position[q]);
         }
-        return position[p] == inn;
+        return inn;
     }
 
     public int revealed(int slot) {
