@@ -59,7 +59,8 @@ class OsakaViewTest {
             assertEquals(p == 1, view.get("handsShown").get(p).asBoolean());
             assertEquals(s.handSize(p), view.get("handSizes").get(p).asInt());
             assertEquals(s.handSize(p), seat.get("hand").size());
-            seat.get("hand").forEach(c -> assertEquals(p != 1, c.isNull()));
+            boolean hidden = p != 1;
+            seat.get("hand").forEach(c -> assertEquals(hidden, c.isNull()));
             seat.get("vpCardsFaceDown").forEach(e -> assertTrue(e.get("card").isNull(), "nobody sees a face-down card"));
         }
         JsonNode all = GameView.tree(game.viewJson(s, GameView.SPECTATOR)).get("state");
