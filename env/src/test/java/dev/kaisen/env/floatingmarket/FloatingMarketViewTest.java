@@ -109,6 +109,24 @@ class FloatingMarketViewTest {
         }
     }
 
+    /** Nothing a seat sees depends on the random stream: a determinization gives it the same view and board. */
+    @Test
+    void aSeatsViewAndBoardDoNotDependOnTheRandomStream() {
+        FloatingMarketGame g = new FloatingMarketGame(4);
+        List<FloatingMarketState> states = played(g, 13);
+        for (int i = 0; i < states.size(); i += 5) {
+            FloatingMarketState s = states.get(i);
+            for (int p = 0; p < 4; p++) {
+                FloatingMarketState d = s.determinize(p, 1000L + i);
+                assertEquals(g.viewJson(s, p), g.viewJson(d, p));
+                assertEquals(g.render(s, p), g.render(d, p));
+            }
+        }
+        FloatingMarketState end = states.get(states.size() - 1);
+        assertThrows(IllegalArgumentException.class, () -> g.render(end, 4));
+        assertThrows(IllegalArgumentException.class, () -> g.render(end, -2));
+    }
+
     /** The header, a line per boat, docks, buildings, pool, the turn and last roll, a line per player. */
     @Test
     void theBoardsLines() {
