@@ -1,7 +1,8 @@
 """The Floating Market renderer (kaisen.render.floating_market) on real states from the engine:
-random 2-, 3- and 5-player games drawn at every step, the text view against the SVG, a replay,
-a game on a custom board (drawn from the board the state carries), the last roll's dice faces
-and the blocked d12."""
+random 2-, 3- and 5-player games drawn at every step, the text board (the engine's) against the
+SVG (drawn from the engine's view), a replay, a game on a custom board (drawn from the board the
+state carries), the last roll's dice faces and the blocked d12; a state the engine cannot read is
+shown as its JSON."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import floating_market as fm
 
 
-#: The engine's default board, which the renderer copies (states on it carry no ``board`` field).
+#: The engine's default board (states on it carry no ``board`` field).
 DEFAULT_BOARD = (Path(__file__).resolve().parents[2] / "env" / "src" / "main" / "resources" / "dev" / "kaisen"
                  / "env" / "floatingmarket" / "default-board.json")
 
@@ -59,24 +60,23 @@ def test_the_registry_draws_floating_market():
 
 
 def test_the_renderers_default_board_is_the_engines():
-    """DEFAULT_LOCATIONS, DEFAULT_BUILDINGS and DEFAULT_CLOSED copy default-board.json: an edit to one alone fails here."""
+    """A state without ``board`` is drawn on default-board.json: the view gives its locations, the
+    closed location and each building's spots for the player count (the renderer keeps no copy)."""
     board = json.loads(DEFAULT_BOARD.read_text())
     assert board["format"] == "kaisen.floating-market.board/1"
     assert set(board) == {"format", "name", "locations", "amaStart", "twoPlayerClosed", "docks", "buildings"}, \
-        "the default board gained or lost a field: check what the renderer draws of it"
-    assert [(loc["name"], loc["min"], loc["max"], loc["bank"]) for loc in board["locations"]] == list(fm.DEFAULT_LOCATIONS)
-    assert board["twoPlayerClosed"] == fm.DEFAULT_CLOSED
-    assert [(b["name"], tuple(b["spots"])) for b in board["buildings"]] == list(fm.DEFAULT_BUILDINGS)
-    # the renderer keeps no copy of the Ama start (it draws the state's ``ama``): the resource's must name its
-    # locations; the docks it draws are west then east
-    names = [loc[0] for loc in fm.DEFAULT_LOCATIONS]
+        "the default board gained or lost a field: check what the view gives of it"
+    names = [loc["name"] for loc in board["locations"]]
+    # the renderer draws the state's ``ama`` (the Ama start is the engine's) and the docks west then east
     assert len(board["amaStart"]) == 2 and all(a in names for a in board["amaStart"])
     assert board["docks"] == ["west", "east"]
-    # and a state without ``board`` is drawn with them
-    assert fm.locations({}) == list(fm.DEFAULT_LOCATIONS)
     for n in (2, 3, 4, 5):
-        assert fm.building_spots({"players": n}) == [(b["name"], b["spots"][n - 2]) for b in board["buildings"]]
-    assert fm.closed_location({"players": 2}) == names.index(board["twoPlayerClosed"])
+        s = _states(n, seed=n)[0]
+        assert "board" not in s
+        v = fm.view(s)
+        assert v["locations"] == board["locations"]
+        assert [(b["name"], b["spots"]) for b in v["buildings"]] == [(b["name"], b["spots"][n - 2]) for b in board["buildings"]]
+        assert v["closedLocation"] == (names.index(board["twoPlayerClosed"]) if n == 2 else -1)
 
 
 def _check_inside(root: ET.Element) -> None:
@@ -92,16 +92,22 @@ def _check_inside(root: ET.Element) -> None:
             assert 0 <= x <= width and x + float(e.get("width", 0)) <= width, (e.tag, e.attrib)
 
 
+def _last_dice(v: dict) -> list[tuple[str, int]]:
+    """The view's last roll: (label such as ``P0 d4``, ``Ama d6``, ``board d12``, face) per die, in roll order."""
+    return [(fm._die_label(d["die"]), d["face"]) for d in (v["lastRoll"] or {"dice": []})["dice"]]
+
+
 def _check_svg(s: dict) -> None:
     """Every element of the state is in the picture (as a tooltip naming it)."""
     root = ET.fromstring(board_svg(s))  # well-formed XML
     assert root.tag.endswith("svg")
     _check_inside(root)
     titles = _titles(root)
-    closed = fm.closed_location(s)
+    v = fm.view(s)
+    closed = v["closedLocation"]
     # the seven boats with their range and fruit, and every customer on them
     for i, b in enumerate(s["boats"]):
-        name = fm.locations(s)[i][0]
+        name = v["locations"][i]["name"]
         boat = [t for t in titles if t.startswith(f"boat {i} ({name}, ")]
         assert len(boat) == 1, (i, boat)
         assert (f"face down ({b['fruit']}" if i == closed else f": {b['fruit']};") in boat[0]
@@ -118,29 +124,29 @@ def _check_svg(s: dict) -> None:
         assert any(t.startswith(f"{bank} dock: {fm._who(s['docks'][k])}") for t in titles)
         if s["docks"][k] >= 0:
             assert f"P{s['docks'][k]} customer on the {bank} dock" in titles
-    for name, _ in fm.building_spots(s):
-        assert any(t.startswith(f"{name}: ") for t in titles), name
+    for building in v["buildings"]:
+        assert any(t.startswith(f"{building['name']}: ") for t in titles), building
     for p, seat in enumerate(s["seats"]):
         for b in seat["buildings"]:
             assert f"P{p} customer on the {b}" in titles
         # coins, fruits and dice per player
         assert any(t.startswith(f"P{p}: {seat['coins']} coins") for t in titles)
-        for f in fm.FRUITS:
+        for f in v["fruits"]:
             assert f"P{p} {f}: " + ("held" if f in seat["fruits"] else "not held") in titles
         for d, where in seat["dice"].items():
             assert f"P{p} {d}: {where}" in titles
             if where == "pool":
                 assert any(t.startswith(f"pool: P{p} {d} ") for t in titles)
     # the tiles and board dice in the pool, the Ama dice, the last roll
-    for x in fm.pool_items(s):
+    for x in v["pool"]:
         assert f"pool: {fm.POOL_LABEL[x]}" in titles
-    assert sum(t.startswith("pool: Ama d6") for t in titles) == fm.ama_dice(s)
+    assert sum(t.startswith("pool: Ama d6") for t in titles) == v["amaDice"] == {2: 2, 3: 1}.get(len(s["seats"]), 0)
     if s["lastActivated"] >= 0:
         assert any(t.startswith(f"last roll {s['lastTotal']} -> boat {s['lastActivated']} ") for t in titles)
         assert any(t.startswith(f"boat {s['lastActivated']} ") and "activated by the last roll" in t for t in titles)
         # every die of the last roll with its face, and its tiles
-        assert fm.last_dice(s) and len(fm.last_dice(s)) == len(s["lastDice"])
-        for label, face in fm.last_dice(s):
+        assert _last_dice(v) and len(_last_dice(v)) == len(s["lastDice"])
+        for label, face in _last_dice(v):
             assert f"last roll: {label} showed {face}" in titles, (label, face)
         for t in s["lastTiles"]:
             assert f"last roll: the {t:+d} tile" in titles
@@ -153,12 +159,13 @@ def _check_text_agrees(s: dict) -> None:
     """The text view states the same facts as the picture."""
     text = board_text(s)
     svg = board_svg(s)
+    v = fm.view(s)
     lines = text.splitlines()
-    assert lines[0] == fm._header(s, None)
-    assert fm._title(s, None) in svg and fm._status(s) in svg
+    assert lines[0] == fm._title(v) + ", " + fm._status(v)
+    assert fm._title(v) in svg and fm._status(v) in svg
     for i, b in enumerate(s["boats"]):
         line = next(line for line in lines if line[2:].startswith(f"boat {i} "))
-        assert fm.locations(s)[i][0] in line and b["fruit"] in line
+        assert v["locations"][i]["name"] in line and b["fruit"] in line
         for p in b["customers"]:
             if p >= 0:
                 assert f"P{p}" in line
@@ -167,11 +174,12 @@ def _check_text_agrees(s: dict) -> None:
     for p, seat in enumerate(s["seats"]):
         line = next(line for line in lines if line.startswith(f"P{p}"))
         assert f"{seat['coins']} coins" in line and f"{seat['coins']}</tspan> coins" in svg
-        assert f"fruits {len(seat['fruits'])}/{fm.target(s)} [{' '.join(seat['fruits'])}]" in line
-        assert f"{len(seat['fruits'])}/{fm.target(s)} fruits" in svg
+        assert f"fruits {len(seat['fruits'])}/{v['target']} [{' '.join(seat['fruits'])}]" in line
+        assert f"{len(seat['fruits'])}/{v['target']} fruits" in svg
         assert f"customers left {seat['customersLeft']}" in line and f"{seat['customersLeft']} customers left" in svg
+        buildings = next(line for line in lines if line.startswith("buildings: "))[len("buildings: "):]
         for b in seat["buildings"]:
-            assert f"P{p}" in next(part for part in fm._buildings_text(s).split("; ") if part.startswith(b + " "))
+            assert f"P{p}" in next(part for part in buildings.split("; ") if part.startswith(b + " "))
     if s["lastActivated"] >= 0:
         assert f"last roll {s['lastTotal']} -> boat {s['lastActivated']}" in text
         assert f"{s['lastTotal']} -&gt; boat {s['lastActivated']}" in svg
@@ -193,7 +201,7 @@ def test_every_state_of_random_games_draws_every_element(played):
         _check_text_agrees(s)
     assert {"PLACE", "DIE", "SWAP", "GAME_OVER"} <= phases
     assert all("board" not in s for s in frames), "the default board is left out of the state"
-    won = fm.winners(frames[-1])
+    won = fm.view(frames[-1])["winners"]
     assert won and "won by " + " and ".join(f"P{p}" for p in won) in board_text(frames[-1])
 
 
@@ -212,6 +220,7 @@ def test_fifteen_customers_on_the_boatman_stay_inside_the_picture():
     s["docks"], s["standSlot"] = [-1, -1], -1
     for seat in s["seats"]:
         seat["buildings"], seat["customersLeft"] = ["boatman"] * per_seat, 0
+    s["phase"], s["toAdd"] = "DIE", 1  # every customer placed: the last one's die to add (a state the engine reads)
     svg = board_svg(s)
     root = ET.fromstring(svg)
     _check_inside(root)
@@ -238,7 +247,7 @@ def test_fifteen_customers_on_the_boatman_stay_inside_the_picture():
 
 def test_the_two_player_board_shows_the_closed_boat_and_the_ama():
     s = _states(2, seed=5)[0]
-    closed = fm.closed_location(s)
+    closed = fm.view(s)["closedLocation"]
     assert closed == 6
     assert "face down" in board_text(s).splitlines()[2 + closed]
     assert board_text(s).count("Ama") >= 2 and "2 Ama d6" in board_text(s)
@@ -247,7 +256,7 @@ def test_the_two_player_board_shows_the_closed_boat_and_the_ama():
 
 def test_the_long_game_target():
     s = _states(3, seed=2, long=True)[0]
-    assert fm.target(s) == 7 and "(long game), target 7 fruits" in board_text(s)
+    assert fm.view(s)["target"] == 7 and "(long game), target 7 fruits" in board_text(s)
 
 
 def test_a_state_missing_optional_fields_still_draws(played):
@@ -259,7 +268,10 @@ def test_a_state_missing_optional_fields_still_draws(played):
         seat.pop("buildings", None)
         seat["dice"].pop("d12", None)
     ET.fromstring(board_svg(s))
-    assert "Floating Market" in board_text(s)
+    # the engine cannot read it: the text board and the picture show the state's JSON, marked as such
+    assert board_text(s).startswith("(the engine cannot read this state: shown as JSON)\n")
+    assert json.loads(board_text(s).split("\n", 1)[1]) == s
+    assert "the engine cannot read this state" in board_svg(s) and fm.view(s) is None
     with pytest.raises(ValueError, match="not a Floating Market state"):
         fm.board_text({"format": "kaisen.osaka.state/2"})
 
@@ -323,9 +335,10 @@ def test_a_custom_board_is_drawn_from_the_board_the_state_carries(tmp_path):
     assert frames[-1]["phase"] == "GAME_OVER"
     for s in frames[::7] + frames[-1:]:
         assert s["board"]["name"] == "wide river"
-        assert fm.locations(s) == [(loc["name"], loc["min"], loc["max"], loc["bank"]) for loc in CUSTOM_BOARD["locations"]]
-        assert fm.closed_location(s) == 0, "the custom board closes A with 2 players"
-        spots = dict(fm.building_spots(s))
+        v = fm.view(s)
+        assert v["locations"] == CUSTOM_BOARD["locations"]
+        assert v["closedLocation"] == 0, "the custom board closes A with 2 players"
+        spots = {b["name"]: b["spots"] for b in v["buildings"]}
         assert spots["market"] == 2 and spots["office"] == 0 and spots["temple"] == 0
         _check_svg(s)
         _check_text_agrees(s)
@@ -346,9 +359,11 @@ def test_the_blocked_d12_is_its_own_field_and_older_states_still_draw(played):
     s = json.loads(json.dumps(frames[len(frames) // 2]))
     s["d12Blocked"] = True
     assert "the d12 blocked" in board_text(s) and "the d12 is blocked" in board_svg(s)
+    assert fm.view(s)["d12Blocked"] is True
     s["d12Blocked"] = False
-    s["pool"] = list(s["pool"]) + ["d12-blocked"]  # as states before the field listed it
-    assert "the d12 blocked" in board_text(s) and "d12-blocked" not in fm.pool_items(s)
+    s["pool"] = list(s["pool"]) + ["d12-blocked"]  # as states before the field listed it: the engine refuses them
+    assert fm.view(s) is None and "the d12 blocked" not in board_text(s)
+    assert board_text(s).startswith("(the engine cannot read this state")
 
 
 def test_the_last_roll_shows_each_die_and_its_face():
@@ -357,8 +372,9 @@ def test_the_last_roll_shows_each_die_and_its_face():
     s["lastDice"] = [{"die": "p0:d10", "face": 0}, {"die": "p1:neg-d6", "face": -4}, {"die": "ama:d6", "face": 6},
                      {"die": "ama:d6", "face": 2}, {"die": "board:d12", "face": 11}, {"die": "board:neg-d6", "face": -1}]
     s["lastTiles"] = [4, -2]
-    assert fm.last_dice(s) == [("P0 d10", 0), ("P1 neg-d6", -4), ("Ama d6", 6), ("Ama d6", 2), ("board d12", 11),
-                               ("board -d6", -1)]
+    s["lastTotal"], s["lastActivated"] = 16, 2  # what those faces and tiles add up to, and the boat it activates
+    assert _last_dice(fm.view(s)) == [("P0 d10", 0), ("P1 neg-d6", -4), ("Ama d6", 6), ("Ama d6", 2), ("board d12", 11),
+                                      ("board -d6", -1)]
     text = board_text(s)
     assert "P0 d10 0, P1 neg-d6 -4, Ama d6 6, Ama d6 2, board d12 11, board -d6 -1, +4 tile, -2 tile" in text
     titles = _titles(ET.fromstring(board_svg(s)))
@@ -366,5 +382,5 @@ def test_the_last_roll_shows_each_die_and_its_face():
               "last roll: Ama d6 showed 2", "last roll: board d12 showed 11", "last roll: board -d6 showed -1",
               "last roll: the +4 tile", "last roll: the -2 tile"):
         assert t in titles, t
-    del s["lastDice"], s["lastTiles"]  # a state without the faces still draws its total
-    assert "last roll " in board_text(s) and ET.fromstring(board_svg(s)) is not None
+    del s["lastDice"], s["lastTiles"]  # a state without the faces: the engine cannot read it, shown as its JSON
+    assert '"lastTotal": 16' in board_text(s) and ET.fromstring(board_svg(s)) is not None

@@ -1,8 +1,12 @@
-"""The Floating Market renderer: an SVG of the river for notebooks and a text view for terminals.
+"""The Floating Market renderer: an SVG of the river for notebooks; the text board is the engine's.
 
-Both read the state JSON (format ``kaisen.floating-market.state/1``, written by the engine's
-``FloatingMarketJson``) that ``env.state_json()`` returns. Fields are read with fallbacks, so a
-state that gains or drops a field still draws (what is missing is left out, never guessed).
+Both take the state JSON (format ``kaisen.floating-market.state/1``, written by the engine's
+``FloatingMarketJson``) that ``env.state_json()`` returns, and draw the engine's view of it for the
+observer (:func:`view`, ``FloatingMarketView`` in Java, format ``kaisen.floating-market.view/1``):
+the state and every fact that follows from the rules or the board the state carries (the
+locations with their ranges and banks, the closed location, the buildings' spots and who is on
+them, the target, the coin cap, the Ama dice, the pool, the blocked d12, the last roll's dice, who
+is to act, the winners). Nothing here is decided from the rules; geometry and colours are.
 
 - :func:`board_svg`: the river as a loop with its seven boat locations (clockwise = index order;
   west bank on the left, east bank on the right), each with its dice range, its fruit (face
@@ -12,47 +16,30 @@ state that gains or drops a field still draws (what is missing is left out, neve
   to a building wrap onto further lines, the Boatman taking any number); in the middle
   the dice pool (tiles, board dice, Ama dice, each player's dice there, the blocked d12) and the
   last roll: its total, the faces of the Ama and board dice and its tiles; and per player a
-  panel: coins (of the 6-coin cap), fruits against the target, customers left, dice in hand /
-  in the pool / out of play, and the faces of their dice in the last roll (``lastDice``).
-- :func:`board_text`: the same facts as plain text.
+  panel: coins (of the coin cap), fruits against the target, customers left, dice in hand /
+  in the pool / out of play, and the faces of their dice in the last roll.
+- :func:`board_text`: the game's one text board, the engine's (``FloatingMarketText``), through
+  :func:`kaisen.render._parts.text_board`.
 
-The state carries its board: ranges, banks, building spots and the 2-player closed location come
-from its ``board`` object (the board format, ``kaisen.floating-market.board/1``); the engine
-leaves that field out for the default board (``default-board.json``), whose values are used then.
-
-Everything in Floating Market is public, so ``observer=seat`` hides nothing: it only marks that
-seat ("seen by P1", "(you)"). Registered for the game id ``floating-market`` in :mod:`kaisen.render`.
+A state the engine cannot read (hand-made, inconsistent, of an older format) is shown as its JSON,
+marked as such, in the text board and in the picture alike: nothing is guessed. Everything in
+Floating Market is public but the random stream, so ``observer=seat`` hides nothing drawn: it only
+marks that seat ("seen by P1", "(you)"). Registered for the game id ``floating-market`` in
+:mod:`kaisen.render`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._parts import State, as_int as _int, as_list as _list, engine_winners, esc as _esc, seats as _seats, status_parts
-from ._parts import to_act as _to_act
-from ._parts import load_state
+from ._parts import State, engine_view, esc as _esc, load_state, status_parts, text_board
 
 FORMAT_PREFIX = "kaisen.floating-market.state/"
-LOCATIONS = 7
-FRUITS = ("mango", "banana", "papaya", "guava", "pomelo", "rambutan", "starfruit")
+VIEW_PREFIX = "kaisen.floating-market.view/"
 FRUIT_FILL = {"mango": "#f39c12", "banana": "#f1d53b", "papaya": "#e8603c", "guava": "#e88fb4",
               "pomelo": "#8cc43f", "rambutan": "#c0392b", "starfruit": "#c9c62a"}
-DICE = ("d4", "d6", "d10", "d12", "neg-d6")
-DIE_FACES = {"d4": "1-4", "d6": "1-6", "d10": "0-9", "d12": "1-12", "neg-d6": "-1..-6"}
 SEAT_FILL = ["#1f5fbf", "#d1373c", "#2c9a52", "#e0a100", "#7d3fa0"]
 AMA_FILL = "#8a8a8a"
-MAX_COINS = 6
-
-#: The default board (env resource ``default-board.json``): (name, min, max, bank) per location.
-DEFAULT_LOCATIONS = (("<=8", 0, 8, "west"), ("9-13", 9, 13, "west"), ("14-16", 14, 16, "west"),
-                     ("17-19", 17, 19, "west"), ("20-23", 20, 23, "east"), ("24-28", 24, 28, "east"),
-                     ("29-35", 29, 35, "east"))
-#: Building spots for 2, 3, 4, 5 players (-1 any number, 0 unused), in action-table order.
-DEFAULT_BUILDINGS = (("temple", (1, 1, 1, 1)), ("carpenter", (1, 1, 1, 1)), ("artist", (0, 1, 1, 1)),
-                     ("market", (1, 2, 2, 2)), ("boatman", (-1, -1, -1, -1)), ("fruit-stand", (1, 1, 1, 1)),
-                     ("north-trader", (1, 1, 1, 1)), ("south-trader", (1, 1, 1, 1)), ("tailor", (1, 1, 1, 1)),
-                     ("office", (1, 1, 1, 1)), ("fish-market", (1, 1, 1, 1)))
-DEFAULT_CLOSED = "29-35"
 BUILDING_LABEL = {"temple": "Temple", "carpenter": "Carpenter", "artist": "Artist hut", "market": "Market",
                   "boatman": "Boatman", "fruit-stand": "Fruit stand", "north-trader": "North trader",
                   "south-trader": "South trader", "tailor": "Tailor", "office": "Office", "fish-market": "Fish market"}
@@ -68,92 +55,27 @@ PHASES = {"PLACE": "assign customers", "DIE": "add a die to the pool", "TEMPLE":
           "STAND": "Fruit stand: choose the customer", "FISH": "Fish market: choose a boat",
           "SWAP": "end of round: swap two boats", "GAME_OVER": "game over"}
 POOL_LABEL = {"+4": "+4 tile", "-2": "-2 tile", "d12": "board d12", "neg-d6": "board -d6"}
-#: How the last roll's dice are named (``lastDice``): ``p<seat>:<die>``, ``ama:d6``, ``board:d12``, ``board:neg-d6``.
+#: How the last roll's dice are named (the view's ``lastRoll.dice``): ``p<seat>:<die>``, ``ama:d6``, ``board:d12``, ``board:neg-d6``.
 ROLL_LABEL = {"ama:d6": "Ama d6", "board:d12": "board d12", "board:neg-d6": "board -d6"}
 
-
-def players(s: State) -> int:
-    return _int(s.get("players"), len(_seats(s)))
+View = dict[str, Any]
 
 
-def locations(s: State) -> list[tuple[str, int, int, str]]:
-    """(name, min, max, bank) of each location: the state's ``board`` when it carries one, else the default."""
-    board = s.get("board") if isinstance(s.get("board"), dict) else {}
-    locs = [loc for loc in _list(board.get("locations")) if isinstance(loc, dict)]
-    if len(locs) == LOCATIONS:
-        return [(str(loc.get("name", i)), _int(loc.get("min")), _int(loc.get("max")), str(loc.get("bank", "?")))
-                for i, loc in enumerate(locs)]
-    return list(DEFAULT_LOCATIONS)
+def view(state: str | State, observer: int | None = None) -> View | None:
+    """What ``observer`` (None: a spectator) may see of the state and the facts its picture shows, as
+    the engine's ``FloatingMarketView`` gives them (format ``kaisen.floating-market.view/1``; its
+    fields are listed in that class's Javadoc). A view given is returned as it is; None for a state
+    the engine cannot read."""
+    if isinstance(state, dict) and str(state.get("format", "")).startswith(VIEW_PREFIX):
+        return state
+    return engine_view("floating-market", _state(state), observer)
 
 
-def building_spots(s: State) -> list[tuple[str, int]]:
-    """(building, spots for this player count: -1 any number, 0 unused), in action-table order."""
-    n = min(max(players(s), 2), 5)
-    board = s.get("board") if isinstance(s.get("board"), dict) else {}
-    listed = [b for b in _list(board.get("buildings")) if isinstance(b, dict) and b.get("name")]
-    if listed:
-        return [(str(b["name"]), _int(_list(b.get("spots"))[n - 2] if len(_list(b.get("spots"))) == 4 else -1, -1))
-                for b in listed]
-    return [(name, spots[n - 2]) for name, spots in DEFAULT_BUILDINGS]
-
-
-def closed_location(s: State) -> int | None:
-    """With 2 players, the location whose boat is face down (its fruit out of the game); else None."""
-    if players(s) != 2:
-        return None
-    board = s.get("board") if isinstance(s.get("board"), dict) else {}
-    name = str(board.get("twoPlayerClosed", DEFAULT_CLOSED))
-    names = [loc[0] for loc in locations(s)]
-    return names.index(name) if name in names else None
-
-
-def target(s: State) -> int:
-    """Different fruits that end the game: 5, or in the long game 7 (6 with 2 players)."""
-    if "target" in s:
-        return _int(s["target"], 5)
-    return (6 if players(s) == 2 else 7) if s.get("long") else 5
-
-
-def ama_dice(s: State) -> int:
-    """Ama dice in the pool (they never leave it): 2 with 2 players, 1 with 3, else none."""
-    return {2: 2, 3: 1}.get(players(s), 0)
-
-
-def boats(s: State) -> list[dict[str, Any]]:
-    out = []
-    for i in range(LOCATIONS):
-        raw = _list(s.get("boats"))
-        b = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
-        out.append({"fruit": b.get("fruit"), "customers": [_int(c, -1) for c in _list(b.get("customers"))]})
-    return out
-
-
-def ama_locations(s: State) -> list[int]:
-    return [a for a in (_int(x, -1) for x in _list(s.get("ama"))) if 0 <= a < LOCATIONS]
-
-
-def seat_dice(seat: dict[str, Any]) -> dict[str, list[str]]:
-    """The seat's dice by where they are: ``hand``, ``pool``, ``out`` (in d4..neg-d6 order)."""
-    dice = seat.get("dice") if isinstance(seat.get("dice"), dict) else {}
-    out: dict[str, list[str]] = {"hand": [], "pool": [], "out": []}
-    for d in DICE:
-        where = dice.get(d)
-        if where in out:
-            out[where].append(d)
-    for d, where in dice.items():  # dice of a future format
-        if d not in DICE and where in out:
-            out[where].append(str(d))
-    return out
-
-
-def pool_items(s: State) -> list[str]:
-    """The tiles and board dice in the pool (``d12-blocked``, a marker of older states, is not a die: left out)."""
-    return [str(x) for x in _list(s.get("pool")) if x != "d12-blocked"]
-
-
-def d12_blocked(s: State) -> bool:
-    """Whether the Carpenter blocked the d12 this round (field ``d12Blocked``; older states listed it in ``pool``)."""
-    return s.get("d12Blocked") is True or "d12-blocked" in _list(s.get("pool"))
+def board_text(state: str | State, observer: int | None = None) -> str:
+    """The game's one text board, the engine's, as ``observer`` (None: a spectator) sees it: the river
+    (one line per boat), docks, buildings, the pool and last roll, a line per player. A state the
+    engine cannot read is shown as its JSON, marked as such."""
+    return text_board("floating-market", _state(state), observer)
 
 
 def _die_label(name: str) -> str:
@@ -164,143 +86,69 @@ def _die_label(name: str) -> str:
     return f"P{seat[1:]} {die}" if seat.startswith("p") and die else name
 
 
-def last_dice(s: State) -> list[tuple[str, int]]:
-    """The last roll's dice and faces, in roll order: (label such as ``P0 d4``, ``Ama d6``, ``board d12``, face)."""
-    out = []
-    for f in _list(s.get("lastDice")):
-        if isinstance(f, dict) and f.get("die") is not None and isinstance(f.get("face"), int):
-            out.append((_die_label(str(f["die"])), int(f["face"])))
+def _faces(die: dict[str, Any]) -> str:
+    """A die kind's faces: ``1-4``, ``0-9``, ``-1..-6``."""
+    low, high = die["low"], die["high"]
+    return f"{low}-{high}" if low >= 0 else f"{high}..{low}"
+
+
+def _seat_dice(v: View, seat: dict[str, Any]) -> dict[str, list[str]]:
+    """The seat's dice by where they are: ``hand``, ``pool``, ``out`` (in the view's die order)."""
+    out: dict[str, list[str]] = {"hand": [], "pool": [], "out": []}
+    for die in v["dice"]:
+        out[seat["dice"][die["name"]]].append(die["name"])
     return out
-
-
-def last_tiles(s: State) -> list[int]:
-    """The tiles in the last roll (4, -2)."""
-    return [t for t in _list(s.get("lastTiles")) if isinstance(t, int)]
-
-
-def _roll_detail(s: State) -> str:
-    """``P0 d4 3, Ama d6 5, +4 tile``: each die's face and the tiles of the last roll ('' when the state has none)."""
-    parts = [f"{label} {face}" for label, face in last_dice(s)]
-    parts += [f"{t:+d} tile" for t in last_tiles(s)]
-    return ", ".join(parts)
-
-
-def winners(s: State) -> list[int]:
-    """At the end, the winners as the engine ranks them (the most different fruits, then the most coins); else []."""
-    return engine_winners("floating-market", s)
 
 
 def _who(p: int) -> str:
     return f"P{p}" if p >= 0 else "-"
 
 
-def _title(s: State, observer: int | None) -> str:
-    parts = [f"Floating Market, {players(s)} players" + (" (long game)" if s.get("long") else ""),
-             f"target {target(s)} fruits", f"round {_int(s.get('round'))}",
-             f"start player P{_int(s.get('startPlayer'))}", f"decision {s.get('decisions', '?')}"]
-    if observer is not None:
-        parts.append(f"seen by P{observer}")
+def _title(v: View) -> str:
+    """The picture's first line: the game, its target, round, start player and decision, the observer."""
+    s = v["state"]
+    parts = [f"Floating Market, {s['players']} players" + (" (long game)" if s["long"] else ""),
+             f"target {v['target']} fruits", f"round {s['round']}", f"start player P{s['startPlayer']}",
+             f"decision {s['decisions']}"]
+    if v["observer"] >= 0:
+        parts.append(f"seen by P{v['observer']}")
     return ", ".join(parts)
 
 
-def _status(s: State) -> str:
-    return ", ".join(status_parts(s, winners(s), PHASES))
+def _status(v: View) -> str:
+    """The picture's second line: the phase, who is to act, the winners."""
+    return ", ".join(status_parts(v["state"], v["winners"], PHASES))
 
 
-def _header(s: State, observer: int | None) -> str:
-    return _title(s, observer) + ", " + _status(s)
+def _boat_label(v: View, i: int) -> str:
+    loc = v["locations"][i]
+    return f"boat {i} ({loc['name']}, {loc['bank']})"
 
 
-def _boat_label(s: State, i: int) -> str:
-    name, lo, hi, bank = locations(s)[i]
-    return f"boat {i} ({name}, {bank})"
+def _fruit_at(v: View, i: int) -> str:
+    fruit = v["state"]["boats"][i]["fruit"]
+    return f"face down ({fruit} out of the game)" if i == v["closedLocation"] else str(fruit)
 
 
-def _fruit_at(s: State, i: int) -> str:
-    fruit = boats(s)[i]["fruit"] or "?"
-    return f"face down ({fruit} out of the game)" if i == closed_location(s) else str(fruit)
-
-
-def _last_roll(s: State) -> str | None:
-    last = _int(s.get("lastActivated"), -1)
-    if not 0 <= last < LOCATIONS:
+def _last_roll(v: View) -> str | None:
+    """``last roll 17 -> boat 3 (17-19, guava): P0 d4 3, Ama d6 5, +4 tile``, or None before the first roll."""
+    roll = v["lastRoll"]
+    if roll is None:
         return None
-    detail = _roll_detail(s)
-    return (f"last roll {_int(s.get('lastTotal'))} -> boat {last} ({locations(s)[last][0]}, {_fruit_at(s, last)})"
+    last = roll["location"]
+    detail = ", ".join([f"{_die_label(d['die'])} {d['face']}" for d in roll["dice"]]
+                       + [f"{t:+d} tile" for t in roll["tiles"]])
+    return (f"last roll {roll['total']} -> boat {last} ({v['locations'][last]['name']}, {_fruit_at(v, last)})"
             + (f": {detail}" if detail else ""))
 
 
-def _pool_text(s: State) -> str:
-    items = [POOL_LABEL.get(x, x) for x in pool_items(s)]
-    if ama_dice(s):
-        items.append(f"{ama_dice(s)} Ama d6")
-    for p, seat in enumerate(_seats(s)):
-        mine = seat_dice(seat)["pool"]
-        if mine:
-            items.append(f"P{p} " + " ".join(mine))
-    return ", ".join(items) or "empty"
-
-
-def _slot_text(s: State, i: int) -> str:
-    b = boats(s)[i]
-    stand = _int(s.get("standSlot"), -1)
-    who = [f"P{p}" + ("+stand" if stand == i * 2 + k else "") for k, p in enumerate(b["customers"]) if p >= 0]
-    if i in ama_locations(s):
+def _slot_text(v: View, i: int) -> str:
+    stand = v["state"]["standSlot"]
+    who = [f"P{p}" + ("+stand" if stand == i * 2 + k else "")
+           for k, p in enumerate(v["state"]["boats"][i]["customers"]) if p >= 0]
+    if i in v["state"]["ama"]:
         who.append("Ama")
     return " ".join(who) or "-"
-
-
-def _buildings_text(s: State) -> str:
-    by: dict[str, list[int]] = {}
-    for p, seat in enumerate(_seats(s)):
-        for b in _list(seat.get("buildings")):
-            by.setdefault(str(b), []).append(p)
-    out = []
-    for name, spots in building_spots(s):
-        who = " ".join(f"P{p}" for p in by.pop(name, []))
-        if spots == 0:
-            out.append(f"{name} (unused)")
-        else:
-            out.append(f"{name} {who or '-'}")
-    out.extend(f"{name} {' '.join(f'P{p}' for p in ps)}" for name, ps in by.items())
-    return "; ".join(out)
-
-
-def _seat_line(s: State, p: int, seat: dict[str, Any], observer: int | None) -> str:
-    act = _to_act(s)
-    fruits = [str(f) for f in _list(seat.get("fruits"))]
-    dice = seat_dice(seat)
-    tags = (" (you)" if observer == p else "") + (" - wins" if p in winners(s) else "")
-    return (f"P{p}{'*' if p == act else ' '} {_int(seat.get('coins'))} coins, fruits {len(fruits)}/{target(s)} "
-            f"[{' '.join(fruits)}], customers left {_int(seat.get('customersLeft'))}, "
-            f"dice in hand {' '.join(dice['hand']) or '-'}; in pool {' '.join(dice['pool']) or '-'}; "
-            f"out {' '.join(dice['out']) or '-'}{tags}")
-
-
-def board_text(state: str | State, observer: int | None = None) -> str:
-    """A plain-text view: the river (one line per boat), docks, buildings, the pool and last roll, a line per player."""
-    s = _state(state)
-    lines = [_header(s, observer), "river (clockwise, boat 6 back to boat 0; * the last roll's boat):"]
-    last = _int(s.get("lastActivated"), -1)
-    for i, (name, _lo, _hi, bank) in enumerate(locations(s)):
-        lines.append(f" {'*' if i == last else ' '}boat {i} {name:>6} {bank:<4} {_fruit_at(s, i):<10} {_slot_text(s, i)}")
-    docks = [_int(d, -1) for d in _list(s.get("docks"))] + [-1, -1]
-    lines.append(f"docks: west {_who(docks[0])}, east {_who(docks[1])}")
-    lines.append("buildings: " + _buildings_text(s))
-    lines.append("pool: " + _pool_text(s) + ("; the d12 blocked" if d12_blocked(s) else ""))
-    extra = []
-    if _int(s.get("toAdd")) > 0 and s.get("phase") != "GAME_OVER":
-        extra.append(f"{_int(s['toAdd'])} dice still to add")
-    if _int(s.get("officePlayer"), -1) >= 0:
-        extra.append(f"Office: P{_int(s['officePlayer'])} places all their customers now")
-    roll = _last_roll(s)
-    if roll:
-        extra.append(roll)
-    if extra:
-        lines.append("; ".join(extra))
-    for p, seat in enumerate(_seats(s)):
-        lines.append(_seat_line(s, p, seat, observer))
-    return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------------------------- SVG
@@ -329,7 +177,8 @@ def _seat_fill(p: int) -> str:
     return SEAT_FILL[p % len(SEAT_FILL)]
 
 
-def _river_svg(s: State) -> list[str]:
+def _river_svg(v: View) -> list[str]:
+    """The river with its boats, their fruits and customers, and the docks on their banks."""
     parts = [f'<rect x="{DX + 110}" y="{RIVER_TOP}" width="390" height="300" rx="60" fill="#d6ecfa" stroke="#7fb6dd" '
              f'stroke-width="26"><title>the river (boats in clockwise order 0 to 6)</title></rect>',
              f'<rect x="4" y="{RIVER_TOP}" width="{DX + 28}" height="300" rx="8" fill="#e4f0d8"/>',
@@ -341,19 +190,18 @@ def _river_svg(s: State) -> list[str]:
                            (DX + 330, RIVER_TOP + 296, DX + 290, RIVER_TOP + 296)):
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3d85c6" stroke-width="2" '
                      f'marker-end="url(#fm-arrow)"/>')
-    last = _int(s.get("lastActivated"), -1)
-    closed = closed_location(s)
-    stand = _int(s.get("standSlot"), -1)
-    ama = ama_locations(s)
-    for i, (name, lo, hi, bank) in enumerate(locations(s)):
+    s, roll = v["state"], v["lastRoll"]
+    stand = s["standSlot"]
+    for i, loc in enumerate(v["locations"]):
+        name = loc["name"]
         x, y = _boat_xy(i)
-        b = boats(s)[i]
-        fruit = str(b["fruit"] or "?")
-        face_down = i == closed
+        b = s["boats"][i]
+        fruit = str(b["fruit"])
+        face_down = i == v["closedLocation"]
         fill = "#7b5e3b" if face_down else "#b88a56"
-        hit = i == last
-        title = f"{_boat_label(s, i)}: {_fruit_at(s, i)}; customers {_slot_text(s, i)}" + (
-            f"; activated by the last roll ({_int(s.get('lastTotal'))})" if hit else "")
+        hit = roll is not None and i == roll["location"]
+        title = f"{_boat_label(v, i)}: {_fruit_at(v, i)}; customers {_slot_text(v, i)}" + (
+            f"; activated by the last roll ({roll['total']})" if hit else "")
         parts.append(f'<g><rect x="{x}" y="{y}" width="{BOAT_W}" height="{BOAT_H}" rx="16" fill="{fill}" '
                      f'stroke="{"#e6b800" if hit else "#4a3520"}" stroke-width="{4 if hit else 1.5}">'
                      f'<title>{_esc(title)}</title></rect>'
@@ -369,7 +217,7 @@ def _river_svg(s: State) -> list[str]:
         # two customer slots at the boat's right end, the Ama customer after them
         for k in range(2):
             cx, cy = x + 94 + k * 22, y + 44
-            p = b["customers"][k] if k < len(b["customers"]) else -1
+            p = b["customers"][k]
             if p >= 0:
                 tip = f"P{p} customer on boat {i} ({name})" + (" over the Fruit stand" if stand == i * 2 + k else "")
                 parts.append(_token(cx, cy, _seat_fill(p), str(p), tip, ring="#e6b800" if stand == i * 2 + k else "#111"))
@@ -377,10 +225,10 @@ def _river_svg(s: State) -> list[str]:
                     parts.append(f'<text x="{cx}" y="{cy - 12}" font-size="8" text-anchor="middle" fill="white">stand</text>')
             elif not face_down:
                 parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#f3e6d0" stroke-dasharray="2,2"/>')
-        if i in ama:
+        if i in s["ama"]:
             parts.append(_token(x + 72, y + 44, AMA_FILL, "A", f"Ama customer on boat {i} ({name})", r=8))
     # docks, beside their banks
-    docks = [_int(d, -1) for d in _list(s.get("docks"))] + [-1, -1]
+    docks = s["docks"]
     for k, (bank, dx) in enumerate((("west", 8), ("east", DX + 596))):
         dy = RIVER_TOP + 122
         p = docks[k]
@@ -395,17 +243,19 @@ def _river_svg(s: State) -> list[str]:
     return parts
 
 
-def _centre_svg(s: State) -> list[str]:
+def _centre_svg(v: View) -> list[str]:
     """The pool and the last roll, inside the loop."""
+    s, roll = v["state"], v["lastRoll"]
+    faces = {die["name"]: _faces(die) for die in v["dice"]}
     parts = [f'<text x="{DX + 305}" y="{RIVER_TOP + 36}" font-size="12" font-weight="bold" text-anchor="middle">dice pool</text>']
     chips: list[tuple[str, str, str]] = []
-    for x in pool_items(s):
+    for x in v["pool"]:
         chips.append((x, "#555", f"pool: {POOL_LABEL.get(x, x)}"))
-    for k in range(ama_dice(s)):
-        chips.append(("Ama d6", AMA_FILL, f"pool: Ama d6 {k + 1} of {ama_dice(s)}"))
-    for p, seat in enumerate(_seats(s)):
-        for d in seat_dice(seat)["pool"]:
-            chips.append((d, _seat_fill(p), f"pool: P{p} {d} ({DIE_FACES.get(d, '?')})"))
+    for k in range(v["amaDice"]):
+        chips.append(("Ama d6", AMA_FILL, f"pool: Ama d6 {k + 1} of {v['amaDice']}"))
+    for p, seat in enumerate(s["seats"]):
+        for d in _seat_dice(v, seat)["pool"]:
+            chips.append((d, _seat_fill(p), f"pool: P{p} {d} ({faces[d]})"))
     x0, y = DX + 200, RIVER_TOP + 52
     x = x0
     for label, fill, tip in chips:
@@ -417,21 +267,19 @@ def _centre_svg(s: State) -> list[str]:
         x += w + 4
     if not chips:
         parts.append(f'<text x="{DX + 305}" y="{y}" font-size="10" fill="#777" text-anchor="middle">empty</text>')
-    if d12_blocked(s):
+    if v["d12Blocked"]:
         parts.append(f'<text x="{DX + 305}" y="{y + 18}" font-size="10" fill="#a33" text-anchor="middle">the d12 is blocked'
                      f'</text>')
-    roll = _last_roll(s)
     ry = RIVER_TOP + 210
-    if roll:
-        last = _int(s.get("lastActivated"))
+    if roll is not None:
         parts.append(f'<g><rect x="{DX + 250}" y="{ry}" width="110" height="38" rx="6" fill="#fff7d6" stroke="#e6b800">'
-                     f'<title>{_esc(roll)}</title></rect><text x="{DX + 305}" y="{ry + 16}" font-size="10" '
+                     f'<title>{_esc(_last_roll(v))}</title></rect><text x="{DX + 305}" y="{ry + 16}" font-size="10" '
                      f'text-anchor="middle">last roll total</text><text x="{DX + 305}" y="{ry + 33}" font-size="15" '
-                     f'font-weight="bold" text-anchor="middle">{_int(s.get("lastTotal"))} -&gt; boat {last}</text></g>')
+                     f'font-weight="bold" text-anchor="middle">{roll["total"]} -&gt; boat {roll["location"]}</text></g>')
         # the Ama and board dice and the tiles of that roll, a chip each (the players' dice: in their panels)
-        chips = [(label.replace("board ", "").replace("Ama d6", "Ama"), face, label)
-                 for label, face in last_dice(s) if not label.startswith("P")]
-        chips += [(f"{t:+d}", None, f"{t:+d} tile") for t in last_tiles(s)]
+        shared = [(_die_label(d["die"]), d["face"]) for d in roll["dice"] if d["seat"] < 0]
+        chips = [(label.replace("board ", "").replace("Ama d6", "Ama"), face, label) for label, face in shared]
+        chips += [(f"{t:+d}", None, f"{t:+d} tile") for t in roll["tiles"]]
         widths = [8 + 5.5 * len(f"{short} {face}" if face is not None else short) for short, face, _ in chips]
         x = DX + 305 - (sum(widths) + 3 * max(len(chips) - 1, 0)) / 2
         for (short, face, label), w in zip(chips, widths):
@@ -444,10 +292,10 @@ def _centre_svg(s: State) -> list[str]:
     else:
         parts.append(f'<text x="{DX + 305}" y="{ry + 20}" font-size="10" fill="#777" text-anchor="middle">no roll yet</text>')
     extra = []
-    if _int(s.get("toAdd")) > 0 and s.get("phase") != "GAME_OVER":
-        extra.append(f"{_int(s['toAdd'])} dice to add")
-    if _int(s.get("officePlayer"), -1) >= 0:
-        extra.append(f"P{_int(s['officePlayer'])}: Office")
+    if s["toAdd"] > 0:
+        extra.append(f"{s['toAdd']} dice to add")
+    if s["officePlayer"] >= 0:
+        extra.append(f"P{s['officePlayer']}: Office")
     if extra:
         parts.append(f'<text x="{DX + 305}" y="{ry + 68}" font-size="10" text-anchor="middle">{_esc(", ".join(extra))}</text>')
     return parts
@@ -459,16 +307,12 @@ BUILDING_X, BUILDING_W, BUILDING_H, BUILDING_GAP = DX + 675, 255, 24, 3
 BUILDING_TOKENS_X, BUILDING_TOKEN_STEP, BUILDING_TOKENS_PER_ROW, BUILDING_TOKEN_ROW_H = 150, 22, 5, 20
 
 
-def _buildings_svg(s: State) -> tuple[list[str], float]:
+def _buildings_svg(v: View) -> tuple[list[str], float]:
     """The buildings with their spots and who is on them, and the y where the column ends."""
-    by: dict[str, list[int]] = {}
-    for p, seat in enumerate(_seats(s)):
-        for b in _list(seat.get("buildings")):
-            by.setdefault(str(b), []).append(p)
     x0, y = BUILDING_X, RIVER_TOP
     parts = [f'<text x="{x0}" y="{y - 6}" font-size="12" font-weight="bold">buildings</text>']
-    for name, spots in building_spots(s):
-        who = by.get(name, [])
+    for building in v["buildings"]:
+        name, spots, who = building["name"], building["spots"], building["customers"]
         unused = spots == 0
         label = BUILDING_LABEL.get(name, name)
         cap = "any number" if spots < 0 else "unused with this player count" if unused else f"{spots} spot" + (
@@ -497,38 +341,40 @@ def _buildings_svg(s: State) -> tuple[list[str], float]:
     return parts, y
 
 
-def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int | None) -> list[str]:
-    current = p == _to_act(s)
+def _panel_svg(v: View, p: int, y: float) -> list[str]:
+    """Seat p's panel: coins, fruits, customers left, dice by where they are, its dice in the last roll."""
+    s, seat = v["state"], v["state"]["seats"][p]
+    current = p == v["toAct"]
     colour = _seat_fill(p)
-    fruits = [str(f) for f in _list(seat.get("fruits"))]
-    coins = _int(seat.get("coins"))
-    head = (f"P{p}" + ("  (to act)" if current else "") + (" (you)" if observer == p else "")
-            + (" (start player)" if p == _int(s.get("startPlayer"), -1) else "") + ("  - wins" if p in winners(s) else ""))
+    fruits = seat["fruits"]
+    coins, cap = seat["coins"], v["coinCap"]
+    head = (f"P{p}" + ("  (to act)" if current else "") + (" (you)" if v["observer"] == p else "")
+            + (" (start player)" if p == s["startPlayer"] else "") + ("  - wins" if p in v["winners"] else ""))
     parts = [f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{PANEL_H - 4}" rx="6" '
              f'fill="{"#fff7d6" if current else "#fafafa"}" stroke="{"#c99a00" if current else "#ccc"}" '
              f'stroke-width="{2 if current else 1}"/>',
              f'<rect x="6" y="{y}" width="8" height="{PANEL_H - 4}" rx="3" fill="{colour}"/>',
              f'<text x="20" y="{y + 16}" font-size="13" font-weight="bold">{_esc(head)}</text>',
              f'<g><text x="{WIDTH - 18}" y="{y + 16}" font-size="13" text-anchor="end"><tspan font-weight="bold">'
-             f'{coins}</tspan> coins   {len(fruits)}/{target(s)} fruits   {_int(seat.get("customersLeft"))} customers left'
-             f'<title>{_esc(f"P{p}: {coins} coins (cap {MAX_COINS}), {len(fruits)} fruits")}</title></text></g>']
-    # coins: the six-coin track
-    for k in range(MAX_COINS):
+             f'{coins}</tspan> coins   {len(fruits)}/{v["target"]} fruits   {seat["customersLeft"]} customers left'
+             f'<title>{_esc(f"P{p}: {coins} coins (cap {cap}), {len(fruits)} fruits")}</title></text></g>']
+    # coins: the track up to the cap
+    for k in range(cap):
         parts.append(f'<circle cx="{WIDTH - 380 + k * 14}" cy="{y + 12}" r="5" fill="{"#e6b800" if k < coins else "white"}" '
                      f'stroke="#a07c00"/>')
     # fruits: one box per fruit, filled when held
     parts.append(f'<text x="20" y="{y + 37}" font-size="10">fruits</text>')
-    for k, f in enumerate(FRUITS):
+    for k, f in enumerate(v["fruits"]):
         held = f in fruits
         fx = 56 + k * 66
         tip = f"P{p} {f}: " + ("held" if held else "not held")
         parts.append(f'<g><rect x="{fx}" y="{y + 26}" width="62" height="15" rx="7" '
-                     f'fill="{FRUIT_FILL[f] if held else "white"}" stroke="{FRUIT_FILL[f]}">'
+                     f'fill="{FRUIT_FILL.get(f, "#999") if held else "white"}" stroke="{FRUIT_FILL.get(f, "#999")}">'
                      f'<title>{_esc(tip)}</title></rect>'
                      f'<text x="{fx + 31}" y="{y + 37}" font-size="9.5" text-anchor="middle" '
                      f'fill="{"#222" if held else "#aaa"}">{f}</text></g>')
     # dice, by where they are
-    dice = seat_dice(seat)
+    dice = _seat_dice(v, seat)
     dx = 20
     parts.append(f'<text x="{dx}" y="{y + 54}" font-size="10">dice</text>')
     dx += 30
@@ -546,7 +392,8 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int |
             dx += 10
         dx += 14
     # this seat's dice in the last roll and their faces, at the right end
-    mine = [(label.split(" ", 1)[1], face) for label, face in last_dice(s) if label.startswith(f"P{p} ")]
+    roll = v["lastRoll"]
+    mine = [(d["die"].partition(":")[2], d["face"]) for d in (roll["dice"] if roll else []) if d["seat"] == p]
     if mine:
         widths = [8 + 5.5 * len(f"{d} {face}") for d, face in mine]
         rx = WIDTH - 18 - sum(widths) - 3 * (len(mine) - 1)
@@ -560,21 +407,36 @@ def _panel_svg(s: State, p: int, seat: dict[str, Any], y: float, observer: int |
 
 
 def board_svg(state: str | State, observer: int | None = None) -> str:
-    """The table as one SVG image: the river with its boats and docks, the pool and last roll, the buildings, a panel per player."""
+    """The table as one SVG image: the river with its boats and docks, the pool and last roll, the
+    buildings, a panel per player; a state the engine cannot read as its JSON, marked as such."""
     s = _state(state)
+    v = view(s, observer)
+    if v is None:
+        return _unread_svg(s, observer)
     parts = ['<defs><marker id="fm-arrow" markerWidth="8" markerHeight="8" refX="6" refY="3" orient="auto">'
              '<path d="M0,0 L6,3 L0,6 z" fill="#3d85c6"/></marker></defs>',
-             f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(_title(s, observer))}</text>',
-             f'<text x="10" y="36" font-size="12">{_esc(_status(s))}</text>']
-    parts.extend(_river_svg(s))
-    parts.extend(_centre_svg(s))
-    buildings, bottom = _buildings_svg(s)
+             f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(_title(v))}</text>',
+             f'<text x="10" y="36" font-size="12">{_esc(_status(v))}</text>']
+    parts.extend(_river_svg(v))
+    parts.extend(_centre_svg(v))
+    buildings, bottom = _buildings_svg(v)
     parts.extend(buildings)
     y = max(RIVER_TOP + 310, bottom) + 8
-    for p, seat in enumerate(_seats(s)):
-        parts.extend(_panel_svg(s, p, seat, y, observer))
+    for p in range(len(v["state"]["seats"])):
+        parts.extend(_panel_svg(v, p, y))
         y += PANEL_H
-    height = y + 4
+    return _svg(parts, y + 4)
+
+
+def _unread_svg(s: State, observer: int | None) -> str:
+    """A state the engine cannot read: the text board's note and the state's JSON, a line each."""
+    lines = text_board("floating-market", s, observer).splitlines()
+    parts = [f'<text x="10" y="{18 + 13 * k}" font-size="11" font-family="monospace" xml:space="preserve">'
+             f'{_esc(line)}</text>' for k, line in enumerate(lines)]
+    return _svg(parts, 18 + 13 * len(lines))
+
+
+def _svg(parts: list[str], height: float) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
             f'font-family="sans-serif">' + "".join(parts) + "</svg>")
 

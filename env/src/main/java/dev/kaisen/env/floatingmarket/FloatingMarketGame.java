@@ -101,6 +101,38 @@ public final class FloatingMarketGame extends AbstractGame<FloatingMarketState> 
         return FloatingMarketText.render(state, observer);
     }
 
+    /** The text board of a state given as JSON, read on the board and in the variant it carries ({@link #drawn}). */
+    @Override
+    public String render(String stateJson, int observer) {
+        return render(drawn(stateJson), observer);
+    }
+
+    /** What {@code observer} may see of the state, and the facts its picture shows: {@link FloatingMarketView}. */
+    @Override
+    public String viewJson(FloatingMarketState state, int observer) {
+        return FloatingMarketView.of(state, observer);
+    }
+
+    /** The view of a state given as JSON, read on the board and in the variant it carries ({@link #drawn}). */
+    @Override
+    public String viewJson(String stateJson, int observer) {
+        return viewJson(drawn(stateJson), observer);
+    }
+
+    /**
+     * A state to draw, as its JSON says: on the board and in the variant ({@code long}) it carries,
+     * which need not be this game's (the renderers hold only the state and ask a game of its player
+     * count); a state of another player count is a {@link GameFormatException}, as is any state
+     * {@link FloatingMarketJson#fromJson} refuses.
+     */
+    private FloatingMarketState drawn(String json) {
+        FloatingMarketState s = FloatingMarketJson.fromJson(json);
+        if (s.numPlayers() != numPlayers()) {
+            throw new GameFormatException("the state has " + s.numPlayers() + " players; this game has " + numPlayers());
+        }
+        return s;
+    }
+
     /** The same config and the same board (a board loaded by a test is not in the config). */
     @Override
     public boolean equals(Object o) {

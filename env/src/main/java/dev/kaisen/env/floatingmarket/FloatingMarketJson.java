@@ -82,12 +82,12 @@ public final class FloatingMarketJson {
         return new StateJson(STATE_FORMAT, s.n, s.longGame, s.phase.name(), s.current, s.start, s.round, s.decisions,
                 s.truncated, Json.rngHex(s.rng.state()), boats, List.of(s.dock[0], s.dock[1]),
                 List.of(s.ama[0], s.ama[1]), s.standSlot, poolNames(s.pool), s.pool.d12Blocked(), s.toAdd(),
-                s.officePlayer(), last.total(), last.activated(), lastDice(s), tiles(last.plus4(), last.minus2()), seats,
+                s.officePlayer(), last.total(), last.activated(), lastDice(s), lastTiles(s), seats,
                 s.board.isStandard() ? null : s.board.toDto());
     }
 
     /** The tiles and board dice in the pool, as field {@code pool} names them. */
-    private static List<String> poolNames(PoolExtras pool) {
+    static List<String> poolNames(PoolExtras pool) {
         List<String> names = new ArrayList<>();
         if (pool.plus4()) {
             names.add("+4");
@@ -104,19 +104,20 @@ public final class FloatingMarketJson {
         return names;
     }
 
-    private static List<Integer> tiles(boolean plus4, boolean minus2) {
+    /** The tiles in the last roll, as field {@code lastTiles} lists them: 4 and/or -2. */
+    static List<Integer> lastTiles(FloatingMarketState s) {
         List<Integer> tiles = new ArrayList<>();
-        if (plus4) {
+        if (s.lastRoll.plus4()) {
             tiles.add(4);
         }
-        if (minus2) {
+        if (s.lastRoll.minus2()) {
             tiles.add(-2);
         }
         return tiles;
     }
 
     /** The last roll's dice in roll order, named as the {@code roll} chance event names them. */
-    private static List<FaceJson> lastDice(FloatingMarketState s) {
+    static List<FaceJson> lastDice(FloatingMarketState s) {
         LastRoll last = s.lastRoll;
         List<FaceJson> dice = new ArrayList<>();
         for (int p = 0; p < s.n; p++) {
@@ -350,6 +351,11 @@ public final class FloatingMarketJson {
             }
         }
         return new LastRoll(j.lastTotal(), j.lastActivated(), faces, plus4, minus2);
+    }
+
+    /** The seat of a die of the last roll named {@code p<seat>:<die>} ({@link #lastDice}), -1 for an Ama or board die. */
+    static int dieSeat(String die) {
+        return die.startsWith("p") ? Integer.parseInt(die.substring(1, die.indexOf(':'))) : -1;
     }
 
     /** The slot of a player die named {@code p<seat>:<die>}, or -1. */
