@@ -1,8 +1,10 @@
 """The Merchants of the Middle Ages renderer (kaisen.render.merchants) on real states from the engine:
-random 2-, 3- and 4-player games drawn at every other step, the text view against the SVG, the
-map's names against the engine's, what a player's view hides (checked by varying the hidden parts
-as the engine's hidden edits do: the view must not change), a replay, and a game on custom data
-(other cities: drawn on a circle)."""
+random 2-, 3- and 4-player games drawn at every other step, the engine's text board against the SVG,
+the facts of the engine's view (map, prices, ladder, cards) in the picture, what a player's view
+hides (checked by varying the hidden parts as the engine's hidden edits do: the view must not
+change), a replay, and a game on custom data (other cities: drawn on a circle). The words and rules
+behind the view (headings, sealed choices, the text board's lines) are tested in Java
+(MerchantsTextTest)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import kaisen
 from kaisen.render import Board, Replay, board_svg, board_text, renderer_for
 from kaisen.render import merchants as mr
 
-#: The engine's default data, which the renderer copies (states on it carry no ``data`` field).
+#: The engine's default data (states on it carry no ``data`` field).
 DEFAULT_DATA = (Path(__file__).resolve().parents[2] / "env" / "src" / "main" / "resources" / "dev" / "kaisen"
                 / "env" / "merchants" / "default-game.json")
 
@@ -44,6 +46,31 @@ def _states(players: int, seed: int, data: str | None = None) -> list[dict]:
         aec.close()
 
 
+def _start_view(players: int) -> dict:
+    """The engine's view of a new game's state (the default data)."""
+    aec = kaisen.aec_env("merchants", num_players=players)
+    try:
+        aec.reset(seed=1)
+        return mr.view(aec.state_json())
+    finally:
+        aec.close()
+
+
+def _neighbours(v: dict) -> dict[int, set[int]]:
+    """Each place's neighbours, from the view's roads."""
+    nb: dict[int, set[int]] = {node: set() for node in range(len(v["places"]))}
+    for r in v["roads"]:
+        chain = [r["from"], *r["spaces"], r["to"]]
+        for a, b in zip(chain, chain[1:]):
+            nb[a].add(b)
+            nb[b].add(a)
+    return nb
+
+
+def _moving(s: dict) -> int:
+    return s["moveTurn"]["movingWagon"] if s["phase"] == "MOVE" else -1
+
+
 def _titles(root: ET.Element) -> list[str]:
     return [e.text or "" for e in root.iter() if e.tag.endswith("title")]
 
@@ -59,27 +86,27 @@ def test_the_registry_draws_merchants():
     assert renderer_for("merchants").text is mr.board_text
 
 
-def test_the_renderers_default_data_is_the_engines():
-    """DEFAULT_DATA copies default-game.json: an edit to one alone fails here."""
-    assert json.loads(DEFAULT_DATA.read_text()) == mr.DEFAULT_DATA
-    assert mr.data({}) is mr.DEFAULT_DATA
-    m = mr.game_map({})
-    assert len(m.names) == 45 and m.cities == 6 and m.forks == 2
-    assert m.names[:8] == ("Paris", "Cologne", "Vienna", "Bruges", "Hamburg", "Genoa", "Burgundy fork", "Alpine fork")
-    assert m.names[8:11] == ("Bruges-Paris#1", "Bruges-Paris#2", "Bruges-Paris#3")
-    assert m.neighbours[m.names.index("Burgundy fork")] == tuple(sorted(
-        (m.names.index("Paris-Burgundy fork#2"), m.names.index("Burgundy fork-Cologne#1"),
-         m.names.index("Burgundy fork-Genoa#1"))))
-    assert mr.uses_default_layout({}) and not mr.layout({"players": 2}).circle
+def test_the_views_map_is_the_engines_default_map():
+    """The view gives the default data's map as the engine numbers it: cities, forks, then road spaces."""
+    v = _start_view(2)
+    names = v["places"]
+    assert len(names) == 45 and v["forks"] == 2 and len(v["roads"]) == 12
+    assert names[:8] == ["Paris", "Cologne", "Vienna", "Bruges", "Hamburg", "Genoa", "Burgundy fork", "Alpine fork"]
+    assert names[8:11] == ["Bruges-Paris#1", "Bruges-Paris#2", "Bruges-Paris#3"]
+    assert _neighbours(v)[names.index("Burgundy fork")] == {
+        names.index("Paris-Burgundy fork#2"), names.index("Burgundy fork-Cologne#1"), names.index("Burgundy fork-Genoa#1")}
+    assert v["goods"] == json.loads(DEFAULT_DATA.read_text())["goods"]
+    assert not mr.layout(v).circle
 
 
 def test_the_default_map_is_laid_out_like_the_real_one():
     """Compass directions of the six cities, forks between their cities, spaces apart and off the cities."""
     for n in (2, 3, 4):
-        s = {"players": n}
-        lay = mr.layout(s)
-        m = mr.game_map(s)
-        at = {m.name(v): lay.xy[v] for v in range(8)}
+        v = _start_view(n)
+        lay = mr.layout(v)
+        names = v["places"]
+        nb = _neighbours(v)
+        at = {names[node]: lay.xy[node] for node in range(8)}
         assert at["Bruges"][0] < at["Cologne"][0] and at["Bruges"][1] < at["Cologne"][1]  # NW
         assert at["Hamburg"][1] < at["Cologne"][1] and at["Hamburg"][1] < at["Bruges"][1] + 40  # N
         assert at["Paris"][0] < at["Cologne"][0] and at["Vienna"][0] > at["Cologne"][0]  # W, E
@@ -87,16 +114,16 @@ def test_the_default_map_is_laid_out_like_the_real_one():
         for fork, ends in (("Burgundy fork", ("Paris", "Cologne", "Genoa")), ("Alpine fork", ("Cologne", "Vienna", "Genoa"))):
             xs, ys = [at[c][0] for c in ends], [at[c][1] for c in ends]
             assert min(xs) < at[fork][0] < max(xs) and min(ys) < at[fork][1] < max(ys), fork
-        ch = mr.city_h(s)
-        for v in range(8, len(m.names)):
-            x, y = lay.xy[v]
+        ch = mr.city_h(n)
+        for node in range(8, len(names)):
+            x, y = lay.xy[node]
             assert mr.MAP_X + 10 < x < mr.MAP_X + mr.MAP_W - 10 and mr.MAP_Y + 10 < y < mr.MAP_Y + mr.MAP_H - 20
             for c in range(6):
                 cx, cy = lay.xy[c]
-                assert abs(x - cx) > mr.CITY_W / 2 + mr.SPACE_R - 4 or abs(y - cy) > ch / 2 + mr.SPACE_R - 4, (v, c)
-            for u in m.neighbours[v]:
+                assert abs(x - cx) > mr.CITY_W / 2 + mr.SPACE_R - 4 or abs(y - cy) > ch / 2 + mr.SPACE_R - 4, (node, c)
+            for u in nb[node]:
                 if u >= 6:
-                    assert math.dist(lay.xy[u], lay.xy[v]) >= 2 * mr.SPACE_R + 3, (m.name(u), m.name(v))
+                    assert math.dist(lay.xy[u], lay.xy[node]) >= 2 * mr.SPACE_R + 3, (names[u], names[node])
         boxes = [(lay.xy[c][0], lay.xy[c][1]) for c in range(6)]
         for i, a in enumerate(boxes):
             for b in boxes[:i]:
@@ -123,49 +150,52 @@ def _check_svg(s: dict, observer: int | None = None) -> list[str]:
     assert root.tag.endswith("svg")
     _check_inside(root)
     titles = _titles(root)
-    m = mr.game_map(s)
-    names = mr.goods(s)
+    v = mr.view(s, observer)
+    places, names = v["places"], v["goods"]
     # every city with its bonus and market, every place of the map
-    for c, city in enumerate(mr.city_names(s)):
-        market = ", ".join(names[g] for g in mr.city_goods(s)[c])
+    for c, city in enumerate(places[:6]):
+        market = ", ".join(names[g] for g in v["markets"][c])
         assert any(t.startswith(f"{city}: bonus {s['bonus'][c]}; market {market}") for t in titles), city
         for p, seat in enumerate(s["seats"]):
-            assert f"P{p} warehouse in {city}: {mr._goods_list(s, seat['warehouses'][c])}" in titles
-    for v in range(m.cities, len(m.names)):
-        assert any(t.startswith(f"{m.name(v)} (place {v}") for t in titles), m.name(v)
-    for r in m.roads:
-        assert f"road {m.name(r.a)} - {m.name(r.b)}: {len(r.spaces)} spaces" in titles
+            assert f"P{p} warehouse in {city}: {mr._goods_list(v, seat['warehouses'][c])}" in titles
+    for node in range(6, len(places)):
+        assert any(t.startswith(f"{places[node]} (place {node}") for t in titles), places[node]
+    for r in v["roads"]:
+        assert f"road {places[r['from']]} - {places[r['to']]}: {len(r['spaces'])} spaces" in titles
     # the wagons, where the engine says they are, with their cargo; the courier
     for w, wagon in enumerate(s["wagons"]):
-        assert mr.place_name(s, wagon["node"]) == wagon["place"], "the renderer's map numbers places as the engine"
+        assert places[wagon["node"]] == wagon["place"], "the view's map numbers places as the state"
         mine = [t for t in titles if t.startswith(f"wagon {w} at {wagon['place']}")]
         assert len(mine) == 1, (w, mine)
         assert ("master P" + str(wagon["master"]) if wagon["master"] >= 0 else "no master") in mine[0]
         assert ("arrived" in mine[0]) == wagon["arrived"]
         for p, row in enumerate(wagon["cargo"]):
-            assert f"wagon {w} cargo of P{p}: {mr._goods_list(s, row)}" in titles
+            assert f"wagon {w} cargo of P{p}: {mr._goods_list(v, row)}" in titles
             for g, n in enumerate(row):
                 assert titles.count(f"P{p} {names[g]} on wagon {w}") == n
-    assert mr.place_name(s, s["courier"]["node"]) == s["courier"]["place"]
+    assert places[s["courier"]["node"]] == s["courier"]["place"]
     assert f"courier at {s['courier']['place']}" in titles
     # the price chart, the wagon track, the ladder, the cards
     for g, name in enumerate(names):
-        lvl, cost, sale = mr.price_of(s, g)
+        lvl, cost, sale = v["prices"][g]["level"], v["prices"][g]["cost"], v["prices"][g]["sale"]
+        assert lvl == s["price"][g] and (cost, sale) == (v["priceLines"]["cost"][lvl], v["priceLines"]["sale"][lvl])
         assert f"{name}: level {lvl + 1}, cost {cost}, sale {sale}; supply {s['supply'][g]}" in titles
-    assert sum(t.startswith("arrival ") for t in titles) == max(mr.end_arrivals(s), s["arrivals"], 1)
+    assert sum(t.startswith("arrival ") for t in titles) == max(v["endArrivals"], s["arrivals"], 1)
     assert sum(t.endswith(" - reached") for t in titles) == s["arrivals"]
     for p, seat in enumerate(s["seats"]):
         level = seat["status"]
-        arms = f"P{p} coat of arms: status {level} ({mr.status_name(s, level)})"
+        arms = f"P{p} coat of arms: status {level} ({v['statusLevels'][level]['name']})"
         assert titles.count(arms) == 2, "on the ladder and in the panel"
         assert any(t.startswith(f"P{p}: {seat['money']} florins, status {level}") for t in titles)
         for t in range(1, 5):
             assert f"P{p} tile {t}: " + ("face up" if t in seat["tiles"] else "played") in titles
-        for kind in mr.owned_cards(s, p):
+        owned = [k for k, o in enumerate(s["investment"]["owner"]) if o == p]
+        assert len(v["owned"][p]) == len(owned)
+        for kind in v["owned"][p]:
             assert f"P{p} investment: {kind}" in titles
-    kinds = mr.investment_kinds(s)
     for k, card in enumerate(s["investment"]["faceUp"]):
-        assert any(t.startswith(f"slot {k}: " + (kinds[card] if card >= 0 else "empty")) for t in titles)
+        assert (v["faceUp"][k] is None) == (card < 0)
+        assert any(t.startswith(f"slot {k}: " + (v["faceUp"][k] or "empty")) for t in titles)
     assert sum(t.startswith("credit card ") and t.endswith("in the bank") for t in titles) == s["creditLeft"]
     return titles
 
@@ -175,14 +205,13 @@ def _check_text_agrees(s: dict) -> None:
     text = board_text(s)
     svg = board_svg(s)
     lines = text.splitlines()
-    assert lines[0] == mr._title(s, None) and lines[1] == mr._status(s)
-    assert mr._esc(mr._title(s, None)) in svg and mr._esc(mr._status(s)) in svg
-    names = mr.goods(s)
+    v = mr.view(s)
+    assert lines[0] == v["title"] and lines[1] == v["status"]
+    assert mr._esc(v["title"]) in svg and mr._esc(v["status"]) in svg
     prices = next(line for line in lines if line.startswith("prices"))
-    for g, name in enumerate(names):
-        _, cost, sale = mr.price_of(s, g)
-        assert f"{name} {cost}/{sale} ({s['supply'][g]})" in prices
-    for c, city in enumerate(mr.city_names(s)):
+    for g, name in enumerate(v["goods"]):
+        assert f"{name} {v['prices'][g]['cost']}/{v['prices'][g]['sale']} ({s['supply'][g]})" in prices
+    for c, city in enumerate(v["places"][:6]):
         line = next(line for line in lines if line.startswith(city + " "))
         assert f"bonus {s['bonus'][c]:>3}" in line
         assert ("[wagon" in line) == any(w["node"] == c for w in s["wagons"])
@@ -203,40 +232,45 @@ def test_every_state_of_random_games_draws_every_element(played):
     phases = set()
     for k, s in enumerate(frames):
         phases.add(s["phase"])
-        if k % 2 and k != len(frames) - 1 and not mr.moving_wagon(s) >= 0:
+        if k % 2 and k != len(frames) - 1 and not _moving(s) >= 0:
             continue
         _check_svg(s)
         _check_text_agrees(s)
     assert {"BUY", "BID", "MASTER_LOAD", "MOVE", "WHEEL", "SHIFT", "STATUS", "GAME_OVER"} <= phases
     assert all("data" not in s for s in frames), "the default data is left out of the state"
-    won = mr.winners(frames[-1])
+    end = mr.view(frames[-1])
+    won = end["winners"]
     assert won and "won by " + " and ".join(f"P{p}" for p in won) in board_text(frames[-1])
-    assert f"arrivals {frames[-1]['arrivals']}/{mr.end_arrivals(frames[-1])}" in board_text(frames[-1])
-    assert frames[-1]["arrivals"] >= mr.end_arrivals(frames[-1]) == {2: 12, 3: 14, 4: 16}[players]
+    assert f"arrivals {frames[-1]['arrivals']}/{end['endArrivals']}" in board_text(frames[-1])
+    assert frames[-1]["arrivals"] >= end["endArrivals"] == {2: 12, 3: 14, 4: 16}[players]
 
 
 def test_a_moving_wagon_shows_its_path_and_the_road_to_choose(played):
     _, frames = played
-    moving = [s for s in frames if mr.moving_wagon(s) >= 0]
+    moving = [s for s in frames if _moving(s) >= 0]
     assert moving, "random play leaves a wagon waiting for its road"
     for s in moving[:5]:
-        w = mr.moving_wagon(s)
-        status = mr._status(s)
+        w = _moving(s)
+        assert mr.view(s)["movingWagon"] == w and mr.view(s)["passed"] == s["moveTurn"]["path"]
+        status = board_text(s).splitlines()[1]
         assert f"moving wagon {w} at {s['wagons'][w]['place']} ({s['moveTurn']['movePoints']} points left" in status
         if s["moveTurn"]["path"]:
             assert f"wagon {w} passed " in board_text(s)
             assert f"wagon {w} passed these places" in _titles(ET.fromstring(board_svg(s)))
 
 
-def test_heading_follows_the_road_away_from_where_the_wagon_came_from():
-    s = {"players": 2}
-    m = mr.game_map(s)
-    ids = {n: i for i, n in enumerate(m.names)}
-    assert mr.heading(s, ids["Bruges-Paris#2"], ids["Bruges-Paris#1"]) == ids["Paris"]
-    assert mr.heading(s, ids["Bruges-Paris#2"], ids["Bruges-Paris#3"]) == ids["Bruges"]
-    assert mr.heading(s, ids["Paris-Burgundy fork#1"], ids["Paris"]) == ids["Burgundy fork"]
-    assert mr.heading(s, ids["Burgundy fork"], ids["Paris-Burgundy fork#2"]) is None, "at a fork the mover chooses"
-    assert mr.heading(s, ids["Paris"], -1) is None
+def test_a_wagon_on_a_road_shows_its_heading():
+    """The view's heading (the engine's; MerchantsTextTest checks it road by road) is in the wagon's line and tooltips."""
+    s = next(f for f in _states(2, seed=3) if any(w["node"] >= 8 and w["prev"] >= 0 for w in f["wagons"]))
+    v = mr.view(s)
+    titles = _titles(ET.fromstring(board_svg(s)))
+    for w, wagon in enumerate(s["wagons"]):
+        head = v["wagons"][w]["heading"]
+        if wagon["node"] >= 8 and wagon["prev"] >= 0:
+            assert 0 <= head < 8 and f"heading to {v['places'][head]}" in v["wagons"][w]["line"]
+            assert f"wagon {w} heading to {v['places'][head]}" in titles
+        elif wagon["node"] < 8:
+            assert head == -1
 
 
 # ----------------------------------------------------------------------------------------- hidden information
@@ -259,7 +293,7 @@ def _vary_hidden(s: dict, observer: int, rng: random.Random) -> dict:
     rng.shuffle(pool)
     for q in others:
         dealt, pool = pool[:sizes[q]], pool[sizes[q]:]
-        v["seats"][q]["influence"] = {k: dealt.count(k) for k in mr.INFLUENCE_KINDS}
+        v["seats"][q]["influence"] = {k: dealt.count(k) for k in s["seats"][q]["influence"]}
     v["influence"]["pile"] = pool
     for key, top in (("bids", 20), ("wheels", 27)):
         if not v[key]["revealed"]:
@@ -327,12 +361,15 @@ def test_hidden_influence_kinds_and_sealed_choices_show_only_to_their_owner_and_
         sealed = [s for s in frames if s["phase"] == phase and not s[key]["revealed"]
                   and sum(c >= 0 for c in s[key]["choices"]) >= 1]
         assert sealed, key
+        words = "bidWords" if key == "bids" else "wheelWords"
         for s in sealed[:20]:
+            every = mr.view(s)[words]
             for o in range(players):
-                view = mr.sealed_view(s, key, o)
+                view = mr.view(s, o)[key]
                 titles = _titles(ET.fromstring(board_svg(s, o)))
                 for q, c in enumerate(s[key]["choices"]):
-                    shown = mr._choice_text(s, key, c) if c >= 0 else "-"
+                    shown = every[q]
+                    assert (shown == "-") == (c < 0) and shown != "sealed"
                     if c < 0:
                         assert view[q] is None and f"P{q} {label}: -" in titles
                     elif q == o:
@@ -342,11 +379,11 @@ def test_hidden_influence_kinds_and_sealed_choices_show_only_to_their_owner_and_
                 line = next(line for line in board_text(s, o).splitlines() if line.startswith(("bids", "price wheels")))
                 assert "sealed until all are in" in line
             spectator = board_text(s)
-            assert all(f"P{q} {mr._choice_text(s, key, c)}" in spectator for q, c in enumerate(s[key]["choices"]) if c >= 0)
+            assert all(f"P{q} {every[q]}" in spectator for q, c in enumerate(s[key]["choices"]) if c >= 0)
     # once revealed, everybody sees every choice
     revealed = next(s for s in frames if s["phase"] == "SHIFT" and s["wheels"]["revealed"])
     for o in range(players):
-        assert mr.sealed_view(revealed, "wheels", o) == revealed["wheels"]["choices"]
+        assert mr.view(revealed, o)["wheels"] == revealed["wheels"]["choices"]
 
 
 def test_an_observer_is_marked(played):
@@ -390,7 +427,8 @@ def test_the_text_view():
     for phase, words in (("REQUEST", "requests"), ("OFFER", "prices P"), ("ANSWER", "fl to P")):
         s = next((f for f in frames if f["phase"] == phase), None)
         if s is not None:
-            assert f"loading wagon {s['loading']['wagon']} at " in mr._status(s) and words in mr._status(s), phase
+            status = board_text(s).splitlines()[1]
+            assert f"loading wagon {s['loading']['wagon']} at " in status and words in status, phase
 
 
 # ----------------------------------------------------------------------------------------- robustness and envs
@@ -405,9 +443,12 @@ def test_a_state_missing_optional_fields_still_draws(played):
         seat.pop("influence", None)
         seat.pop("warehouses", None)
     s["wagons"][1] = {}
+    assert mr.view(s) is None, "the engine reads whole states only"
     ET.fromstring(board_svg(s))
     ET.fromstring(board_svg(s, observer=0))
-    assert "Merchants of the Middle Ages" in board_text(s) and "Merchants" in board_text(s, observer=1)
+    assert board_text(s).startswith("(the engine cannot read this state: shown as JSON)")
+    assert "nothing hides what seat 1 cannot see" in board_text(s, observer=1)
+    assert "the engine cannot read this state" in board_svg(s, observer=1)
     with pytest.raises(ValueError, match="not a Merchants of the Middle Ages state"):
         mr.board_text({"format": "kaisen.osaka.state/2"})
 
@@ -447,7 +488,7 @@ def test_replay_of_a_short_game():
 
 #: Data unlike the default: other goods, cities, one fork, a road of no spaces, a short ladder and price chart.
 CUSTOM_DATA = {
-    **mr.DEFAULT_DATA,
+    **json.loads(DEFAULT_DATA.read_text()),
     "name": "hansa",
     "goods": ["amber", "fur", "herring", "wax", "grain", "timber"],
     "cities": [{"name": "Lubeck", "goods": ["amber", "fur", "herring"]},
@@ -475,12 +516,12 @@ def test_custom_data_is_drawn_on_a_circle(tmp_path):
     path.write_text(json.dumps(CUSTOM_DATA))
     frames = _states(3, seed=4, data=str(path))
     assert frames[-1]["phase"] == "GAME_OVER"
-    default_names = {c["name"] for c in mr.DEFAULT_DATA["cities"]} | {"Burgundy", "Alpine", "cloth", "Peddler"}
+    default_names = {c["name"] for c in json.loads(DEFAULT_DATA.read_text())["cities"]} | {"Burgundy", "Alpine", "cloth", "Peddler"}
     for s in frames[::25] + frames[-1:]:
         assert s["data"]["name"] == "hansa"
-        assert mr.city_names(s) == [c["name"] for c in CUSTOM_DATA["cities"]]
-        assert not mr.uses_default_layout(s)
-        lay = mr.layout(s)
+        v = mr.view(s)
+        assert v["places"][:6] == [c["name"] for c in CUSTOM_DATA["cities"]]
+        lay = mr.layout(v)
         assert lay.circle
         # the cities on an ellipse around the map's centre, in id order, one sixth of a turn apart
         cx, cy = mr.MAP_X + mr.MAP_W / 2, mr.MAP_Y + mr.MAP_H / 2

@@ -151,6 +151,8 @@ public final class MerchantsData {
     final int nodes;
     final int[][] setupWagons;
     final int[] setupCourier;
+    /** The map as read (its forks and roads for the view; the fields above copy the rest). */
+    final MerchantsMap map;
     final int goodsPerType;
     final int startMoney;
     final int bonusStart;
@@ -195,7 +197,7 @@ public final class MerchantsData {
         this.name = Json.require(j.name(), "name");
         readGoods(j.goods()).toArray(goods);
         goodsPerType = within(j.goodsPerType(), 2, MAX_GOODS_PER_TYPE, "goodsPerType");
-        MerchantsMap map = new MerchantsMap(j, Arrays.asList(goods));
+        map = new MerchantsMap(j, Arrays.asList(goods));
         cityGoods = map.cityGoods;
         cityShows = map.cityShows;
         nodeNames = map.nodeNames;

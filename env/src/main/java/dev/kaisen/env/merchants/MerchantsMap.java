@@ -40,6 +40,10 @@ final class MerchantsMap {
     final int[][] neighbours;
     final int[][] setupWagons;
     final int[] setupCourier;
+    /** The number of forks (places {@value MerchantsData#CITIES} on). */
+    final int forks;
+    /** Per road, in file order: its {@code from} end, its {@code to} end, then its spaces from the {@code from} end. */
+    final List<int[]> roads = new ArrayList<>();
     /** Place ids by name: the cities, then the forks. */
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<String> names = new ArrayList<>();
@@ -60,6 +64,7 @@ final class MerchantsMap {
                 "a place has at most " + MAX_DEGREE + " roads and a map at most " + MAX_NODES + " places");
         readCities(cities, goods);
         readForks(forks);
+        this.forks = forks.size();
         for (int k = 0; k < names.size(); k++) {
             adj.add(new ArrayList<>());
         }
@@ -146,6 +151,11 @@ final class MerchantsMap {
             prev = id;
         }
         link(prev, b);
+        int[] road = new int[k + 2];
+        road[0] = a;
+        road[1] = b;
+        System.arraycopy(spaces, 0, road, 2, k);
+        roads.add(road);
         if (roadSpaces.containsKey(rj.to() + "\u0000" + rj.from())
                 || roadSpaces.put(rj.from() + "\u0000" + rj.to(), spaces) != null) {
             throw new GameFormatException("two roads join " + rj.from() + " and " + rj.to() + "; give one road");

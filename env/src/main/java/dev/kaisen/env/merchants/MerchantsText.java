@@ -2,139 +2,134 @@ package dev.kaisen.env.merchants;
 
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 
 import static dev.kaisen.env.merchants.MerchantsData.CITIES;
 import static dev.kaisen.env.merchants.MerchantsData.GOODS;
 import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
 
-/** The state as text for a terminal: the spectator's view (hidden parts included). */
+/**
+ * The game's one text board ({@link MerchantsGame#render}), as an observer sees it: the title and
+ * status lines, the prices, a line per city and per wagon (and the places a moving wagon passed),
+ * the courier, the cards and piles, the sealed bids and price wheels, and two lines per player.
+ * For a seat, the other seats' influence hands show only their size and their sealed choices show
+ * as {@code sealed} until revealed, as in the view ({@link MerchantsView}); a spectator sees all.
+ */
 final class MerchantsText {
     private MerchantsText() {
+    }
+
+    /** The spectator's board. */
+    static String render(MerchantsState s) {
+        return render(s, GameView.SPECTATOR);
     }
 
     static String render(MerchantsState s, int observer) {
         if (observer != GameView.SPECTATOR) {
             GameState.checkObserver(s, observer);
-            throw new UnsupportedOperationException("a seat's text board: being ported");
         }
-        return render(s);
-    }
-
-    static String render(MerchantsState s) {
         MerchantsData d = s.data();
-        StringBuilder b = new StringBuilder();
-        b.append("Merchants of the Middle Ages, ").append(s.numPlayers()).append(" players, round ").append(s.round())
-                .append(", first player P").append(s.firstPlayer()).append(", arrivals ").append(s.arrivals())
-                .append('/').append(d.endArrivals(s.numPlayers())).append(", next status step ").append(s.stepCost())
-                .append('\n');
-        b.append(s.isTerminal() ? "game over (" + s.endReason() + ")" : "phase " + s.phase() + ", P" + s.currentPlayer()
-                + " to act").append('\n');
-        StringJoiner prices = new StringJoiner("  ", "prices (cost/sale): ", "\n");
+        List<String> lines = new ArrayList<>();
+        lines.add(MerchantsWords.title(s, observer));
+        lines.add(MerchantsWords.status(s));
+        StringJoiner prices = new StringJoiner("  ", "prices (cost/sale, supply): ", "");
         for (int g = 0; g < GOODS; g++) {
-            prices.add(d.good(g) + " " + s.cost(g) + "/" + s.salePrice(g) + " (supply " + s.supply(g) + ")");
+            prices.add(d.good(g) + " " + s.cost(g) + "/" + s.salePrice(g) + " (" + s.supply(g) + ")");
         }
-        b.append(prices);
-        board(s, d, b);
-        for (int p = 0; p < s.numPlayers(); p++) {
-            seat(s, d, p, b);
-        }
-        return b.toString();
-    }
-
-    /** The cities, the wagons, the courier and the piles. */
-    private static void board(MerchantsState s, MerchantsData d, StringBuilder b) {
+        lines.add(prices.toString());
         for (int c = 0; c < CITIES; c++) {
-            b.append(String.format("%-8s", d.city(c))).append(" bonus ").append(String.format("%3d", s.bonus(c)))
-                    .append("  market");
+            StringJoiner market = new StringJoiner(" ");
             for (int g : d.cityGoods(c)) {
-                b.append(' ').append(d.good(g));
+                market.add(d.good(g));
             }
             int w = s.wagonAt(c);
-            if (w >= 0) {
-                b.append("  [wagon ").append(w).append(']');
-            }
-            b.append('\n');
+            lines.add(String.format(java.util.Locale.ROOT, "%-8s bonus %3d  market %s", d.city(c), s.bonus(c), market)
+                    + (w >= 0 ? "  [wagon " + w + "]" : ""));
         }
         for (int w = 0; w < WAGONS; w++) {
-            b.append("wagon ").append(w).append(" at ").append(d.nodeName(s.wagonNode(w)));
-            if (s.wagonPrev(w) >= 0) {
-                b.append(" (from ").append(d.nodeName(s.wagonPrev(w))).append(')');
-            }
-            if (s.master(w) >= 0) {
-                b.append(", master P").append(s.master(w));
-            }
-            if (s.arrived(w)) {
-                b.append(", arrived");
-            }
-            b.append(", cargo");
-            for (int p = 0; p < s.numPlayers(); p++) {
-                b.append(" P").append(p).append(':').append(goods(s, d, w, p));
-            }
-            b.append('\n');
+            lines.add(MerchantsWords.wagon(s, w) + "; cargo " + MerchantsWords.cargo(s, w));
         }
-        b.append("courier at ").append(d.nodeName(s.courier())).append('\n');
-        StringJoiner up = new StringJoiner(", ", "investment face up: ", "");
+        int moving = movingWagon(s);
+        if (moving >= 0 && s.move.pathLen > 0) {
+            StringJoiner passed = new StringJoiner(" > ", "wagon " + moving + " passed ", "");
+            for (int k = 0; k < s.move.pathLen; k++) {
+                passed.add(MerchantsWords.place(d, s.move.path[k]));
+            }
+            lines.add(passed.toString());
+        }
+        lines.add("courier at " + MerchantsWords.place(d, s.courier()));
+        lines.add(cards(s));
+        for (boolean bids : new boolean[] {true, false}) {
+            String line = MerchantsWords.sealedLine(s, bids, observer);
+            if (line != null) {
+                lines.add(line);
+            }
+        }
+        for (int p = 0; p < s.numPlayers(); p++) {
+            lines.add(seat(s, p, observer));
+        }
+        return String.join("\n", lines);
+    }
+
+    /** The wagon in the middle of a move (waiting for its road), -1 when none. */
+    static int movingWagon(MerchantsState s) {
+        return s.phase() == Phase.MOVE ? s.move.movingWagon : -1;
+    }
+
+    /** The face-up investment cards, the piles' sizes, the influence discard and the credit cards. */
+    private static String cards(MerchantsState s) {
+        MerchantsData d = s.data();
+        StringJoiner up = new StringJoiner(", ");
+        up.setEmptyValue("-");
         for (int k = 0; k < d.faceUp(); k++) {
             up.add(s.faceUpCard(k) < 0 ? "-" : d.investment(s.faceUpCard(k)).id());
         }
-        b.append(up).append(" (").append(s.investmentLeft()).append(" face down); influence pile ")
-                .append(s.influenceLeft()).append("; credit cards ").append(s.creditLeft()).append('\n');
+        StringJoiner discard = new StringJoiner(", ");
+        discard.setEmptyValue("-");
+        for (Influence k : Influence.values()) {
+            if (s.discarded(k) > 0) {
+                discard.add(k.id() + " " + s.discarded(k));
+            }
+        }
+        return "investment face up: " + up + " (" + s.investmentLeft() + " face down); influence pile "
+                + s.influenceLeft() + ", discard " + discard + "; credit cards " + s.creditLeft() + " of "
+                + d.creditCards() + " left";
     }
 
-    /** Player p's money, status, tiles, cards and warehouses. */
-    private static void seat(MerchantsState s, MerchantsData d, int p, StringBuilder b) {
-        b.append("P").append(p).append(": ").append(s.money(p)).append(" fl, status ").append(s.status(p))
-                .append(" (").append(d.statusName(s.status(p))).append(')');
-        if (s.hasCredit(p)) {
-            b.append(", credit");
-        }
-        b.append(", tiles");
+    /** Seat p's two lines: money, status, credit, tiles, cards and hand as the observer sees it; the warehouses. */
+    private static String seat(MerchantsState s, int p, int observer) {
+        MerchantsData d = s.data();
+        StringJoiner tiles = new StringJoiner(" ");
+        tiles.setEmptyValue("-");
         for (int t = 1; t <= MerchantsState.TILES; t++) {
             if ((s.tiles(p) & (1 << (t - 1))) != 0) {
-                b.append(' ').append(t);
+                tiles.add(String.valueOf(t));
             }
         }
-        StringJoiner inv = new StringJoiner(" ", ", investment ", "");
-        inv.setEmptyValue("");
-        for (int k = 0; k < d.investmentCards(); k++) {
-            if (s.investmentOwner(k) == p) {
-                inv.add(d.investment(k).id());
-            }
-        }
-        b.append(inv);
-        StringJoiner inf = new StringJoiner(" ", ", influence ", "");
-        inf.setEmptyValue("");
-        for (Influence i : Influence.values()) {
-            for (int k = 0; k < s.influence(p, i); k++) {
-                inf.add(i.id());
-            }
-        }
-        b.append(inf).append('\n');
-        StringJoiner wh = new StringJoiner("; ", "    warehouses: ", "\n");
-        wh.setEmptyValue("");
+        List<String> owned = MerchantsWords.owned(s, p);
+        String credit = !s.hasCredit(p) ? "" : s.isTerminal() ? ", credit (scores -1)" : ", credit";
+        StringBuilder b = new StringBuilder();
+        b.append('P').append(p).append(!s.isTerminal() && s.currentPlayer() == p ? '*' : ' ').append(' ')
+                .append(s.money(p)).append(" fl, status ").append(s.status(p)).append(" (")
+                .append(d.statusName(s.status(p))).append(')').append(credit).append(", tiles ").append(tiles)
+                .append(", investment ").append(owned.isEmpty() ? "-" : String.join(" ", owned))
+                .append(", influence ").append(MerchantsWords.hand(s, p, observer));
+        b.append(observer == p ? " (you)" : "").append(wins(s, p) ? " - wins" : "");
+        StringJoiner stores = new StringJoiner("; ");
+        stores.setEmptyValue("-");
         for (int c = 0; c < CITIES; c++) {
-            StringJoiner here = new StringJoiner(" ");
-            for (int g = 0; g < GOODS; g++) {
-                if (s.warehouse(p, c, g) > 0) {
-                    here.add(s.warehouse(p, c, g) + " " + d.good(g));
-                }
-            }
-            if (here.length() > 0) {
-                wh.add(d.city(c) + " " + here);
+            int[] here = MerchantsWords.warehouseRow(s, p, c);
+            if (java.util.Arrays.stream(here).anyMatch(x -> x > 0)) {
+                stores.add(d.city(c) + " " + MerchantsWords.goods(d, here, " "));
             }
         }
-        b.append(wh);
+        return b.append("\n     warehouses: ").append(stores).toString();
     }
 
-    private static String goods(MerchantsState s, MerchantsData d, int w, int p) {
-        StringJoiner j = new StringJoiner("+");
-        j.setEmptyValue("-");
-        for (int g = 0; g < GOODS; g++) {
-            for (int k = 0; k < s.cargo(w, p, g); k++) {
-                j.add(d.good(g));
-            }
-        }
-        return j.toString();
+    private static boolean wins(MerchantsState s, int p) {
+        return s.isTerminal() && java.util.Arrays.stream(s.winners()).anyMatch(w -> w == p);
     }
 }

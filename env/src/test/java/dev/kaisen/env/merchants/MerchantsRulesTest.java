@@ -1590,7 +1590,7 @@ class MerchantsRulesTest {
                 }
                 assertEquals("ARRIVALS", s.endReason());
                 assertTrue(s.arrivals() >= D.endArrivals(n));
-                assertTrue(s.toString().contains("game over (ARRIVALS)"), s.toString());
+                assertTrue(s.toString().contains("game over (arrivals)"), s.toString());
             }
         }
     }
