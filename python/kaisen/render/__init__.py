@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..state import State as StateHandle
+from ._parts import text_svg
 
 State = dict[str, Any]
 
@@ -88,16 +89,8 @@ def _plain_text(state: State, engine_text: str | None, observer: int | None) -> 
     return body
 
 
-def _text_svg(text: str) -> str:
-    """Text lines as an SVG picture (monospace), for games without their own drawing."""
-    lines = text.splitlines() or [""]
-    width = 12 + 7 * max(len(line) for line in lines)
-    height = 10 + 15 * len(lines)
-    rows = "".join(
-        f'<text x="6" y="{16 + 15 * i}" xml:space="preserve">{html.escape(line)}</text>' for i, line in enumerate(lines)
-    )
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-            f'font-family="monospace" font-size="12">{rows}</svg>')
+#: The old private name of :func:`kaisen.render._parts.text_svg`, kept for callers of it.
+_text_svg = text_svg
 
 
 class Board:

@@ -127,3 +127,15 @@ def status_parts(s: State, won: list[int], phases: dict[str, str] | None = None,
 
 def esc(v: Any) -> str:
     return html.escape(str(v), quote=True)
+
+
+def text_svg(text: str) -> str:
+    """Text lines as an SVG picture (monospace), for games without their own drawing."""
+    lines = text.splitlines() or [""]
+    width = 12 + 7 * max(len(line) for line in lines)
+    height = 10 + 15 * len(lines)
+    rows = "".join(
+        f'<text x="6" y="{16 + 15 * i}" xml:space="preserve">{html.escape(line)}</text>' for i, line in enumerate(lines)
+    )
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'font-family="monospace" font-size="12">{rows}</svg>')

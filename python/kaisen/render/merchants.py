@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ._parts import State, engine_view, esc as _esc, load_state, seats as _seats, text_board, to_act as _to_act
+from ._parts import State, engine_view, esc as _esc, load_state, seats as _seats, text_board, text_svg, to_act as _to_act
 
 FORMAT_PREFIX = "kaisen.merchants.state/"
 VIEW_PREFIX = "kaisen.merchants.view/"
@@ -569,9 +569,7 @@ def board_svg(state: str | State, observer: int | None = None) -> str:
     cards, a panel per player; a state the engine cannot read is drawn as its text board (the JSON, marked so)."""
     v = view(state, observer)
     if v is None:
-        from . import _text_svg
-
-        return _text_svg(board_text(state, observer))
+        return text_svg(board_text(state, observer))
     lay = layout(v)
     parts = [f'<text x="10" y="18" font-size="14" font-weight="bold">{_esc(v["title"])}</text>',
              f'<text x="10" y="36" font-size="12">{_esc(v["status"])}</text>']
