@@ -93,7 +93,7 @@ def start_timeout() -> float:
 
 
 #: The gateway protocol this package speaks: the jar's ``version()`` must match in major.minor.
-GATEWAY_VERSION = "0.4"
+GATEWAY_VERSION = "0.5"
 #: Lines of other output (e.g. from ``KAISEN_JAVA_OPTS=-verbose:gc``) tolerated before the JVM's hello.
 HELLO_NOISE_LINES = 10_000
 

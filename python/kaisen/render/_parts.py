@@ -52,32 +52,15 @@ def engine_text(game: str, s: State, observer: int | None, options: dict[str, An
 
 
 def text_board(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> str:
-    """The text board every renderer shows (:func:`engine_text`); when the engine cannot read the
-    state (hand-made, inconsistent), the state JSON itself, marked as a spectator's view when a
-    seat asked, since then nothing hides what that seat cannot see."""
+    """The text board every renderer shows (:func:`engine_text`). When the engine cannot read the
+    state (hand-made, inconsistent), a spectator gets the state JSON itself, marked as unread, and a
+    seat only that mark: nothing would decide what that seat may see."""
     text = engine_text(game, s, observer, options)
     if text is not None:
         return text
-    body = json.dumps(s, indent=1)
-    note = "(the engine cannot read this state: shown as JSON"
     if observer is not None:
-        note += f", a spectator view: nothing hides what seat {observer} cannot see"
-    return f"{note})\n{body}"
-
-
-_last_winners: tuple[str, list[int]] = ("", [])
-
-
-def engine_winners(game: str, s: State) -> list[int]:
-    """The winners of the state ``s`` of ``game`` once it is over, as the engine ranks them (its
-    view's ``winners``); [] before the end or when the engine cannot read the state. The last
-    answer is kept: a board asks for every seat's panel."""
-    global _last_winners
-    key = game + json.dumps(s)
-    if _last_winners[0] != key:
-        view = engine_view(game, s, None)
-        _last_winners = (key, list(view["winners"]) if view is not None else [])
-    return list(_last_winners[1])
+        return f"(the engine cannot read this state: no view for seat {observer})"
+    return "(the engine cannot read this state: shown as JSON)\n" + json.dumps(s, indent=1)
 
 
 def as_int(v: Any, default: int = 0) -> int:

@@ -21,7 +21,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from ._parts import engine_view, text_board
+from ._parts import engine_view, text_board, text_svg
 
 TRACK = ["OSAKA", "OSHIMA", "ANORI", "ENSHUNADA_1", "ENSHUNADA_2", "EDO"]
 TRACK_LABELS = ["Osaka", "Oshima", "Anori", "Enshunada 1", "Enshunada 2", "Edo"]
@@ -55,20 +55,19 @@ def _reserved_by(s: dict[str, Any]) -> dict[str, int]:
     return {seat["reservedCard"]: i for i, seat in enumerate(s["seats"]) if seat.get("reservedCard")}
 
 
-def view(state: str | dict[str, Any], observer: int | None = None) -> dict[str, Any]:
+def view(state: str | dict[str, Any], observer: int | None = None) -> dict[str, Any] | None:
     """What ``observer`` (None: a spectator) may see of the state, as the engine's ``OsakaView`` gives
     it (format ``kaisen.osaka.view/1``): ``state`` (the state JSON without what the seat may not see:
     the draw pile's cards, the other seats' hands and the face-down VP cards, each as None, their
     number kept), ``winners``, ``handsShown`` and ``handSizes``. For a state the engine cannot read,
-    the state as found, no winners, and for a seat no other seat's hand shown."""
+    None for a seat (nothing decides what it may see) and for a spectator the state as found, no winners."""
     s = _state(state)
     v = engine_view("osaka", s, observer)
-    if v is not None:
+    if v is not None or observer is not None:
         return v
-    n = len(s["seats"])
-    return {"observer": -1 if observer is None else observer, "winners": [],
-            "handsShown": [observer is None or p == observer for p in range(n)],
-            "handSizes": [len(seat["hand"]) for seat in s["seats"]], "state": s}
+    seats = s.get("seats", [])
+    return {"observer": -1, "winners": [], "handsShown": [True] * len(seats),
+            "handSizes": [len(seat.get("hand", [])) for seat in seats], "state": s}
 
 
 def board_text(state: str | dict[str, Any], observer: int | None = None) -> str:
@@ -92,6 +91,8 @@ def _card_svg(x: float, y: float, card: str, note: str = "", w: int = 34, h: int
 def board_svg(state: str | dict[str, Any], observer: int | None = None) -> str:
     """The board as one SVG image (track, Market, Farm, a row per player)."""
     v = view(state, observer)
+    if v is None:
+        return text_svg(board_text(state, observer))
     s = v["state"]
     reserved = _reserved_by(s)
     ships = s.get("ships", {})

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._parts import State, as_int as _int, as_list as _list, engine_view, esc as _esc, seats as _seats, status_parts
-from ._parts import text_board, to_act as _to_act
+from ._parts import text_board, text_svg, to_act as _to_act
 from ._parts import load_state
 
 # Geometry and colours: how the road is laid out (a row per stage, from inn to inn) and painted.
@@ -69,33 +69,30 @@ def _options(s: State) -> dict[str, Any]:
     return {"travellers": s["travellers"]} if isinstance(s.get("travellers"), bool) else {}
 
 
-def view(state: str | State, observer: int | None = None) -> State:
+def view(state: str | State, observer: int | None = None) -> State | None:
     """What ``observer`` (None: a spectator) may see of the state, as the engine's ``TokaidoView`` gives
     it (format ``kaisen.tokaido.view/1``, its fields documented there): ``state`` (the state JSON
     without what the seat cannot know: deck orders, the others' dealt tiles, the meals on offer it
     has not seen, as None), ``winners``, ``dealtShown``, the road's spaces, each seat's spot and
     points of its souvenir sets and hot springs, the prices on the table, ... A view given is
-    returned as it is; for a state the engine cannot read, the state as found, no winners nor other
-    facts of the rules, and for a seat no dealt tile of another and no meal on offer shown."""
+    returned as it is; for a state the engine cannot read, None for a seat (nothing decides what it
+    may see) and for a spectator the state as found, with no winners nor other facts of the rules."""
     if isinstance(state, dict) and str(state.get("format", "")).startswith(VIEW_PREFIX):
         return state
     s = _state(state)
     v = engine_view("tokaido", s, observer, _options(s))
-    if v is not None:
+    if v is not None or observer is not None:
         return v
-    n = len(_seats(s))
-    if observer is None:
-        return {"observer": -1, "winners": [], "dealtShown": [True] * n, "state": s}
-    hidden = {k: x for k, x in s.items() if k not in ("rng", "offer")}
-    hidden["offer"] = [None] * len(_offer(s))
-    return {"observer": observer, "winners": [], "dealtShown": [p == observer for p in range(n)], "state": hidden}
+    return {"observer": -1, "winners": [], "dealtShown": [True] * len(_seats(s)), "state": s}
 
 
 def visible_offer(s: State, observer: int | None) -> list:
     """The meals on offer as the engine shows them to ``observer`` (None for a meal it cannot see:
     the travellers at the inn see the offer, the others only the last ``offerKnown`` meals, drawn
-    from the meal deck's known bottom, and the number of the rest); all for a spectator."""
-    return _offer(view(s, observer)["state"])
+    from the meal deck's known bottom, and the number of the rest); all for a spectator; none of a
+    state the engine cannot read."""
+    v = view(s, observer)
+    return _offer(v["state"]) if v is not None else [None] * len(_offer(_state(s)))
 
 
 def winners(s: State) -> list[int]:
@@ -417,6 +414,8 @@ def _table_svg(s: State, v: State, y: float, width: float) -> tuple[list[str], f
 def board_svg(state: str | State, observer: int | None = None) -> str:
     """The table as one SVG image: the road in four stages, the inn's meals and village's souvenirs, a panel per player."""
     v = view(state, observer)
+    if v is None:
+        return text_svg(board_text(state, observer))
     s = v["state"]
     width = X0 * 2 + 15 * CELL
     parts: list[str] = [f'<text x="10" y="18" font-size="15" font-weight="bold">{_esc(_header(s, observer, v))}</text>']

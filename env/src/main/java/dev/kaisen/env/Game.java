@@ -84,7 +84,7 @@ public interface Game<S extends GameState<S>> {
     }
 
     /**
-     * The state as text for a terminal, as a spectator sees it (every hidden part shown):
+     * The state as text for a terminal, as a spectator sees it (nothing is hidden from a spectator):
      * {@link #render(GameState, int) render(state, SPECTATOR)}.
      */
     default String render(S state) {

@@ -29,7 +29,7 @@ import java.util.Map;
  */
 public final class KaisenGateway {
     public String version() {
-        return "0.4.0";
+        return "0.5.0";
     }
 
     /**
