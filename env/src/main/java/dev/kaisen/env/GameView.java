@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.StringJoiner;
+
 /**
  * What every game's view ({@link Game#viewJson}) starts from: the observer (a seat, or
  * {@link #SPECTATOR}), the winners, and the state's JSON tree for the game's view to cut down to
@@ -24,9 +26,7 @@ public final class GameView {
      * {@link #SPECTATOR} is an {@link IllegalArgumentException}.
      */
     public static ObjectNode start(String format, GameState<?> state, int observer) {
-        if (observer != SPECTATOR) {
-            GameState.checkObserver(state, observer);
-        }
+        checkObserver(state, observer);
         ObjectNode view = Json.mapper().createObjectNode();
         view.put("format", format);
         view.put("observer", observer);
@@ -37,6 +37,31 @@ public final class GameView {
             }
         }
         return view;
+    }
+
+    /**
+     * Throws a clear {@link IllegalArgumentException} unless {@code observer} is a seat of the
+     * state's game or {@link #SPECTATOR}: the check of every view and text board.
+     */
+    public static void checkObserver(GameState<?> state, int observer) {
+        if (observer != SPECTATOR) {
+            GameState.checkObserver(state, observer);
+        }
+    }
+
+    /**
+     * The seats that share the win, as a text board names them: {@code won by P0 and P2}; empty
+     * while the game runs (or when nobody won).
+     */
+    public static String wonBy(GameState<?> state) {
+        if (!state.isTerminal()) {
+            return "";
+        }
+        StringJoiner names = new StringJoiner(" and ", "won by ", "").setEmptyValue("");
+        for (int p : state.winners()) {
+            names.add("P" + p);
+        }
+        return names.toString();
     }
 
     /** Whether {@code observer} sees what only seat {@code p} (and a spectator) may see. */

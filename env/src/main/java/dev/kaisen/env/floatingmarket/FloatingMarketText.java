@@ -1,6 +1,5 @@
 package dev.kaisen.env.floatingmarket;
 
-import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
 
 import java.util.ArrayList;
@@ -39,9 +38,7 @@ public final class FloatingMarketText {
 
     /** The board as {@code observer} (a seat, or {@link GameView#SPECTATOR}) sees it. */
     static String render(FloatingMarketState s, int observer) {
-        if (observer != GameView.SPECTATOR) {
-            GameState.checkObserver(s, observer);
-        }
+        GameView.checkObserver(s, observer);
         List<String> lines = new ArrayList<>();
         lines.add(header(s, observer));
         lines.add("river (clockwise, boat 6 back to boat 0; * the last roll's boat):");
@@ -92,12 +89,8 @@ public final class FloatingMarketText {
         } else if (s.currentPlayer() >= 0) {
             b.append(", player ").append(s.currentPlayer()).append(" to act (").append(PHASES.get(s.phase())).append(')');
         }
-        int[] won = s.isTerminal() ? s.winners() : new int[0];
-        StringJoiner names = new StringJoiner(" and ", ", won by ", "").setEmptyValue("");
-        for (int p : won) {
-            names.add("P" + p);
-        }
-        return b.append(names).toString();
+        String won = GameView.wonBy(s);
+        return b.append(won.isEmpty() ? "" : ", " + won).toString();
     }
 
     /** The boat's fruit; the closed location's boat lies face down, its fruit out of the game. */

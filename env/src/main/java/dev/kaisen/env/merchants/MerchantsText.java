@@ -1,6 +1,5 @@
 package dev.kaisen.env.merchants;
 
-import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
 
 import java.util.ArrayList;
@@ -28,9 +27,7 @@ final class MerchantsText {
     }
 
     static String render(MerchantsState s, int observer) {
-        if (observer != GameView.SPECTATOR) {
-            GameState.checkObserver(s, observer);
-        }
+        GameView.checkObserver(s, observer);
         MerchantsData d = s.data();
         List<String> lines = new ArrayList<>();
         lines.add(MerchantsWords.title(s, observer));

@@ -49,13 +49,9 @@ final class MerchantsWords {
         if (!doing.isEmpty()) {
             j.add(doing);
         }
-        int[] won = s.isTerminal() ? s.winners() : new int[0];
-        if (won.length > 0) {
-            StringJoiner w = new StringJoiner(" and ", "won by ", "");
-            for (int p : won) {
-                w.add("P" + p);
-            }
-            j.add(w.toString());
+        String won = GameView.wonBy(s);
+        if (!won.isEmpty()) {
+            j.add(won);
         }
         return j.toString();
     }

@@ -2,7 +2,6 @@ package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameState;
-import dev.kaisen.env.GameView;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.RandomStream;
@@ -695,6 +694,6 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public String toString() {
-        return OsakaText.render(this, GameView.SPECTATOR);
+        return OsakaText.render(this);
     }
 }

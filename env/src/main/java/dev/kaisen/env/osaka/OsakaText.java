@@ -1,6 +1,5 @@
 package dev.kaisen.env.osaka;
 
-import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
 
 import java.util.ArrayList;
@@ -21,12 +20,9 @@ final class OsakaText {
     }
 
     static String render(OsakaState s, int observer) {
-        if (observer != GameView.SPECTATOR) {
-            GameState.checkObserver(s, observer);
-        }
+        GameView.checkObserver(s, observer);
         List<String> lines = new ArrayList<>();
-        lines.add("Traders of Osaka, " + s.n + " players, decision " + s.decisions + ", phase " + s.phase
-                + ", player " + s.current + " to act" + (s.paymentDue() != 0 ? ", " + s.paymentDue() + " coins due" : ""));
+        lines.add(header(s, observer));
         lines.add(track(s));
         lines.add("Market: " + cards(s, s.market, s.marketSize));
         lines.add("Farm:   " + cards(s, s.farm, s.farmSize));
@@ -35,6 +31,33 @@ final class OsakaText {
             lines.add(seat(s, p, observer));
         }
         return String.join("\n", lines);
+    }
+
+    /** The spectator's board: {@link #render(OsakaState, int)} for {@link GameView#SPECTATOR}. */
+    static String render(OsakaState s) {
+        return render(s, GameView.SPECTATOR);
+    }
+
+    /**
+     * The first line: players, decision, phase; the seat to act and the coins due, or how the game
+     * ended and who won; and the observer, for a seat.
+     */
+    private static String header(OsakaState s, int observer) {
+        StringBuilder b = new StringBuilder("Traders of Osaka, ").append(s.n).append(" players, decision ")
+                .append(s.decisions).append(", phase ").append(s.phase);
+        if (s.phase == Phase.GAME_OVER) {
+            b.append(", game over (").append(s.endReason == EndReason.DECISION_CAP ? "cut by the decision cap"
+                    : s.endReason.name().toLowerCase(Locale.ROOT)).append(')');
+            String won = GameView.wonBy(s);
+            b.append(won.isEmpty() ? "" : ", " + won);
+        } else {
+            b.append(", player ").append(s.current).append(" to act")
+                    .append(s.paymentDue() != 0 ? ", " + s.paymentDue() + " coins due" : "");
+        }
+        if (observer != GameView.SPECTATOR) {
+            b.append(", seen by P").append(observer);
+        }
+        return b.toString();
     }
 
     private static String track(OsakaState s) {

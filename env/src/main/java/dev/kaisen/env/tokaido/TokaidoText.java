@@ -1,6 +1,5 @@
 package dev.kaisen.env.tokaido;
 
-import dev.kaisen.env.GameState;
 import dev.kaisen.env.GameView;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
@@ -42,9 +41,7 @@ public final class TokaidoText {
 
     /** What {@code observer} may see of {@code s}; an observer that is neither a seat nor a spectator is refused. */
     static String render(TokaidoState s, int observer) {
-        if (observer != GameView.SPECTATOR) {
-            GameState.checkObserver(s, observer);
-        }
+        GameView.checkObserver(s, observer);
         List<String> lines = new ArrayList<>();
         lines.add(header(s, observer));
         road(s, lines);
@@ -67,11 +64,8 @@ public final class TokaidoText {
                 .append(", phase ").append(s.phase().name());
         if (s.isTerminal()) {
             b.append(s.isTruncated() ? ", game over (cut by the decision cap)" : ", game over");
-            List<String> won = new ArrayList<>();
-            for (int p : s.winners()) {
-                won.add("P" + p);
-            }
-            b.append(won.isEmpty() ? "" : ", won by " + String.join(" and ", won));
+            String won = GameView.wonBy(s);
+            b.append(won.isEmpty() ? "" : ", " + won);
         } else if (s.currentPlayer() >= 0) {
             b.append(", player ").append(s.currentPlayer()).append(" to act");
         }

@@ -40,10 +40,26 @@ class OsakaViewTest {
             assertTrue(seat0[5 + p].contains(" hand " + s.handSize(p) + " cards | "), seat0[5 + p]);
             assertFalse(spectator[5 + p].contains(" cards | "), spectator[5 + p]);
         }
-        for (int line = 0; line < 5; line++) {
+        assertEquals(spectator[0] + ", seen by P0", seat0[0], "the header names the observer");
+        for (int line = 1; line < 5; line++) {
             assertEquals(spectator[line], seat0[line], "the table's public lines");
         }
         assertEquals(game.render(s), game.render(s, GameView.SPECTATOR));
+    }
+
+    @Test
+    void theHeaderSaysWhoActsAndOnceOverHowItEndedAndWhoWon() {
+        OsakaState s = after(40);
+        assertTrue(game.render(s).startsWith("Traders of Osaka, 3 players, decision 40, phase " + s.phase + ", player "
+                + s.currentPlayer() + " to act"), game.render(s));
+        OsakaState end = after(Integer.MAX_VALUE);
+        StringBuilder won = new StringBuilder();
+        for (int p : end.winners()) {
+            won.append(won.length() == 0 ? "won by P" : " and P").append(p);
+        }
+        String header = game.render(end, 2).split("\n")[0];
+        assertEquals("Traders of Osaka, 3 players, decision " + end.decisions + ", phase GAME_OVER, game over ("
+                + end.endReason.name().toLowerCase(java.util.Locale.ROOT) + "), " + won + ", seen by P2", header);
     }
 
     @Test
