@@ -70,16 +70,22 @@ def venv(tmp_path_factory) -> Path:
     return path
 
 
+def clean_env() -> dict[str, str]:
+    """This process's environment without Kaisen's settings or a Python path: with PYTHONPATH on the
+    checkout's ``python/``, pip would take its ``kaisen_rl.egg-info`` for an installed kaisen-rl."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(("KAISEN_", "PYTHON", "VIRTUAL_ENV"))}
+
+
 def install(venv: Path, wheel: Path) -> None:
     """Installs ``wheel`` in place of any kaisen-rl there; its dependencies come from the package index."""
     pip = [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
-    run([*pip, "uninstall", "-y", "kaisen-rl"])
-    run([*pip, "install", str(wheel)], timeout=600)
+    run([*pip, "uninstall", "-y", "kaisen-rl"], env=clean_env())
+    run([*pip, "install", str(wheel)], timeout=600, env=clean_env())
 
 
 def outside(venv: Path, cwd: Path, script: Path, *args: str) -> subprocess.CompletedProcess:
     """Runs ``script`` with the venv's Python in ``cwd``, with no Kaisen setting from this checkout."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KAISEN_", "PYTHON", "VIRTUAL_ENV"))}
+    env = clean_env()
     env["KAISEN_CACHE_DIR"] = str(cwd / "cache")
     local = cwd / script.name  # not run from tests/: nothing of the checkout on sys.path
     shutil.copy(script, local)
