@@ -1,9 +1,12 @@
 """Builds a wheel of the ``kaisen`` package with the engine inside: ``./kaisen wheel`` runs it.
 
+The distribution is ``kaisen-rl`` (import name ``kaisen``), so the wheel is
+``kaisen_rl-VERSION-py3-none-TAG.whl``; the package index's ``kaisen`` is an unrelated project.
+
 ``python build_wheel.py [--out DIR] [--no-natives] [--target DIR]`` stages a copy of the package
-(``kaisen/``, ``pyproject.toml``, ``README.md``) with the runnable jar and its libraries under
-``kaisen/_java/`` (``kaisen.jar`` + ``lib/``, where :func:`kaisen._jvm.find_jar` looks), builds it
-with ``pip wheel`` (setuptools, no build isolation) into ``--out`` (default: ``dist/`` of the
+(``kaisen/``, ``pyproject.toml``, ``README.md``, ``LICENSE``, ``NOTICE``) with the runnable jar and
+its libraries under ``kaisen/_java/`` (``kaisen.jar`` + ``lib/``, where :func:`kaisen._jvm.find_jar`
+looks), builds it with ``pip wheel`` (setuptools, no build isolation) into ``--out`` (default: ``dist/`` of the
 checkout) and prints the wheel's path and size.
 
 The full wheel carries ND4J's and OpenBLAS's linux-x86_64 native libraries (``dl4j:`` checkpoints
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +45,10 @@ LEFT_OUT = {
 #: checkpoints and training load them.
 NATIVES = "*-linux-x86_64.jar"
 PLATFORM_TAG = "linux_x86_64"
+#: The distribution's name in wheel file names and ``.dist-info`` (``kaisen-rl`` in pyproject.toml).
+WHEEL_NAME = "kaisen_rl"
+#: Setuptools 77 reads pyproject.toml's ``license`` and ``license-files`` (PEP 639).
+SETUPTOOLS = 77
 
 
 def left_out(name: str, natives: bool) -> str | None:
@@ -57,8 +65,8 @@ def stage(root: Path, target: Path, natives: bool) -> list[Path]:
     """Copies the package into ``root`` with the jars under ``kaisen/_java/``; returns the jars staged."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_java")
     shutil.copytree(PYTHON / "kaisen", root / "kaisen", ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(PYTHON / name, root / name)
+    for name in ("pyproject.toml", "README.md", "LICENSE", "NOTICE"):
+        shutil.copy2(PYTHON / name, root / name)  # LICENSE and NOTICE: links to the root's, copied as files
     java = root / "kaisen" / "_java"
     (java / "lib").mkdir(parents=True)
     staged = [_copy(target / "kaisen.jar", java / "kaisen.jar")]
@@ -85,7 +93,12 @@ def build(out: Path, natives: bool = True, target: Path = TARGET) -> Path:
         try:
             __import__(module)
         except ImportError:
-            sys.exit(f"build_wheel: needs {module} in this Python ({sys.executable} -m pip install setuptools wheel)")
+            sys.exit(f"build_wheel: needs {module} in this Python "
+                     f"({sys.executable} -m pip install 'setuptools>=77' wheel)")
+    import setuptools
+    if int(re.match(r"\d*", setuptools.__version__).group() or 0) < SETUPTOOLS:
+        sys.exit(f"build_wheel: needs setuptools>={SETUPTOOLS} in this Python, found {setuptools.__version__} "
+                 f"({sys.executable} -m pip install 'setuptools>={SETUPTOOLS}')")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="kaisen-wheel-") as tmp:
         root = Path(tmp) / "src"
@@ -95,11 +108,11 @@ def build(out: Path, natives: bool = True, target: Path = TARGET) -> Path:
         plat = [f"--config-settings=--build-option=--plat-name={PLATFORM_TAG}"] if natives else []
         _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-cache-dir", "-q",
               *plat, "-w", str(built), str(root)])
-        (wheel,) = built.glob("kaisen-*.whl")
+        (wheel,) = built.glob(f"{WHEEL_NAME}-*.whl")
         tag = PLATFORM_TAG if natives else "any"
         if not wheel.name.endswith(f"-{tag}.whl"):
             _run([sys.executable, "-m", "wheel", "tags", "--remove", "--platform-tag", tag, str(wheel)])
-            (wheel,) = built.glob("kaisen-*.whl")
+            (wheel,) = built.glob(f"{WHEEL_NAME}-*.whl")
         dest = out / wheel.name
         shutil.move(str(wheel), dest)
     return dest

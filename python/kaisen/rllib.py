@@ -34,7 +34,8 @@ try:
 except ImportError as _e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         f"kaisen.rllib needs Ray RLlib and PyTorch ({_e}): install them with "
-        "pip install -e \"python[rllib]\" (from a checkout) or pip install 'kaisen-<version>-py3-none-any.whl[rllib]'"
+        "pip install -e \"python[rllib]\" (from a checkout) or "
+        "pip install 'kaisen_rl-<version>-py3-none-any.whl[rllib]'"
     ) from _e
 
 import os

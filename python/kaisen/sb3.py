@@ -8,7 +8,8 @@ Java. ``kaisen.sb3_vec_env(game, num_envs=N, ...)`` makes one; sb3-contrib's ``M
 learns from it as it is (``get_action_masks(env)`` calls ``env.env_method("action_masks")``).
 
 This module imports Stable-Baselines3, which ``import kaisen`` does not: install the ``train``
-extra (``pip install kaisen[train]``) to use it.
+extra (``pip install -e "python[train]"`` from a checkout, or a ``kaisen_rl`` wheel with
+``[train]``; the package index's ``kaisen`` is an unrelated project) to use it.
 """
 
 from __future__ import annotations

@@ -37,6 +37,26 @@ def build(out: Path, *flags: str) -> Path:
     return wheel
 
 
+def dist_info(wheel: Path) -> dict[str, str]:
+    """The wheel's ``kaisen_rl-VERSION.dist-info`` files by path inside it (text files only)."""
+    folder = f"kaisen_rl-{kaisen.__version__}.dist-info/"
+    with zipfile.ZipFile(wheel) as z:
+        names = [n for n in z.namelist() if ".dist-info/" in n]
+        assert names and all(n.startswith(folder) for n in names), names
+        return {n.removeprefix(folder): z.read(n).decode() for n in names}
+
+
+def check_metadata(wheel: Path) -> None:
+    """Named kaisen-rl, under the Apache-2.0 license, with the repository's LICENSE and NOTICE."""
+    info = dist_info(wheel)
+    headers = info["METADATA"].split("\n\n", 1)[0].splitlines()
+    assert "Name: kaisen-rl" in headers and "License-Expression: Apache-2.0" in headers, headers
+    repo = PYTHON.parent
+    assert info["licenses/LICENSE"] == (repo / "LICENSE").read_text()
+    assert info["licenses/NOTICE"] == (repo / "NOTICE").read_text()
+    assert "License-File: LICENSE" in headers and "License-File: NOTICE" in headers, headers
+
+
 def jars(wheel: Path) -> set[str]:
     with zipfile.ZipFile(wheel) as z:
         return {Path(n).name for n in z.namelist() if n.startswith("kaisen/_java/") and n.endswith(".jar")}
@@ -50,16 +70,22 @@ def venv(tmp_path_factory) -> Path:
     return path
 
 
+def clean_env() -> dict[str, str]:
+    """This process's environment without Kaisen's settings or a Python path: with PYTHONPATH on the
+    checkout's ``python/``, pip would take its ``kaisen_rl.egg-info`` for an installed kaisen-rl."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(("KAISEN_", "PYTHON", "VIRTUAL_ENV"))}
+
+
 def install(venv: Path, wheel: Path) -> None:
-    """Installs ``wheel`` in place of any kaisen there; its dependencies come from the package index."""
+    """Installs ``wheel`` in place of any kaisen-rl there; its dependencies come from the package index."""
     pip = [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
-    run([*pip, "uninstall", "-y", "kaisen"])
-    run([*pip, "install", str(wheel)], timeout=600)
+    run([*pip, "uninstall", "-y", "kaisen-rl"], env=clean_env())
+    run([*pip, "install", str(wheel)], timeout=600, env=clean_env())
 
 
 def outside(venv: Path, cwd: Path, script: Path, *args: str) -> subprocess.CompletedProcess:
     """Runs ``script`` with the venv's Python in ``cwd``, with no Kaisen setting from this checkout."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KAISEN_", "PYTHON", "VIRTUAL_ENV"))}
+    env = clean_env()
     env["KAISEN_CACHE_DIR"] = str(cwd / "cache")
     local = cwd / script.name  # not run from tests/: nothing of the checkout on sys.path
     shutil.copy(script, local)
@@ -70,11 +96,12 @@ def outside(venv: Path, cwd: Path, script: Path, *args: str) -> subprocess.Compl
 @pytest.mark.wheel
 def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualenv(venv, dl4j_checkpoint, tmp_path):
     wheel = build(tmp_path / "dist")
-    assert wheel.name == f"kaisen-{kaisen.__version__}-py3-none-linux_x86_64.whl"
+    assert wheel.name == f"kaisen_rl-{kaisen.__version__}-py3-none-linux_x86_64.whl"
     inside = jars(wheel)
     assert "kaisen.jar" in inside and any(j.startswith("nd4j-native-") and j.endswith("-linux-x86_64.jar")
                                           for j in inside)
     assert not [j for j in inside if j.startswith(("fastutil-", "protobuf-", "jmh-core-", "jopt-simple-"))]
+    check_metadata(wheel)
     install(venv, wheel)
     cwd = tmp_path / "elsewhere"
     cwd.mkdir()
@@ -92,6 +119,7 @@ def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualen
     for game in games:
         assert f"{game}: make, aec_env, vector_env, evaluate, play page ok" in lines
     assert f"dl4j:{dl4j_checkpoint}: opponent in make, evaluate ok" in lines and lines[-1] == "ok"
+    assert lines[-2] == f"distribution kaisen-rl {kaisen.__version__}, license Apache-2.0 ok"
 
 
 NO_NATIVES = """
@@ -113,8 +141,9 @@ except kaisen.KaisenError as e:
 @pytest.mark.wheel
 def test_the_no_natives_wheel_plays_and_says_that_dl4j_needs_the_native_backend(venv, dl4j_checkpoint, tmp_path):
     wheel = build(tmp_path / "dist", "--no-natives")
-    assert wheel.name == f"kaisen-{kaisen.__version__}-py3-none-any.whl"
+    assert wheel.name == f"kaisen_rl-{kaisen.__version__}-py3-none-any.whl"
     assert "kaisen.jar" in jars(wheel) and not [j for j in jars(wheel) if j.endswith("-linux-x86_64.jar")]
+    check_metadata(wheel)
     install(venv, wheel)
     script = tmp_path / "no_natives.py"
     script.write_text(NO_NATIVES)

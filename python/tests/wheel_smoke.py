@@ -9,6 +9,7 @@ wheel is installed; it is also how the jars left out of the wheel were chosen (d
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -92,6 +93,27 @@ def serve_play_page(game: str) -> None:
         server.close()
 
 
+def check_distribution() -> None:
+    """The package is installed as the distribution kaisen-rl, its version the module's, with the
+    Apache-2.0 license and its LICENSE and NOTICE files; no distribution named ``kaisen`` (the
+    package index's, an unrelated project) is installed."""
+    from importlib import metadata
+
+    dist = metadata.distribution("kaisen-rl")
+    assert dist.version == kaisen.__version__, (dist.version, kaisen.__version__)
+    assert dist.metadata["License-Expression"] == "Apache-2.0", dist.metadata["License-Expression"]
+    licenses = sorted(str(f) for f in dist.files or () if "/licenses/" in str(f))
+    assert [Path(f).name for f in licenses] == ["LICENSE", "NOTICE"], licenses
+    assert "Apache License" in (dist.locate_file(licenses[0])).read_text()
+    try:
+        metadata.distribution("kaisen")
+    except metadata.PackageNotFoundError:
+        pass
+    else:
+        raise AssertionError("a distribution named kaisen is installed next to kaisen-rl")
+    print(f"distribution kaisen-rl {dist.version}, license {dist.metadata['License-Expression']} ok")
+
+
 def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
@@ -117,6 +139,7 @@ def main(checkpoint: str | None) -> None:
         report = kaisen.evaluate(agent, "random", games=2, game="osaka", num_players=2, threads=1)
         assert report.results[0].games == 2, report
         print(f"{agent}: opponent in make, evaluate ok")
+    check_distribution()
     print("ok")
 
 
