@@ -22,33 +22,34 @@ def load_state(state: str | State, format_prefix: str, title: str) -> State:
     return s
 
 
-def engine_view(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> State | None:
-    """What ``observer`` (None: a spectator) may see of the state ``s`` of ``game``, as the engine
-    says (``Game.viewJson``: the parts of the state that seat may know, the winners, costs, which
-    hands and sealed choices are shown), for a config of the state's player count and ``options``;
-    None when the engine cannot read the state (a renderer then draws what it finds). Uses the
-    shared JVM, started when none runs (see ``kaisen._jvm.warm``)."""
+def _drawn(call: str, game: str, s: State, observer: int | None, options: dict[str, Any] | None) -> str | None:
+    """The gateway's ``call`` (``viewJson`` or ``boardText``) for the state ``s`` of ``game``, read with a
+    config of the state's player count and ``options``, as ``observer`` (None: a spectator) sees it;
+    None when the engine cannot read the state. Uses the shared JVM, started when none runs (see
+    ``kaisen._jvm.warm``)."""
     from .. import _jvm
     from ..spec import config_json
 
     players = s.get("players") if isinstance(s.get("players"), int) else len(seats(s))
     with _jvm.warm() as jvm:
-        text = jvm.call(jvm.entry.viewJson, game, config_json(players, options, game), json.dumps(s),
+        return jvm.call(getattr(jvm.entry, call), game, config_json(players, options, game), json.dumps(s),
                         -1 if observer is None else observer)
+
+
+def engine_view(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> State | None:
+    """What ``observer`` (None: a spectator) may see of the state ``s`` of ``game``, as the engine
+    says (``Game.viewJson``: the parts of the state that seat may know, the winners, costs, which
+    hands and sealed choices are shown), for a config of the state's player count and ``options``;
+    None when the engine cannot read the state (a renderer then draws what it finds)."""
+    text = _drawn("viewJson", game, s, observer, options)
     return None if text is None else json.loads(text)
 
 
 def engine_text(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> str | None:
     """The game's one text board (``Game.render``, the engine's) of the state ``s`` of ``game`` as
     ``observer`` (None: a spectator) sees it, for a config of the state's player count and
-    ``options``; None when the engine cannot read the state. Uses the shared JVM, as :func:`engine_view`."""
-    from .. import _jvm
-    from ..spec import config_json
-
-    players = s.get("players") if isinstance(s.get("players"), int) else len(seats(s))
-    with _jvm.warm() as jvm:
-        return jvm.call(jvm.entry.boardText, game, config_json(players, options, game), json.dumps(s),
-                        -1 if observer is None else observer)
+    ``options``; None when the engine cannot read the state."""
+    return _drawn("boardText", game, s, observer, options)
 
 
 def text_board(game: str, s: State, observer: int | None, options: dict[str, Any] | None = None) -> str:

@@ -1,6 +1,7 @@
 package dev.kaisen.env;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -62,6 +63,13 @@ public final class GameView {
             names.add("P" + p);
         }
         return names.toString();
+    }
+
+    /** Sets every entry of {@code cards} (a list in a state's JSON tree) to null, their number kept: cards a seat may not see. */
+    public static void hideAll(ArrayNode cards) {
+        for (int i = 0; i < cards.size(); i++) {
+            cards.set(i, (JsonNode) null);
+        }
     }
 
     /** Whether {@code observer} sees what only seat {@code p} (and a spectator) may see. */

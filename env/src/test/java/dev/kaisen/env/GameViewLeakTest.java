@@ -37,11 +37,6 @@ class GameViewLeakTest {
         return (Game<S>) Games.create(id, GameConfig.of(players));
     }
 
-    static int randomAction(GameState<?> s, SplittableRandom r) {
-        int[] legal = s.legalActions();
-        return legal[r.nextInt(legal.length)];
-    }
-
     @ParameterizedTest
     @MethodSource("games")
     <S extends GameState<S>> void changingOnlyWhatTheObserverCannotKnowChangesNotTheirView(String id, int players) {
@@ -73,7 +68,7 @@ class GameViewLeakTest {
                     assertEquals(mine, g.viewJson(d, observer), () -> id + " view differs on a determinization");
                     assertEquals(myBoard, g.render(d, observer), () -> id + " text board differs on a determinization");
                 }
-                s.applyInPlace(randomAction(s, r));
+                s.applyInPlace(RandomPlay.action(s, r));
             }
         }
         assertTrue(varied > 0, "the generator made variations");
@@ -92,7 +87,7 @@ class GameViewLeakTest {
             SplittableRandom r = new SplittableRandom(k);
             while (!s.isTerminal()) {
                 assertEquals(List.of(), winners(g.viewJson(s, GameView.SPECTATOR)), "no winner before the end");
-                s.applyInPlace(randomAction(s, r));
+                s.applyInPlace(RandomPlay.action(s, r));
             }
             List<Integer> expected = new ArrayList<>();
             for (int p : s.winners()) {

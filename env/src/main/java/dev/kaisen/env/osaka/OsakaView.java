@@ -52,24 +52,17 @@ final class OsakaView {
         ObjectNode state = GameView.tree(OsakaJson.toJson(s, false));
         if (observer != GameView.SPECTATOR) {
             state.remove("rng");
-            hide((ArrayNode) state.get("drawPile"));
+            GameView.hideAll((ArrayNode) state.get("drawPile"));
             for (int p = 0; p < s.n; p++) {
                 ObjectNode seat = (ObjectNode) state.get("seats").get(p);
                 if (!handShown(observer, p)) {
-                    hide((ArrayNode) seat.get("hand"));
+                    GameView.hideAll((ArrayNode) seat.get("hand"));
                 }
                 hideFaceDown(seat);
             }
         }
         view.set("state", state);
         return view.toString();
-    }
-
-    /** Every entry of {@code cards} as null, their number kept. */
-    private static void hide(ArrayNode cards) {
-        for (int i = 0; i < cards.size(); i++) {
-            cards.set(i, (JsonNode) null);
-        }
     }
 
     /**

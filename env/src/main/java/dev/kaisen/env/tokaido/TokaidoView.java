@@ -77,10 +77,7 @@ final class TokaidoView {
         }
         for (int p = 0; p < s.numPlayers(); p++) {
             if (!GameView.sees(observer, p)) {
-                ArrayNode dealt = (ArrayNode) state.get("seats").get(p).get("dealt");
-                for (int i = 0; i < dealt.size(); i++) {
-                    dealt.set(i, (JsonNode) null);
-                }
+                GameView.hideAll((ArrayNode) state.get("seats").get(p).get("dealt"));
             }
         }
         ArrayNode offer = (ArrayNode) state.get("offer");

@@ -5,6 +5,7 @@ import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.RandomPlay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,16 +42,7 @@ class FloatingMarketJsonTest {
 
     /** Every state of a game with random legal moves (seeded), from the deal to the end. */
     static List<FloatingMarketState> play(FloatingMarketGame g, long seed) {
-        List<FloatingMarketState> out = new ArrayList<>();
-        FloatingMarketState s = g.newGame(seed, ChanceLog.NONE);
-        SplittableRandom r = new SplittableRandom(seed);
-        out.add(s.copy());
-        while (!s.isTerminal()) {
-            int[] legal = s.legalActions();
-            s.applyInPlace(legal[r.nextInt(legal.length)]);
-            out.add(s.copy());
-        }
-        return out;
+        return RandomPlay.states(g, seed);
     }
 
     static FloatingMarketGame customGame(Path dir, int players) throws Exception {

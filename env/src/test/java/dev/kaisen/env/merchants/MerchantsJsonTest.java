@@ -8,6 +8,7 @@ import dev.kaisen.env.ChanceLog;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.HiddenEdits;
 import dev.kaisen.env.Json;
+import dev.kaisen.env.RandomPlay;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,16 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MerchantsJsonTest {
     /** Every state of a game with random legal moves (seeded), from the setup to the end. */
     static List<MerchantsState> play(MerchantsGame g, long seed) {
-        List<MerchantsState> out = new ArrayList<>();
-        MerchantsState s = g.newGame(seed, ChanceLog.NONE);
-        SplittableRandom r = new SplittableRandom(seed);
-        out.add(s.copy());
-        while (!s.isTerminal()) {
-            int[] legal = s.legalActions();
-            s.applyInPlace(legal[r.nextInt(legal.length)]);
-            out.add(s.copy());
-        }
-        return out;
+        return RandomPlay.states(g, seed);
     }
 
     /** Data unlike the default: another name, fewer goods and cards, other money, levels and thresholds. */

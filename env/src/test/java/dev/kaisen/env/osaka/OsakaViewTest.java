@@ -2,9 +2,10 @@ package dev.kaisen.env.osaka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kaisen.env.GameView;
+import dev.kaisen.env.RandomPlay;
 import org.junit.jupiter.api.Test;
 
-import java.util.SplittableRandom;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,15 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OsakaViewTest {
     private final OsakaGame game = new OsakaGame(3);
 
-    /** A 3-player game after {@code moves} random legal moves from seed 5. */
+    /** A 3-player game after {@code moves} random legal moves from seed 5 (or at its end). */
     private OsakaState after(int moves) {
-        OsakaState s = game.newGame(5);
-        SplittableRandom r = new SplittableRandom(5);
-        for (int i = 0; i < moves && !s.isTerminal(); i++) {
-            int[] legal = s.legalActions();
-            s.applyInPlace(legal[r.nextInt(legal.length)]);
-        }
-        return s;
+        List<OsakaState> states = RandomPlay.states(game, 5);
+        return states.get(Math.min(moves, states.size() - 1));
     }
 
     @Test

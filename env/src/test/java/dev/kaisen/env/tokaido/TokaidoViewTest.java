@@ -3,6 +3,7 @@ package dev.kaisen.env.tokaido;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kaisen.env.GameView;
 import dev.kaisen.env.HiddenEdits;
+import dev.kaisen.env.RandomPlay;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -22,17 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TokaidoViewTest {
     /** Every state of a random game of {@code players} (powers on), from the deal to the end. */
     static List<TokaidoState> game(int players, long seed) {
-        TokaidoGame g = new TokaidoGame(players);
-        TokaidoState s = g.newGame(seed);
-        SplittableRandom r = new SplittableRandom(seed);
-        List<TokaidoState> out = new ArrayList<>();
-        out.add(s.copy());
-        while (!s.isTerminal()) {
-            int[] legal = s.legalActions();
-            s.applyInPlace(legal[r.nextInt(legal.length)]);
-            out.add(s.copy());
-        }
-        return out;
+        return RandomPlay.states(new TokaidoGame(players), seed);
     }
 
     static int count(String text, String part) {
