@@ -25,7 +25,7 @@ import subprocess
 import tempfile
 import warnings
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,14 @@ class GameOption:
 
 
 @dataclass(frozen=True)
+class ChanceEvent:
+    """A kind of chance outcome of a game (a ``chance`` step of its records), with what it decides."""
+
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A registered game as the registry declares it (no JVM needed)."""
 
@@ -63,6 +71,12 @@ class GameInfo:
     version: int = 1
     #: The game's own scripted bots (``random`` is every game's besides).
     bots: tuple[str, ...] = ()
+    #: What the game is, in a paragraph.
+    summary: str = ""
+    #: What each of :attr:`bots` does.
+    bot_meanings: dict[str, str] = field(default_factory=dict, compare=False)
+    #: The kinds of chance outcome its records hold.
+    chance_events: tuple[ChanceEvent, ...] = ()
 
     @property
     def gym_id(self) -> str:
@@ -97,6 +111,9 @@ def _parse(data: list[dict[str, Any]]) -> tuple[GameInfo, ...]:
             views=tuple(g.get("views", ())),
             version=int(g.get("version", 1)),
             bots=tuple(g.get("bots", ())),
+            summary=g.get("summary", ""),
+            bot_meanings=dict(g.get("botMeanings") or {}),
+            chance_events=tuple(ChanceEvent(e["name"], e["meaning"]) for e in g.get("chanceEvents", ())),
         )
         for g in data
     )

@@ -19,6 +19,24 @@ PREFIX = "zoo:"
 
 
 @dataclass(frozen=True)
+class Evaluation:
+    """A measured strength of a zoo model (``./kaisen zoo measure``): the model against copies of
+    ``opponent``, seats rotated, over ``games`` games; ``command`` reproduces it."""
+
+    opponent: str
+    protocol: str
+    games: int
+    seed: int
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    mean_score: float
+    opponent_mean_score: float
+    command: str
+    measured: str
+
+
+@dataclass(frozen=True)
 class ZooModel:
     """A zoo model and how it was made (``kaisen-zoo.json`` in the model's file).
 
@@ -38,17 +56,27 @@ class ZooModel:
     view: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     problem: str | None = None
+    #: Its measured strength, one entry per opponent (empty until ``./kaisen zoo measure`` ran).
+    evaluations: tuple[Evaluation, ...] = ()
 
     @property
     def agent(self) -> str:
         return PREFIX + self.name
 
 
+def _evaluation(e: dict[str, Any]) -> Evaluation:
+    return Evaluation(opponent=e["opponent"], protocol=e["protocol"], games=int(e["games"]), seed=int(e["seed"]),
+                      win_rate=float(e["winRate"]), win_rate_low=float(e["winRateLow"]),
+                      win_rate_high=float(e["winRateHigh"]), mean_score=float(e["meanScore"]),
+                      opponent_mean_score=float(e["opponentMeanScore"]), command=e["command"], measured=e["measured"])
+
+
 def _parse(data: list[dict[str, Any]]) -> list[ZooModel]:
     return [ZooModel(name=d["name"], game=d.get("game"), players=d.get("players"), bytes=int(d["bytes"]),
                      location=d["location"], step=d.get("step"), training_seconds=d.get("trainingSeconds"),
                      hardware=d.get("hardware"), command=d.get("command"), notes=d.get("notes"), view=d.get("view"),
-                     options=dict(d.get("options") or {}), problem=d.get("problem"))
+                     options=dict(d.get("options") or {}), problem=d.get("problem"),
+                     evaluations=tuple(_evaluation(e) for e in d.get("evaluations") or ()))
             for d in data]
 
 

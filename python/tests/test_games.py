@@ -32,6 +32,9 @@ def test_games_are_the_registrys():
             raw["title"], raw["minPlayers"], raw["maxPlayers"], raw["defaultPlayers"])
         assert [o.name for o in info.options] == [o["name"] for o in raw["options"]]
         assert list(info.views) == raw["views"]
+        assert info.summary == raw["summary"] and info.bot_meanings == raw["botMeanings"]
+        assert [(e.name, e.meaning) for e in info.chance_events] == [(e["name"], e["meaning"])
+                                                                       for e in raw["chanceEvents"]]
         assert kaisen.game_info(info.id) is info
     assert "osaka" in [g.id for g in kaisen.games()]
 

@@ -74,6 +74,12 @@ def test_every_packaged_model_plays_as_an_env_opponent():
         pytest.skip("this build carries no zoo models (models/ holds none)")
     for m in models:
         assert m.problem is None, f"{m.name}: {m.problem}"
+        # its measured strength (./kaisen zoo measure), which the documentation's game pages show
+        measured = {e.opponent: e for e in m.evaluations}
+        assert {"random", "greedy"} <= set(measured), m.name
+        for e in measured.values():
+            assert e.games >= 1000 and 0 <= e.win_rate_low <= e.win_rate <= e.win_rate_high <= 1, (m.name, e)
+            assert f"--agents {m.agent},{e.opponent} " in e.command, (m.name, e.command)
         env = kaisen.make(m.game, num_players=m.players, opponents=m.agent, seed=1, **m.options)
         try:
             env.reset(seed=1)

@@ -1,5 +1,6 @@
 package dev.kaisen.bridge;
 
+import dev.kaisen.env.GameDescriptor;
 import dev.kaisen.env.GameOption;
 import dev.kaisen.env.GameProvider;
 import dev.kaisen.env.Games;
@@ -33,6 +34,10 @@ public final class GamesCommand implements Callable<Integer> {
             g.put("options", p.options());
             g.put("views", views(p.id()));
             g.put("bots", dev.kaisen.env.Games.create(p.id()).botNames());
+            GameDescriptor<?> d = p.descriptor();
+            g.put("summary", d.summary());
+            g.put("botMeanings", d.botMeanings());
+            g.put("chanceEvents", d.chanceEvents());
             g.put("default", p.id().equals(Games.DEFAULT_GAME));
             out.add(g);
         }

@@ -1,19 +1,25 @@
 package dev.kaisen.bridge;
 
+import dev.kaisen.env.Agents;
+import dev.kaisen.env.Game;
+import dev.kaisen.env.GameConfig;
+import dev.kaisen.env.Games;
 import dev.kaisen.env.Json;
+import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.zoo.Zoo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "zoo", mixinStandardHelpOptions = true,
         description = {"The model zoo: small trained policies playable by name as zoo:GAME-Np (see models/README.md)."},
-        subcommands = {ZooCommand.Pack.class, ZooCommand.ListModels.class})
+        subcommands = {ZooCommand.Pack.class, ZooCommand.ListModels.class, ZooCommand.Measure.class})
 final class ZooCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -73,6 +79,63 @@ final class ZooCommand implements Runnable {
             } catch (java.io.IOException e) {
                 return java.util.Set.of(); // pack itself reports an unreadable folder
             }
+        }
+    }
+
+    @Command(name = "measure", mixinStandardHelpOptions = true,
+            description = {"Measure a model of MODELS against copies of each opponent (head-to-head, seats rotated) "
+                    + "and record the win rates, with their 95% Wilson intervals and the command that reproduces "
+                    + "them, in the model's kaisen-zoo.json: the documentation's game pages and zoo list --json show "
+                    + "them. An earlier measurement against the same opponent is replaced."})
+    static final class Measure implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "NAME", description = "The model's name (MODELS/NAME.zip), e.g. osaka-2p.")
+        String name;
+
+        @Option(names = "--opponents", split = ",", defaultValue = "random,greedy",
+                description = "Agents to measure it against, one evaluation each (default ${DEFAULT-VALUE}).")
+        List<String> opponents;
+
+        @Option(names = "--games", defaultValue = "1000", description = "Games per opponent (default ${DEFAULT-VALUE}).")
+        int games;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the games (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--threads", description = "Games played at once (default: every core).")
+        Integer threads;
+
+        @Option(names = "--models", defaultValue = "models", description = "Folder of the model (default ${DEFAULT-VALUE}).")
+        Path models;
+
+        @Override
+        public Integer call() {
+            if (games < 1) {
+                throw new IllegalArgumentException("--games must be at least 1, not " + games);
+            }
+            Path file = models.resolve(name + ".zip");
+            Zoo.Metadata md = Zoo.read(file).metadata();
+            Game<?> game = Games.create(md.game(), new GameConfig(md.players(), md.options()));
+            int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            if (workers < 1) {
+                throw new IllegalArgumentException("--threads must be at least 1, not " + workers);
+            }
+            Agents.validate(game, opponents);
+            for (String opponent : opponents) {
+                long start = System.nanoTime();
+                SeatEvaluation.Result r = SeatEvaluation.run(game, "dl4j:" + file, opponent, games, seed, workers);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                String config = md.options().isEmpty() ? "" : " --config '" + Json.write(md.options(), false) + "'";
+                String command = "./kaisen eval --game " + md.game() + " --players " + md.players() + config
+                        + " --agents zoo:" + name + "," + opponent + " --protocol head-to-head --games " + games
+                        + " --seed " + seed;
+                Zoo.recordEvaluation(file, new Zoo.Evaluation(opponent, "head-to-head", games, seed, r.winRate(),
+                        r.winRateLow(), r.winRateHigh(), r.meanScore(), r.opponentMeanScore(), seconds, workers,
+                        command, Instant.now().toString()));
+                System.out.printf(Locale.ROOT, "%s vs %s: win rate %.1f%% [%.1f%%, %.1f%%] over %d games (%.0f s); "
+                                + "recorded in %s%n", name, opponent, 100 * r.winRate(), 100 * r.winRateLow(),
+                        100 * r.winRateHigh(), games, seconds, file);
+            }
+            return 0;
         }
     }
 

@@ -12,16 +12,20 @@ import java.util.function.Function;
 /**
  * What a game is besides its rules, written once per game and read by the registry
  * ({@link Games}) and by every generic default of {@link Game}: id, title, player range,
- * version, options, what the score and the tie-break count, the scripted bots by name, the
- * invariants, and how a config becomes a {@link Game}.
+ * version, a summary of what the game is, options, what the score and the tie-break count, the
+ * scripted bots by name (each with what it does), the chance events its records hold, the
+ * invariants, and how a config becomes a {@link Game}. The documentation site's game pages are
+ * written from this (with the spec), never by hand.
  *
  * <p>A game fills one in with {@link #builder}, in the order a reader meets the game:
  * <pre>{@code
  * GameDescriptor.<MyState>builder("my-game", "My Game")
+ *         .summary("Players race to ...")
  *         .players(2, 5).defaultPlayers(2)
  *         .options(VARIANT)
  *         .score("points", "coins")
- *         .bot("greedy", MyGreedyAgent::new)
+ *         .bot("greedy", "takes the move that scores most now", MyGreedyAgent::new)
+ *         .chance("shuffle", "the deck is shuffled: the order of every card")
  *         .invariants(MyInvariants::check, MyInvariants::checkStep)
  *         .create(MyGame::new)
  *         .build();
@@ -31,9 +35,20 @@ import java.util.function.Function;
  */
 public record GameDescriptor<S extends GameState<S>>(
         String id, String title, int minPlayers, int maxPlayers, int defaultPlayers, int version,
-        List<GameOption> options, String scoreName, String tiebreakName,
-        Map<String, BotFactory<S>> bots, Invariants<S> invariants,
-        Function<GameConfig, ? extends Game<S>> factory) {
+        String summary, List<GameOption> options, String scoreName, String tiebreakName,
+        Map<String, BotFactory<S>> bots, Map<String, String> botMeanings, List<ChanceEvent> chanceEvents,
+        Invariants<S> invariants, Function<GameConfig, ? extends Game<S>> factory) {
+
+    /**
+     * A kind of chance outcome the game reports to its {@link ChanceLog} (so game records hold it
+     * as a {@code chance} step named {@code name}), with what it decides.
+     */
+    public record ChanceEvent(String name, String meaning) {
+        public ChanceEvent {
+            requireName(name, "chance event name");
+            requireName(meaning, "meaning for chance event " + name);
+        }
+    }
 
     /** A scripted bot made from a seed. */
     @FunctionalInterface
@@ -86,8 +101,17 @@ public record GameDescriptor<S extends GameState<S>>(
         if (bots.containsKey(Agents.RANDOM)) {
             throw new IllegalArgumentException(id + ": '" + Agents.RANDOM + "' is every game's bot, not a game's own");
         }
+        summary = summary == null ? "" : summary.strip();
         options = List.copyOf(options);
         bots = Collections.unmodifiableMap(new LinkedHashMap<>(bots));
+        botMeanings = Collections.unmodifiableMap(new LinkedHashMap<>(botMeanings));
+        if (!bots.keySet().containsAll(botMeanings.keySet())) {
+            throw new IllegalArgumentException(id + ": a meaning for a bot it does not have");
+        }
+        chanceEvents = List.copyOf(chanceEvents);
+        if (chanceEvents.stream().map(ChanceEvent::name).distinct().count() != chanceEvents.size()) {
+            throw new IllegalArgumentException(id + ": a chance event declared twice");
+        }
         Objects.requireNonNull(invariants, "invariants");
         Objects.requireNonNull(factory, "factory");
     }
@@ -101,6 +125,11 @@ public record GameDescriptor<S extends GameState<S>>(
     /** The game's own bots' names, in the order they were declared (the first is the rollout default). */
     public List<String> botNames() {
         return List.copyOf(bots.keySet());
+    }
+
+    /** What the game's bot {@code name} does (empty when the game does not say). */
+    public String botMeaning(String name) {
+        return botMeanings.getOrDefault(name, "");
     }
 
     /** The game's bot {@code name}, seeded; an unknown name is an error naming the bots there are. */
@@ -126,10 +155,13 @@ public record GameDescriptor<S extends GameState<S>>(
         private int maxPlayers = -1;
         private int defaultPlayers = -1;
         private int version = 1;
+        private String summary = "";
         private final List<GameOption> options = new ArrayList<>();
         private String scoreName;
         private String tiebreakName;
         private final Map<String, BotFactory<S>> bots = new LinkedHashMap<>();
+        private final Map<String, String> botMeanings = new LinkedHashMap<>();
+        private final List<ChanceEvent> chanceEvents = new ArrayList<>();
         private Invariants<S> invariants;
         private Function<GameConfig, ? extends Game<S>> factory;
 
@@ -156,6 +188,12 @@ public record GameDescriptor<S extends GameState<S>>(
             return this;
         }
 
+        /** What the game is, in a paragraph (the documentation's game page opens with it). */
+        public Builder<S> summary(String summary) {
+            this.summary = summary;
+            return this;
+        }
+
         public Builder<S> options(GameOption... options) {
             this.options.addAll(List.of(options));
             return this;
@@ -172,6 +210,19 @@ public record GameDescriptor<S extends GameState<S>>(
             if (bots.putIfAbsent(name, factory) != null) {
                 throw new IllegalArgumentException(id + ": bot '" + name + "' declared twice");
             }
+            return this;
+        }
+
+        /** A bot with what it does (shown by the documentation's game page). */
+        public Builder<S> bot(String name, String meaning, BotFactory<S> factory) {
+            bot(name, factory);
+            botMeanings.put(name, meaning);
+            return this;
+        }
+
+        /** A kind of chance outcome the game reports to its {@link ChanceLog}, with what it decides. */
+        public Builder<S> chance(String name, String meaning) {
+            chanceEvents.add(new ChanceEvent(name, meaning));
             return this;
         }
 
@@ -193,8 +244,8 @@ public record GameDescriptor<S extends GameState<S>>(
 
         public GameDescriptor<S> build() {
             return new GameDescriptor<>(id, title, minPlayers, maxPlayers,
-                    defaultPlayers < 0 ? minPlayers : defaultPlayers, version, options, scoreName, tiebreakName,
-                    bots, invariants, factory);
+                    defaultPlayers < 0 ? minPlayers : defaultPlayers, version, summary, options, scoreName,
+                    tiebreakName, bots, botMeanings, chanceEvents, invariants, factory);
         }
     }
 }

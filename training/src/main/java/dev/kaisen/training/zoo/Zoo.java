@@ -35,7 +35,9 @@ import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 
 /**
  * The model zoo: small trained policies playable by name ({@code zoo:osaka-2p}) wherever agents
@@ -72,11 +74,44 @@ public final class Zoo {
      * @param hardware        the machine that trained it (null when unknown)
      * @param command         the command that trained it
      * @param source          the checkpoint it was packed from, as given to {@code zoo pack}
+     * @param evaluations     its measured strength ({@code ./kaisen zoo measure}); empty for a model
+     *                        packed (or packed again) since it was last measured
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Metadata(String name, String game, int players, Map<String, Object> options, String view,
                            int[] hidden, long step, double trainingSeconds, String hardware, String command,
-                           String notes, String source, String packed) {
+                           String notes, String source, String packed, List<Evaluation> evaluations) {
+        public Metadata {
+            evaluations = evaluations == null ? List.of() : List.copyOf(evaluations);
+        }
+
+        /** This metadata with {@code e} in place of any earlier evaluation against the same opponent. */
+        public Metadata with(Evaluation e) {
+            List<Evaluation> all = new ArrayList<>();
+            for (Evaluation old : evaluations) {
+                if (!(old.opponent().equals(e.opponent()) && old.protocol().equals(e.protocol()))) {
+                    all.add(old);
+                }
+            }
+            all.add(e);
+            return new Metadata(name, game, players, options, view, hidden, step, trainingSeconds, hardware, command,
+                    notes, source, packed, all);
+        }
+    }
+
+    /**
+     * One measurement of a model's strength: the model against copies of {@code opponent}, seats
+     * rotated ({@code head-to-head}), as {@code command} reproduces it.
+     *
+     * @param winRate    the model's share of wins (a shared win counts as its share), with its 95%
+     *                   Wilson interval {@code [winRateLow, winRateHigh]}
+     * @param meanScore  the model's mean score, {@code opponentMeanScore} the opponents'
+     * @param measured   when it was measured (ISO-8601)
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Evaluation(String opponent, String protocol, int games, long seed, double winRate,
+                             double winRateLow, double winRateHigh, double meanScore, double opponentMeanScore,
+                             double seconds, int threads, String command, String measured) {
     }
 
     /**
@@ -275,7 +310,8 @@ public final class Zoo {
                 : run != null && run.command() != null ? run.command() : trainCommand(config);
         String hw = hardware != null && !hardware.isBlank() ? hardware : run != null ? run.hardware() : null;
         Metadata md = new Metadata(n, config.game, config.players, config.options, config.view, config.hidden,
-                progress.step(), progress.seconds(), hw, cmd, notes, source.toString(), Instant.now().toString());
+                progress.step(), progress.seconds(), hw, cmd, notes, source.toString(), Instant.now().toString(),
+                List.of());
         Path target = modelsDir.resolve(n + ".zip");
         byte[] json;
         try {
@@ -387,6 +423,54 @@ public final class Zoo {
                 }
             }
         }
+    }
+
+    /** The model in {@code file} (a packed zoo model on disk), read; a file that is none is an error saying why. */
+    public static Model read(Path file) {
+        if (!Files.isRegularFile(file) || !file.getFileName().toString().endsWith(".zip")) {
+            throw new IllegalArgumentException("no zoo model at " + file + " (expected MODELS/NAME.zip written by "
+                    + "./kaisen zoo pack)");
+        }
+        Model m = describe(found(file));
+        if (m.metadata() == null) {
+            throw new IllegalArgumentException(file + " is no zoo model: " + m.problem());
+        }
+        return m;
+    }
+
+    /**
+     * Records {@code e} in the metadata of the model in {@code file} (replacing an earlier
+     * evaluation against the same opponent); the rest of the file is kept byte for byte, and the
+     * file is replaced only once the new one is written whole.
+     */
+    public static Model recordEvaluation(Path file, Evaluation e) {
+        Metadata md = read(file).metadata().with(e);
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        try {
+            try (ZipFile in = new ZipFile(file.toFile());
+                 ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tmp))) {
+                for (ZipEntry entry : Collections.list(in.entries())) {
+                    out.putNextEntry(new ZipEntry(entry.getName()));
+                    if (entry.getName().equals(METADATA)) {
+                        out.write(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(md));
+                    } else {
+                        try (InputStream data = in.getInputStream(entry)) {
+                            data.transferTo(out);
+                        }
+                    }
+                    out.closeEntry();
+                }
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException x) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the error below is the one to report
+            }
+            throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(x), x);
+        }
+        return read(file);
     }
 
     private static Model describe(Found f) {

@@ -119,6 +119,12 @@ class ZooTest {
             assertEquals(name, md.name(), "the file is named as it was packed");
             assertTrue(m.bytes() < 5_000_000, name + " is " + m.bytes() + " bytes; a zoo model should be a few MB at most");
             assertTrue(md.command() != null && !md.command().isBlank(), "the command that made it is recorded");
+            for (String opponent : List.of("random", "greedy")) {
+                // the documentation's game pages show these: ./kaisen zoo measure NAME
+                assertTrue(md.evaluations().stream().anyMatch(e -> e.opponent().equals(opponent) && e.games() >= 1000
+                        && e.command().contains("zoo:" + name + "," + opponent)),
+                        name + " records its strength against " + opponent + " over 1,000 games or more");
+            }
             PpoConfig config = Zoo.policy(name).config();
             assertEquals(md.game(), config.game);
             assertEquals(md.players(), config.players);
@@ -229,6 +235,29 @@ class ZooTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> withZooDir(dir.resolve(name + ".zip"), () -> Zoo.model(name)));
         assertTrue(e.getMessage().contains("is not a folder"), e.getMessage());
+    }
+
+    @Test
+    void aMeasurementIsRecordedInTheModelReplacingOnlyAnEarlierOneAgainstTheSameOpponent(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve(VARIANT + ".zip");
+        Files.copy(zooDir.resolve(VARIANT + ".zip"), file);
+        assertEquals(List.of(), Zoo.read(file).metadata().evaluations(), "a packed model is not measured yet");
+        byte[] weights = Checkpoint.entry(file, "coefficients.bin");
+        Zoo.Evaluation first = new Zoo.Evaluation("random", "head-to-head", 10, 1, 0.8, 0.5, 0.9, 20, 10, 1.5, 1,
+                "./kaisen eval ...", "2026-01-01T00:00:00Z");
+        Zoo.Evaluation greedy = new Zoo.Evaluation("greedy", "head-to-head", 10, 1, 0.3, 0.1, 0.6, 15, 18, 1.5, 1,
+                "./kaisen eval ...", "2026-01-01T00:00:00Z");
+        Zoo.Evaluation again = new Zoo.Evaluation("random", "head-to-head", 20, 2, 0.9, 0.7, 0.97, 21, 9, 3, 1,
+                "./kaisen eval ...", "2026-01-02T00:00:00Z");
+        Zoo.recordEvaluation(file, first);
+        Zoo.recordEvaluation(file, greedy);
+        Zoo.Model m = Zoo.recordEvaluation(file, again);
+        assertEquals(List.of(greedy, again), m.metadata().evaluations());
+        assertEquals(VARIANT, m.metadata().name(), "the rest of the metadata is kept");
+        assertTrue(java.util.Arrays.equals(weights, Checkpoint.entry(file, "coefficients.bin")), "the weights are kept");
+        assertEquals(List.of(), Files.list(dir).filter(f -> !f.equals(file)).toList(), "no temporary file is left");
+        assertThrows(IllegalArgumentException.class, () -> Zoo.read(dir.resolve("missing.zip")));
     }
 
     @Test
