@@ -61,7 +61,7 @@ __all__ = [
     "shutdown", "spec", "vector_env",
     "wilson_interval",
 ]
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 #: The Gymnasium ids registered at import, one per game (empty when no jar was found).
 GYM_IDS: list[str] = _register_at_import()

@@ -1,0 +1,70 @@
+"""What the site's generator (gen_pages.py) and its test (python/tests/test_docs_site.py) share:
+which modules and verbs the reference pages cover, and small readers of repository files."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The two standard observation views (OpenSpiel's two tensors), as observation/Encoders.java defines them.
+VIEW_MEANINGS = {
+    "information_state": "The default: the player's perfect-recall information state, everything a player who "
+                         "remembers all they saw can deduce, and nothing else.",
+    "observation": "Memoryless: what lies on the table now as that player sees it (for research on recurrent "
+                   "policies).",
+}
+
+#: Modules of the package that are internal, or command-line programs documented by the CLI page.
+NOT_API = {"bench", "bench_faults", "bench_rllib", "bench_train"}
+
+
+def python_verbs() -> list[tuple[str, str]]:
+    """The launcher's Python programs: ``(module, verb)`` for each ``-m kaisen.X`` it runs, the
+    verb being the launcher's function name (``cmd_bench_train`` -> ``bench train``)."""
+    text = (ROOT / "kaisen").read_text(encoding="utf-8")
+    found: list[tuple[str, str]] = []
+    for m in re.finditer(r"^cmd_(\w+)\(\) \{(.*?)^\}", text, re.S | re.M):
+        for module in re.findall(r"-m (kaisen\.[a-z_]+)", m.group(2)):
+            verb = "play / view" if module == "kaisen.play" else m.group(1).replace("_", " ")
+            if module == "kaisen.plots":
+                verb = "train (the learning-curve plot)"
+            if (module, verb) not in found:
+                found.append((module, verb))
+    return found
+
+
+PYTHON_VERBS = python_verbs()
+
+
+def public_modules(package: Path) -> list[str]:
+    """``kaisen.X`` for each public module and subpackage of the package (no leading ``_``)."""
+    names = []
+    for p in sorted(package.iterdir()):
+        name = p.stem if p.suffix == ".py" else p.name if (p / "__init__.py").is_file() else None
+        if name and not name.startswith("_") and name not in NOT_API:
+            names.append(f"kaisen.{name}")
+    return names
+
+
+def notebook_title(path: Path) -> str:
+    """The first Markdown heading of a notebook, else its file name."""
+    for c in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+        if c.get("cell_type") == "markdown":
+            for line in "".join(c.get("source", [])).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return path.stem
+
+
+def bibtex(cff: str) -> str:
+    """A BibTeX entry for CITATION.cff's software (title, authors, version, year, licence)."""
+    def field(name: str) -> str:
+        m = re.search(rf"^{name}:\s*\"?(.*?)\"?\s*$", cff, re.M)
+        return m.group(1) if m else ""
+    authors = re.findall(r"^\s*-\s*name:\s*\"?(.*?)\"?\s*$", cff, re.M)
+    year = field("date-released")[:4]
+    return (f"@software{{kaisen,\n  title = {{{field('title')}}},\n  author = {{{' and '.join(authors)}}},\n"
+            f"  version = {{{field('version')}}},\n  year = {{{year}}},\n  license = {{{field('license')}}}\n}}")
