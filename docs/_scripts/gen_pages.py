@@ -29,6 +29,9 @@ import site_data  # noqa: E402  (beside this script: what the pages and the site
 import kaisen  # noqa: E402
 from kaisen import _jvm, render  # noqa: E402
 
+#: Repository files that the site shows as pages of its own (the README links them).
+REPOSITORY_PAGES = {"CHANGELOG.md": "changelog.md", "CITATION.cff": "citation.md"}
+
 #: Moves of random play before a game page's board picture (mid-game, dealt from SEED).
 PICTURE_MOVES = 24
 SEED = 7
@@ -62,6 +65,8 @@ def home() -> None:
         bang, label, target = m.group(1), m.group(2), m.group(3)
         if re.match(r"[a-z]+:", target) or target.startswith("#"):
             return m.group(0)
+        if target in REPOSITORY_PAGES:
+            return f"{bang}[{label}]({REPOSITORY_PAGES[target]})"
         if target.startswith("docs/"):
             return f"{bang}[{label}]({target[len('docs/'):]})"
         return f"{label} (`{target}` in the repository)" if not bang else ""
