@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import html
+import inspect
 import re
 import subprocess
 import sys
@@ -27,6 +28,9 @@ import site_data  # noqa: E402  (beside this script: what the pages and the site
 
 import kaisen  # noqa: E402
 from kaisen import _jvm, render  # noqa: E402
+
+#: Repository files that the site shows as pages of its own (the README links them).
+REPOSITORY_PAGES = {"CHANGELOG.md": "changelog.md", "CITATION.cff": "citation.md"}
 
 #: Moves of random play before a game page's board picture (mid-game, dealt from SEED).
 PICTURE_MOVES = 24
@@ -44,7 +48,10 @@ def cell(text: object) -> str:
 
 
 def code(text: object) -> str:
-    return f"<code>{cell(text)}</code>"
+    """Inline code (in a table cell too: pipes escaped)."""
+    t = str(text).replace("|", "\\|").replace("\n", " ")
+    fence = "``" if "`" in t else "`"
+    return f"{fence} {t} {fence}" if fence == "``" else f"`{t}`"
 
 
 # ------------------------------------------------------------------ home page
@@ -58,6 +65,8 @@ def home() -> None:
         bang, label, target = m.group(1), m.group(2), m.group(3)
         if re.match(r"[a-z]+:", target) or target.startswith("#"):
             return m.group(0)
+        if target in REPOSITORY_PAGES:
+            return f"{bang}[{label}]({REPOSITORY_PAGES[target]})"
         if target.startswith("docs/"):
             return f"{bang}[{label}]({target[len('docs/'):]})"
         return f"{label} (`{target}` in the repository)" if not bang else ""
@@ -73,10 +82,10 @@ def picture(game: str, players: int) -> str:
     state = kaisen.State(game, num_players=players, seed=SEED)
     rng = np.random.default_rng(SEED)
     for _ in range(PICTURE_MOVES):
-        if state.is_terminal:
+        if state.is_terminal():
             break
         state.apply(int(rng.choice(state.legal_actions())))
-    return render.board_svg(state)
+    return render.board_svg(state.to_json(), game=game)
 
 
 def segments_table(spec: kaisen.Spec) -> list[str]:
@@ -117,13 +126,10 @@ def game_page(info: kaisen.GameInfo) -> str:
     write(f"games/{info.id}.svg", picture(info.id, info.default_players))
     out = [f"# {info.title}", "", info.summary, "",
            f"![{cell(info.title)}: a board mid-game, as a spectator sees it]({info.id}.svg)", "",
-           "| | |", "|---|---|",
-           f"| game id | `{info.id}` |",
-           f"| players | {info.min_players}–{info.max_players} (default {info.default_players}) |",
-           f"| Gymnasium id | `{info.gym_id}` |",
-           f"| actions | {spec.num_actions} |",
-           f"| score, then tie-break | {cell(spec.score_name)}, then {cell(spec.tiebreak_name)} |",
-           f"| rules | [{cell(info.title)}: the rules as Kaisen plays them](../rules/{info.id}.md) |", "",
+           f"- **Game id** `{info.id}`, Gymnasium id `{info.gym_id}`",
+           f"- **Players** {info.min_players}–{info.max_players} (default {info.default_players})",
+           f"- **Actions** {spec.num_actions}; **score** {spec.score_name}, then **tie-break** {spec.tiebreak_name}",
+           f"- **Rules** [{info.title}: the rules as Kaisen plays them](../rules/{info.id}.md)", "",
            "```python",
            "import kaisen",
            f'env = kaisen.make("{info.id}", num_players={info.default_players}, opponents="random")',
@@ -178,7 +184,9 @@ def games() -> None:
                      f"{spec.num_actions} | {spec.observation_size} |")
         nav.append(f"* [{info.title}]({info.id}.md)")
     write("games/index.md", "\n".join(index) + "\n")
-    write("games/SUMMARY.md", "\n".join(nav) + "\n")
+    write("games/.nav.md", "\n".join(nav) + "\n")
+    rules = ["* [Rules of the games](README.md)"] + [f"* [{i.title}]({i.id}.md)" for i in infos]
+    write("rules/.nav.md", "\n".join(rules) + "\n")
 
 
 # ------------------------------------------------------------------ command line
@@ -226,15 +234,23 @@ def python_api() -> None:
     package = ROOT / "python" / "kaisen"
     init = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
     own = [n.name for n in init.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
-    members = "\n".join(f"        - {n}" for n in own)
-    write("reference/python/index.md",
-          "# `kaisen`\n\n::: kaisen\n    options:\n      show_root_heading: false\n      members:\n" + members + "\n")
+    # kaisen.aec_env and kaisen.vector_env are functions named as modules of the package: mkdocstrings
+    # resolves those names to the modules, so their docs are written here from the functions themselves
+    shadowed = [n for n in own if (package / f"{n}.py").is_file()]
+    members = "\n".join(f"        - {n}" for n in own if n not in shadowed)
+    text = "# `kaisen`\n\n::: kaisen\n    options:\n      show_root_heading: false\n      members:\n" + members + "\n"
+    for name in shadowed:
+        fn = getattr(kaisen, name)
+        text += (f"\n## `kaisen.{name}` {{ #kaisen.{name} }}\n\n```python\n{name}{inspect.signature(fn)}\n```\n\n"
+                 f"{inspect.cleandoc(fn.__doc__ or '')}\n\nThe module of the same name: [`kaisen.{name}`]"
+                 f"(kaisen.{name}.md).\n")
+    write("reference/python/index.md", text)
     nav = ["* [kaisen](index.md)"]
     for module in site_data.public_modules(package):
         write(f"reference/python/{module}.md", f"# `{module}`\n\n::: {module}\n    options:\n"
               "      show_root_heading: false\n")
         nav.append(f"* [{module}]({module}.md)")
-    write("reference/python/SUMMARY.md", "\n".join(nav) + "\n")
+    write("reference/python/.nav.md", "\n".join(nav) + "\n")
 
 
 # ------------------------------------------------------------------ notebooks, changelog, citation
@@ -247,7 +263,7 @@ def notebooks() -> None:
         with mkdocs_gen_files.open(f"notebooks/{nb.name}", "wb") as f:
             f.write(nb.read_bytes())
         nav.append(f"* [{site_data.notebook_title(nb)}]({nb.name})")
-    write("notebooks/SUMMARY.md", "\n".join(nav) + "\n")
+    write("notebooks/.nav.md", "\n".join(nav) + "\n")
 
 
 def changelog_and_citation() -> None:

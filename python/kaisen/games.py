@@ -22,6 +22,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import warnings
 import zipfile
@@ -239,9 +240,29 @@ def register_gymnasium_ids() -> list[str]:
 def _register_at_import() -> list[str]:
     """What ``import kaisen`` does: register every game's id; when the games cannot be listed (no
     jar, no Java, a jar being rebuilt) a warning says why and the import still succeeds (call
-    :func:`register_gymnasium_ids` later)."""
+    :func:`register_gymnasium_ids` later). The command line (:mod:`kaisen.cli`) registers nothing:
+    it needs no ids, and says in one line of its own why the jar cannot run."""
+    if _command_line():
+        return []
     try:
         return register_gymnasium_ids()
     except (KaisenError, OSError, zipfile.BadZipFile) as e:
         warnings.warn(f"kaisen: no Gymnasium ids registered: {e}", RuntimeWarning, stacklevel=3)
         return []
+
+
+def _command_line() -> bool:
+    """Whether this process is :mod:`kaisen.cli` being started: ``python -m kaisen.cli ...`` (while
+    the package is imported, ``sys.argv[0]`` is ``-m``) or the ``kaisen`` console script of an
+    installed wheel (a script that imports ``kaisen.cli``'s ``main``)."""
+    if sys.argv[:1] == ["-m"]:
+        argv = list(getattr(sys, "orig_argv", ()))
+        return any(a == "-m" and b == "kaisen.cli" or a == "-mkaisen.cli" for a, b in zip(argv, argv[1:] + [""]))
+    script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if script is None or script.name != "kaisen" or not script.is_file():
+        return False
+    try:
+        with script.open("rb") as f:
+            return b"from kaisen.cli import main" in f.read(2000)
+    except OSError:
+        return False

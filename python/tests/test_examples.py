@@ -1,9 +1,11 @@
-"""The training examples run end to end on a tiny budget (needs the ``train`` extra)."""
+"""The masked-PPO trainer (``kaisen.torch``) and the training examples run end to end on a tiny
+budget (needs the ``train`` extra)."""
 
 from __future__ import annotations
 
 import csv
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -11,13 +13,14 @@ import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+sys.path.insert(0, str(EXAMPLES))  # sb3_maskable_ppo (the PPO trainer is kaisen.torch)
 
 import kaisen  # noqa: E402
 
 
 def test_masked_policy_never_samples_or_scores_illegal_actions():
-    from ppo_masked import Agent
+    from kaisen.torch import Agent
 
     spec = kaisen.spec("osaka")
     obs_size, n = spec.observation_size, spec.num_actions
@@ -43,8 +46,8 @@ def bots(game: str) -> list[str]:
     return plain[:2]
 
 
-def test_ppo_example_trains_saves_and_evaluates(tmp_path, game):
-    from ppo_masked import Args, load_policy, train
+def test_ppo_trains_saves_and_evaluates(tmp_path, game):
+    from kaisen.torch import Args, load_policy, train
 
     opponents = bots(game)
     players = kaisen.game_info(game).max_players
@@ -78,6 +81,25 @@ def test_ppo_example_trains_saves_and_evaluates(tmp_path, game):
     assert report.results[0].games == players
 
 
+def test_ppo_masked_script_runs_from_any_folder(tmp_path):
+    """``python/examples/ppo_masked.py`` is the command line of kaisen.torch: one flag per Args field,
+    the run folder and the final evaluation of best.pt; run from a folder outside the checkout."""
+    out = tmp_path / "run"
+    flags = {"total-timesteps": 256, "num-envs": 4, "num-steps": 64, "num-minibatches": 2, "update-epochs": 1,
+             "hidden": 8, "eval-every": 256, "eval-games": 2, "final-eval-games": 2, "opponents": "random",
+             "eval-opponents": "random", "progress": "false", "out": out}
+    argv = [a for k, v in flags.items() for a in (f"--{k}", str(v))]
+    done = subprocess.run([sys.executable, str(EXAMPLES / "ppo_masked.py"), *argv], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "trained 256 steps" in done.stdout
+    for name in ("metrics.csv", "eval.csv", "last.pt", "best.pt", "learning_curve.png", "train_summary.json"):
+        assert (out / name).exists(), name
+    final = json.loads((out / "final_eval.json").read_text())
+    assert [(r["opponent"], r["games"]) for r in final] == [("random", 2)]
+    assert torch.load(out / "best.pt", weights_only=False)["args"]["hidden"] == 8
+
+
 def test_sb3_maskable_ppo_example(tmp_path, game):
     pytest.importorskip("sb3_contrib")
     from sb3_maskable_ppo import SB3Policy, train
@@ -103,8 +125,8 @@ def test_sb3_maskable_ppo_example(tmp_path, game):
     assert report.results[0].games == 4
 
 
-def test_ppo_example_checkpoints_refuse_another_layout(tmp_path):
-    from ppo_masked import Agent, _save, load_policy
+def test_ppo_checkpoints_refuse_another_layout(tmp_path):
+    from kaisen.torch import Agent, _save, load_policy
 
     spec = kaisen.spec()
     agent = Agent(spec.observation_size, spec.num_actions, 8)
@@ -126,11 +148,11 @@ def test_ppo_example_checkpoints_refuse_another_layout(tmp_path):
         load_policy(save("old-other.pt", layout_hash=None, obs_size=spec.observation_size + 1))
 
 
-def test_ppo_example_self_play_with_a_snapshot_pool(tmp_path, game):
+def test_ppo_self_play_with_a_snapshot_pool(tmp_path, game):
     """``--self-play``: half of the envs play snapshots of the policy (in Python, over the multi-agent
     vector env), the other half a bot in the JVM; every learner step is legal (the env raises
     otherwise), snapshots join the pool, and both kinds of games end and are counted."""
-    from ppo_masked import Args, _SelfPlayPool, train
+    from kaisen.torch import Args, _SelfPlayPool, train
 
     players = kaisen.game_info(game).min_players
     bot = bots(game)[-1]

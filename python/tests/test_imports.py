@@ -1,10 +1,13 @@
 """The package's modules import one another without a circle, at module level or inside a
 function (a function-level import hides a circle; it does not remove it). A package's own
-``__init__`` is not counted as a dependency of its submodules: Python always runs it first."""
+``__init__`` is not counted as a dependency of its submodules: Python always runs it first.
+And PyTorch comes in only with ``kaisen.torch``, which names the ``train`` extra when it is missing."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import kaisen
@@ -107,3 +110,17 @@ def test_the_graph_sees_relative_and_function_level_imports():
     assert "kaisen._common" in graph["kaisen.state"]  # from . import _common, _jvm
     assert "kaisen.state" in graph["kaisen._batched"]
     assert "kaisen.render" in graph["kaisen.records"]  # inside Record.replay
+
+
+def test_importing_kaisen_does_not_import_torch():
+    """PyTorch is the ``train`` extra's: only ``import kaisen.torch`` brings it in."""
+    code = "import sys, kaisen; kaisen.games(); assert 'torch' not in sys.modules, 'torch was imported'"
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_kaisen_torch_without_torch_names_the_train_extra():
+    code = ("import sys; sys.modules['torch'] = None  # as if PyTorch were not installed\n"
+            "try:\n    import kaisen.torch\nexcept ImportError as e:\n    print(e)\nelse:\n    sys.exit('imported')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "kaisen.torch needs PyTorch" in done.stdout and 'pip install "kaisen-rl[train]"' in done.stdout

