@@ -37,8 +37,8 @@ final class EvalCommand implements Callable<Integer> {
     String protocol;
 
     @Option(names = "--agents", required = true, split = ",",
-            description = "Two or more agent names, e.g. ismcts:500,greedy (random, the game's bots, ismcts:N[:ROLLOUT][:c=C][:prior=bot|uniform], "
-                    + "dl4j:CHECKPOINT.zip).")
+            description = "Two or more agent names, e.g. ismcts:500,greedy (random, the game's bots, "
+                    + "ismcts:N[:ROLLOUT][:c=C][:prior=bot|uniform][:value=W][:net=NET], dl4j:CHECKPOINT.zip, zoo:GAME-Np).")
     List<String> agents;
 
     @Option(names = "--games", defaultValue = "1000", description = "Games, at most 1,000,000 (default ${DEFAULT-VALUE}).")

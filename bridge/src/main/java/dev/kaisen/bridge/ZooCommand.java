@@ -84,7 +84,7 @@ final class ZooCommand implements Runnable {
 
     @Command(name = "measure", mixinStandardHelpOptions = true,
             description = {"Measure a model of MODELS against copies of each opponent (head-to-head, seats rotated) "
-                    + "and record the win rates, with their 95% Wilson intervals and the command that reproduces "
+                    + "and record the win rates, with their 95%% Wilson intervals and the command that reproduces "
                     + "them, in the model's kaisen-zoo.json: the documentation's game pages and zoo list --json show "
                     + "them. An earlier measurement against the same opponent is replaced."})
     static final class Measure implements Callable<Integer> {
