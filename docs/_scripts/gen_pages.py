@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import html
 import inspect
+import json
 import re
 import subprocess
 import sys
@@ -77,15 +78,20 @@ def home() -> None:
 # ------------------------------------------------------------------ games
 
 
-def picture(game: str, players: int) -> str:
-    """A board picture mid-game: random legal moves from a fixed deal, the spectator's view."""
+def played(game: str, players: int) -> kaisen.State:
+    """A state mid-game: random legal moves from a fixed deal."""
     state = kaisen.State(game, num_players=players, seed=SEED)
     rng = np.random.default_rng(SEED)
     for _ in range(PICTURE_MOVES):
         if state.is_terminal():
             break
         state.apply(int(rng.choice(state.legal_actions())))
-    return render.board_svg(state.to_json(), game=game)
+    return state
+
+
+def picture(game: str, players: int) -> str:
+    """A board picture mid-game, the spectator's view."""
+    return render.board_svg(played(game, players).to_json(), game=game)
 
 
 def segments_table(spec: kaisen.Spec) -> list[str]:
@@ -189,6 +195,42 @@ def games() -> None:
     write("rules/.nav.md", "\n".join(rules) + "\n")
 
 
+# ------------------------------------------------------------------ state formats
+
+
+def states() -> None:
+    """reference/states.md: each game's state JSON (and the spectator's view JSON), by example."""
+    out = ["# State JSON of every game", "",
+           "Every game writes its whole state (hidden parts included) as JSON in a format of its own, "
+           "`kaisen.GAME.state/N`, and reads it back strictly (`State.to_json()`, `kaisen.State(game, "
+           "state=...)`, `reset(options={\"state\": ...})`). What a seat may see of it is the game's view "
+           "JSON, `kaisen.GAME.view/N`, which the renderers draw. The Osaka and Tokaido formats are described "
+           "field by field with the record format in [Game records and state JSON](../game-records.md); "
+           "below, each game's state and spectator view as the engine writes them, mid-game "
+           f"({PICTURE_MOVES} random moves from deal {SEED}, the default player count).", ""]
+    for info in kaisen.games():
+        state = played(info.id, info.default_players)
+        doc = json.loads(state.to_json())
+        view = json.loads(_jvm_view(state))
+        out += [f"## {info.title}", "",
+                f"State format `{doc.get('format')}`, view format `{view.get('format')}`. Top-level fields: "
+                + ", ".join(f"`{k}`" for k in doc) + ".", "",
+                f'??? example "{info.title}: a state"', "", "    ```json",
+                *("    " + line for line in json.dumps(doc, indent=1).splitlines()), "    ```", "",
+                f'??? example "{info.title}: the spectator\'s view of it"', "", "    ```json",
+                *("    " + line for line in json.dumps(view, indent=1).splitlines()), "    ```", ""]
+    write("reference/states.md", "\n".join(out))
+
+
+def _jvm_view(state: kaisen.State) -> str:
+    """The spectator's view JSON of ``state`` (what the renderers draw)."""
+    from kaisen.render import _parts
+    view = _parts.engine_view(state.game, json.loads(state.to_json()), None)
+    if view is None:
+        raise RuntimeError(f"the engine could not read a state of {state.game} that it wrote")
+    return json.dumps(view)
+
+
 # ------------------------------------------------------------------ command line
 
 
@@ -276,6 +318,7 @@ def changelog_and_citation() -> None:
 
 home()
 games()
+states()
 cli()
 python_api()
 notebooks()

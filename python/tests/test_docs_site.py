@@ -116,6 +116,9 @@ def test_the_reference_covers_every_verb_and_public_module(site):
         assert f"python -m {module}" in cli, module
     for module in site_data.public_modules(ROOT / "python" / "kaisen"):
         assert (site / "reference" / "python" / module / "index.html").is_file(), module
+    states = (site / "reference" / "states" / "index.html").read_text(encoding="utf-8")
+    for game in (g["id"] for g in _jar_json("games")):
+        assert f"kaisen.{game}.state/" in states and f"kaisen.{game}.view/" in states, game
     api = (site / "reference" / "python" / "index.html").read_text(encoding="utf-8")
     for name in ("make", "aec_env", "vector_env", "multi_agent_vector_env", "sb3_vec_env"):
         assert f'id="kaisen.{name}"' in api, name
