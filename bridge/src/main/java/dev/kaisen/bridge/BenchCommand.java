@@ -222,6 +222,9 @@ final class BenchCommand implements Runnable {
             this.json = json;
         }
 
+        /** The shortest unmeasured run of each env and thread count before the first figure. */
+        static final double WARMUP_SECONDS = 2;
+
         /** The two envs measured, by name. */
         private static final String[] KINDS = {"vector", "multiAgent"};
 
@@ -242,11 +245,18 @@ final class BenchCommand implements Runnable {
                             Map<String, Object> row = new LinkedHashMap<>();
                             row.put("envStepsPerSecond", Math.round(rate));
                             row.put("threads", vec.threads());
+                            dev.kaisen.observation.Workers.Stats.Snapshot team = vec.workerStats();
+                            if (vec.threads() > 1) {
+                                row.put("team", team.toMap());
+                            }
                             out.put(kind + "/" + n + "/" + t, row);
                             if (!json) {
                                 System.out.printf("%-7s %-24s N=%-5d %2d thread(s) %,14.0f env-steps/s%n", phase,
                                         kind.equals("vector") ? "vector env" : "multi-agent vector env", n,
                                         vec.threads(), rate);
+                                if (vec.threads() > 1) {
+                                    System.out.println("        " + team);
+                                }
                             }
                         }
                     }
@@ -264,6 +274,16 @@ final class BenchCommand implements Runnable {
             if (!json) {
                 System.out.printf("%s, %d cores; default %d thread(s); load: %d busy process(es)%n",
                         GameOptions.describe(game), cores, threads, loadProcesses);
+            }
+            // the compiler's warm-up, before any figure: every env at each thread count, unmeasured, for
+            // at least WARMUP_SECONDS (on 2 cores the compiler's threads take seconds to finish the hot code)
+            for (String kind : KINDS) {
+                for (int t : threadCounts()) {
+                    try (dev.kaisen.observation.AbstractBatchedEnv<?> vec = open(kind, sizes[0], t)) {
+                        dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec).runFor(
+                                (long) (Math.max(seconds, WARMUP_SECONDS) * 1e9));
+                    }
+                }
             }
             Map<String, Map<String, Object>> quiet = pass("quiet");
             int figures = KINDS.length * sizes.length * threadCounts().length;
@@ -313,8 +333,9 @@ final class BenchCommand implements Runnable {
             out.put("defaultThreads", threads);
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
-            out.put("harness", "warm-up " + seconds + " s, median of 3 periods of " + seconds
-                    + " s; quiet first, then loaded");
+            out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
+                    + " s each); then per figure a warm-up of "
+                    + seconds + " s and the median of 3 periods of " + seconds + " s; quiet first, then loaded");
             if (json) {
                 System.out.println(Json.write(out, false));
             }
