@@ -89,9 +89,12 @@ def bench_aec(game: str, players: int | None, options: dict[str, Any], seconds: 
         env.close()
 
 
-def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]:
+def _bench_batched(env: Any, num_envs: int, seconds: float,
+                   details: dict[str, Any] | None = None) -> tuple[float, int]:
     """A batched env (vector or multi-agent) driven by a trivial batched policy: a uniformly random
-    legal action per env (argmax of masked noise, the noise drawn ahead in a pool of 16 batches)."""
+    legal action per env (argmax of masked noise, the noise drawn ahead in a pool of 16 batches).
+    ``details``, when given, receives what the waits cost: this side's on the step channel
+    (``python_wait``) and the JVM's worker team (``java_team``)."""
     rng = np.random.default_rng(0)
     env.reset()
     masks = env.action_masks()
@@ -106,24 +109,31 @@ def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]
         return steps
 
     try:
-        return rate(run, seconds), env.java_threads
+        result = rate(run, seconds), env.java_threads
+        if details is not None:
+            channel = env._resource.channel
+            if channel is not None:
+                details["python_wait"] = {k: round(v, 4) if isinstance(v, float) else v
+                                          for k, v in channel.stats.items()}
+            details["java_team"] = json.loads(env._resource.call("workerStatsJson"))
+        return result
     finally:
         env.close()
 
 
 def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                 seconds: float, threads: int = 0) -> tuple[float, int]:
+                 seconds: float, threads: int = 0, details: dict[str, Any] | None = None) -> tuple[float, int]:
     """The vector env (random opponents in the JVM) driven by :func:`_bench_batched`'s policy."""
     return _bench_batched(kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0,
-                                            threads=threads, **options), num_envs, seconds)
+                                            threads=threads, **options), num_envs, seconds, details)
 
 
 def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                      seconds: float, threads: int = 0) -> tuple[float, int]:
+                      seconds: float, threads: int = 0, details: dict[str, Any] | None = None) -> tuple[float, int]:
     """The multi-agent vector env with every seat answered in Python by :func:`_bench_batched`'s
     policy: self-play's inner loop."""
     return _bench_batched(kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0,
-                                                        threads=threads, **options), num_envs, seconds)
+                                                        threads=threads, **options), num_envs, seconds, details)
 
 
 class TorchLoad:
@@ -195,6 +205,22 @@ def contention_threads() -> list[tuple[str, int]]:
     return out
 
 
+def _describe_waits(details: dict[str, Any]) -> str:
+    """One line: how this side's waits for answers ended and what they cost, and the JVM team's size."""
+    w = details.get("python_wait")
+    team = details.get("java_team", {})
+    jobs = team.get("jobsByTeamSize", {})
+    total = sum(jobs.values()) or 1
+    sizes = ", ".join(f"{k}: {100 * v / total:.0f}%" for k, v in jobs.items())
+    out = f"  JVM team: {team.get('active')} now, jobs by size {sizes}"
+    if w:
+        waits = w["waits"] or 1
+        out += (f"; Python's waits: {100 * w['held'] / waits:.0f}% answered holding the GIL, "
+                f"{100 * w['yielded'] / waits:.0f}% yielding, {100 * w['slept'] / waits:.0f}% asleep "
+                f"({w['slow_yields']} slow yields)")
+    return out
+
+
 def bench_contention(game: str, players: int | None, options: dict[str, Any], sizes: list[int], seconds: float,
                      report: Callable[[str, Any], None]) -> dict[str, Any]:
     """``--contention``: each env, size and thread count quiet, then under :class:`TorchLoad`."""
@@ -212,11 +238,14 @@ def bench_contention(game: str, players: int | None, options: dict[str, Any], si
             for key, name, run in kinds:
                 for n in sizes:
                     for label, threads in counts:
-                        steps, java_threads = run(game, n, players, options, seconds, threads)
+                        details: dict[str, Any] = {}
+                        steps, java_threads = run(game, n, players, options, seconds, threads, details)
                         row = results.setdefault(f"{key}/{n}/{label}", {
                             "env": key, "num_envs": n, "threads": label, "java_threads": java_threads})
                         row[phase] = round(steps)
+                        row[f"{phase}_waits"] = details
                         report(f"{phase:<7} {name} N={n}, {label} (Java {java_threads})", steps)
+                        report("", _describe_waits(details), "")
         finally:
             if load is not None:
                 load.__exit__(None, None, None)
@@ -329,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     def report(name: str, value: Any, unit: str = "env-steps/s") -> None:
         if not args.json:
             shown = f"{value:>14,.0f} {unit}" if isinstance(value, float) else str(value)
-            print(f"{name:<68} {shown}", flush=True)
+            print(f"{name:<68} {shown}" if name else shown, flush=True)
 
     if args.contention:
         out["benchmark"] = "python-contention"
