@@ -50,8 +50,10 @@ public final class Workers implements AutoCloseable {
      * which case parking gives that worker the core soonest.
      */
     static final long CALLER_SPIN_NANOS = 20_000;
-    /** The longest park between two looks, should a wake be missed. */
+    /** The caller's longest park between two looks at held chunks (the last worker to finish unparks it). */
     static final long PARK_NANOS = 1_000_000;
+    /** An idle worker's longest park between two looks (each job unparks the workers it wants). */
+    static final long IDLE_PARK_NANOS = 50_000_000;
     /** Chunks per team member and job: small enough that the load balances, large enough to claim cheaply. */
     static final int CHUNKS_PER_WORKER = 8;
 
@@ -187,12 +189,10 @@ public final class Workers implements AutoCloseable {
     private void awaitDone(Job job) {
         long start = System.nanoTime();
         long spinUntil = start + CALLER_SPIN_NANOS;
-        long spins = 0;
         long parks = 0;
         while (job.done.get() < job.chunks) {
-            if (System.nanoTime() < spinUntil) {
-                spins++; // no Thread.onSpinWait(): under a hypervisor, PAUSE in a loop may deschedule the virtual CPU
-            } else {
+            // spinning first; no Thread.onSpinWait(): under a hypervisor, PAUSE in a loop may deschedule the virtual CPU
+            if (System.nanoTime() >= spinUntil) {
                 waiter = Thread.currentThread();
                 if (job.done.get() < job.chunks) {
                     LockSupport.parkNanos(this, PARK_NANOS);
@@ -230,7 +230,7 @@ public final class Workers implements AutoCloseable {
                     Thread.yield();
                     yields++;
                 } else {
-                    LockSupport.parkNanos(this, PARK_NANOS);
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                     parks++;
                 }
             }
