@@ -136,11 +136,11 @@ public final class Workers implements AutoCloseable {
         if (count <= 0) {
             return;
         }
-        int k = Math.min(sizer.choose(), count);
         long start = System.nanoTime();
+        int k = Math.min(sizer.begin(start), count);
         if (k == 1) {
             chunk.run(0, count, 0);
-            sizer.record(1, System.nanoTime() - start, count);
+            sizer.end(1, start, System.nanoTime(), count);
             return;
         }
         Job job = new Job(chunk, count, k);
@@ -152,7 +152,7 @@ public final class Workers implements AutoCloseable {
         if (job.done.get() < job.chunks) {
             awaitDone(job);
         }
-        sizer.record(k, System.nanoTime() - start, count);
+        sizer.end(k, start, System.nanoTime(), count);
         Throwable f = job.failure.get();
         if (f instanceof RuntimeException) {
             throw (RuntimeException) f;
@@ -256,7 +256,11 @@ public final class Workers implements AutoCloseable {
 
     /**
      * Chooses how many workers each job uses from what jobs took: the current size is kept unless
-     * a neighbouring size (one fewer or one more, in turn) is measured faster. A neighbour is tried
+     * a neighbouring size (one fewer or one more, in turn) is measured faster. What a job took is
+     * its cycle: its own wall time and the gap until the next job starts, which workers spinning for
+     * that job may have slowed (they share the cores with the caller and the program driving it);
+     * a gap longer than {@link #MAX_GAP_RATIO} times the job is the caller's pause (a learner's
+     * update), and that job is not counted. A neighbour is tried
      * for {@link #TRIAL_JOBS} jobs in a row, the first {@link #TRIAL_WARMUP} not counted (workers
      * that joined had to be woken), and taken when its wall time per item beats the current size's
      * since the last trial by {@link #MARGIN}. Trials come every {@code interval} jobs; a lost one
@@ -269,6 +273,7 @@ public final class Workers implements AutoCloseable {
         static final int MIN_INTERVAL = 64;
         static final int MAX_INTERVAL = 4096;
         static final double MARGIN = 0.1;
+        static final int MAX_GAP_RATIO = 10;
 
         private final int max;
         private final boolean adaptive;
@@ -285,6 +290,10 @@ public final class Workers implements AutoCloseable {
         private int trialJobs;
         private long trialNanos;
         private long trialItems;
+        private int pendingSize;
+        private long pendingNanos;
+        private long pendingEnd;
+        private int pendingItems;
 
         Sizer(int max, boolean adaptive) {
             this.max = max;
@@ -297,6 +306,27 @@ public final class Workers implements AutoCloseable {
 
         synchronized int active() {
             return active;
+        }
+
+        /** A job starts at {@code now}: the last job's cycle is recorded, and the size of this one chosen. */
+        synchronized int begin(long now) {
+            if (pendingItems > 0) {
+                long gap = Math.max(0, now - pendingEnd);
+                if (gap <= MAX_GAP_RATIO * Math.max(pendingNanos, 1_000)) {
+                    record(pendingSize, pendingNanos + gap, pendingItems);
+                }
+                pendingItems = 0;
+            }
+            return choose();
+        }
+
+        /** The job begun last used {@code k} workers (fewer than chosen when it had fewer items) from {@code start} to {@code end}. */
+        synchronized void end(int k, long start, long end, int items) {
+            jobsBySize[k]++;
+            pendingSize = k;
+            pendingNanos = end - start;
+            pendingEnd = end;
+            pendingItems = items;
         }
 
         /** The team size for the next job. */
@@ -316,9 +346,8 @@ public final class Workers implements AutoCloseable {
             return trial != 0 ? trial : active;
         }
 
-        /** What the job just chosen took (it used {@code k} workers: fewer than chosen when it had fewer items). */
+        /** The cycle of the job chosen before the one now chosen: {@code nanos} for {@code items} items with {@code k} workers. */
         synchronized void record(int k, long nanos, int items) {
-            jobsBySize[k]++;
             if (!adaptive || items <= 0) {
                 return;
             }

@@ -162,6 +162,24 @@ class WorkersTest {
     }
 
     @Test
+    void theGapAfterAJobCountsAndACallersPauseDoesNot() {
+        // two workers finish the job sooner, but the caller's work between jobs is slowed more (a
+        // worker spinning for the next job shares its core): the caller alone is faster in all
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        long now = 0;
+        for (int job = 0; job < 20_000; job++) {
+            int k = sizer.begin(now);
+            long took = k == 1 ? 80_000 : 50_000;
+            sizer.end(k, now, now + took, 256);
+            long gap = job % 100 == 99 ? 1_000_000_000 : k == 1 ? 20_000 : 100_000; // now and then a long pause
+            now += took + gap;
+        }
+        assertEquals(1, sizer.active());
+        assertEquals(100, sizer.nanosPerItem()[1] * 256 / 1000, 1, "the pauses are not counted");
+        assertEquals(20_000, java.util.Arrays.stream(sizer.jobsBySize()).sum());
+    }
+
+    @Test
     void aSizeWithinTheMarginDoesNotTakeOver() {
         Workers.Sizer sizer = new Workers.Sizer(2, true);
         drive(sizer, new double[] {0, 960, 1000}, 20_000);
