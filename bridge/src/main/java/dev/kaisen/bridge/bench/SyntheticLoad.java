@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +13,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Background load for benchmarks: a number of busy processes (each one thread that computes
- * and nothing else), as other programs on a shared machine would be. Bounded three ways: each
+ * and nothing else), as other programs on a shared machine would be. Where {@code setsid} is
+ * found, each runs in a session of its own, as a program started elsewhere does: Linux's
+ * autogroup scheduling shares the cores between sessions first, so that a load in the
+ * benchmark's own session would only compete with the benchmark's share. Bounded three ways: each
  * process ends by itself after its time, when its parent closes its input (the parent ended,
  * however it ended), and on {@link #close()}, which also waits for them to be gone.
  */
 public final class SyntheticLoad implements AutoCloseable {
-    /** How long {@link #start} waits for a process to start computing. */
-    static final long START_SECONDS = 60;
+    /** Where {@code setsid} (util-linux) may be. */
+    static final List<String> SETSID = List.of("/usr/bin/setsid", "/bin/setsid");
 
     private final List<Process> processes;
 
@@ -39,13 +43,20 @@ public final class SyntheticLoad implements AutoCloseable {
             throw new IllegalArgumentException("a load's time must be between 0 and 86400 s, not " + seconds);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String setsid = SETSID.stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst()
+                .orElse(null);
         List<Process> started = new ArrayList<>();
         SyntheticLoad load = new SyntheticLoad(started);
         try {
             for (int i = 0; i < count; i++) {
-                ProcessBuilder pb = new ProcessBuilder(java, "-Xmx16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                List<String> command = new ArrayList<>();
+                if (setsid != null) {
+                    command.add(setsid); // execs java in a new session: the same process, so destroy() reaches it
+                }
+                command.addAll(List.of(java, "-Xmx16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                         "-cp", System.getProperty("java.class.path"), SyntheticLoad.class.getName(),
-                        Double.toString(seconds));
+                        Double.toString(seconds)));
+                ProcessBuilder pb = new ProcessBuilder(command);
                 pb.redirectError(ProcessBuilder.Redirect.INHERIT);
                 started.add(pb.start());
             }

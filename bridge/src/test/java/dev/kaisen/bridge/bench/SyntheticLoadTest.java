@@ -24,6 +24,23 @@ class SyntheticLoadTest {
         assertTrue(processes.stream().noneMatch(ProcessHandle::isAlive));
     }
 
+    /** The session of a process (Linux: /proc/PID/stat, the fourth field after the name). */
+    private static long session(long pid) throws java.io.IOException {
+        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[3]);
+    }
+
+    @Test
+    void itsProcessesRunInSessionsOfTheirOwnWhereSetsidIsFound() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self"))
+                && SyntheticLoad.SETSID.stream().anyMatch(p -> java.nio.file.Files.isExecutable(java.nio.file.Path.of(p))));
+        try (SyntheticLoad load = SyntheticLoad.start(1, 120)) {
+            long pid = load.processes().get(0).pid();
+            assertTrue(session(pid) != session(ProcessHandle.current().pid()), "a session of its own");
+            assertEquals(pid, session(pid), "it leads its session: setsid ran it in place, destroy() reaches it");
+        }
+    }
+
     @Test
     void aProcessEndsByItselfAfterItsTime() throws Exception {
         try (SyntheticLoad load = SyntheticLoad.start(1, 0.2)) {
