@@ -259,21 +259,27 @@ public final class Workers implements AutoCloseable {
      * a neighbouring size (one fewer or one more, in turn) is measured faster. What a job took is
      * its cycle: its own wall time and the gap until the next job starts, which workers spinning for
      * that job may have slowed (they share the cores with the caller and the program driving it);
-     * a gap longer than {@link #MAX_GAP_RATIO} times the job is the caller's pause (a learner's
-     * update), and that job is not counted. A neighbour is tried
-     * for {@link #TRIAL_JOBS} jobs in a row, the first {@link #TRIAL_WARMUP} not counted (workers
-     * that joined had to be woken), and taken when its wall time per item beats the current size's
-     * since the last trial by {@link #MARGIN}. Trials come every {@code interval} jobs; a lost one
-     * doubles it (up to {@link #MAX_INTERVAL}), so that trying what is worse costs little; a won
-     * one starts it again at {@link #MIN_INTERVAL}. Used by the caller (jobs never overlap).
+     * a gap longer than {@link #MAX_GAP_NANOS} is the caller's pause (a learner's update), and
+     * that job is not counted (shorter gaps count whatever made them: the caller descheduled for a
+     * time slice may be the cost of its own workers' spinning).
+     *
+     * <p>A neighbour is tried for {@link #TRIAL_JOBS} jobs in a row, the first {@link #TRIAL_WARMUP}
+     * not counted (workers that joined had to be woken); when its time per item beats the current
+     * size's since the last trial by {@link #MARGIN}, it is taken on probation: if over its next
+     * {@link #PROBATION_JOBS} jobs it is not faster than the size it replaced, that size comes back
+     * (a short trial on a busy machine can be lucky: a descheduled worker stalls a job now and then,
+     * not every job). Trials come every {@code interval} jobs; one lost or reverted doubles it (up to
+     * {@link #MAX_INTERVAL}), so that trying what is worse costs little; one confirmed starts it
+     * again at {@link #MIN_INTERVAL}. Used by the caller (jobs never overlap).
      */
     static final class Sizer {
-        static final int TRIAL_JOBS = 8;
+        static final int TRIAL_JOBS = 16;
         static final int TRIAL_WARMUP = 2;
+        static final int PROBATION_JOBS = 64;
         static final int MIN_INTERVAL = 64;
         static final int MAX_INTERVAL = 4096;
         static final double MARGIN = 0.1;
-        static final int MAX_GAP_RATIO = 10;
+        static final long MAX_GAP_NANOS = 50_000_000;
 
         private final int max;
         private final boolean adaptive;
@@ -281,8 +287,12 @@ public final class Workers implements AutoCloseable {
         /** The last measured wall time per item of each size (NaN: never measured). */
         private final double[] nanosPerItem;
         private int active;
+        private long activeJobs;
         private long activeNanos;
         private long activeItems;
+        /** While the active size is on probation: the size it replaced (else 0), and that size's time per item. */
+        private int previous;
+        private double previousNanosPerItem;
         private int interval = MIN_INTERVAL;
         private long untilTrial = MIN_INTERVAL;
         private long trials;
@@ -312,7 +322,7 @@ public final class Workers implements AutoCloseable {
         synchronized int begin(long now) {
             if (pendingItems > 0) {
                 long gap = Math.max(0, now - pendingEnd);
-                if (gap <= MAX_GAP_RATIO * Math.max(pendingNanos, 1_000)) {
+                if (gap <= MAX_GAP_NANOS) {
                     record(pendingSize, pendingNanos + gap, pendingItems);
                 }
                 pendingItems = 0;
@@ -334,7 +344,7 @@ public final class Workers implements AutoCloseable {
             if (!adaptive) {
                 return max;
             }
-            if (trial == 0 && --untilTrial <= 0 && activeItems > 0) {
+            if (trial == 0 && previous == 0 && --untilTrial <= 0 && activeItems > 0) {
                 trials++;
                 int down = active - 1;
                 int up = active + 1;
@@ -352,8 +362,12 @@ public final class Workers implements AutoCloseable {
                 return;
             }
             if (trial == 0) {
+                activeJobs++;
                 activeNanos += nanos;
                 activeItems += items;
+                if (previous != 0 && activeJobs >= PROBATION_JOBS) {
+                    endProbation();
+                }
                 return;
             }
             if (++trialJobs > TRIAL_WARMUP) {
@@ -368,15 +382,36 @@ public final class Workers implements AutoCloseable {
             nanosPerItem[trial] = tried;
             nanosPerItem[active] = now;
             if (tried < now * (1 - MARGIN)) {
+                previous = active;
+                previousNanosPerItem = now;
                 active = trial;
-                interval = MIN_INTERVAL;
             } else {
                 interval = Math.min(MAX_INTERVAL, interval * 2);
             }
             untilTrial = interval;
+            resetActive();
+            trial = 0;
+        }
+
+        /** The size on probation has run its jobs: it stays if it was faster than the one it replaced. */
+        private void endProbation() {
+            double now = (double) activeNanos / activeItems;
+            nanosPerItem[active] = now;
+            if (now < previousNanosPerItem) {
+                interval = MIN_INTERVAL;
+            } else {
+                active = previous;
+                interval = Math.min(MAX_INTERVAL, interval * 2);
+            }
+            untilTrial = interval;
+            previous = 0;
+            resetActive();
+        }
+
+        private void resetActive() {
+            activeJobs = 0;
             activeNanos = 0;
             activeItems = 0;
-            trial = 0;
         }
 
         synchronized long[] jobsBySize() {

@@ -180,6 +180,23 @@ class WorkersTest {
     }
 
     @Test
+    void aSizeThatWonALuckyTrialIsRevertedAfterItsProbation() {
+        // two workers: fast, but one job in 20 stalls (a worker descheduled while it held a chunk),
+        // so that on average the caller alone is faster; a 14-job trial often sees no stall
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        int[] bySize = new int[3];
+        long twos = 0;
+        for (int job = 0; job < 100_000; job++) {
+            int k = sizer.choose();
+            bySize[k]++;
+            long nanos = k == 1 ? 1_000 : ++twos % 20 == 0 ? 20_000 : 500;
+            sizer.record(k, nanos * 100, 100);
+        }
+        assertEquals(1, sizer.active());
+        assertTrue(bySize[2] < 100_000 / 20, "two workers rarely: " + java.util.Arrays.toString(bySize));
+    }
+
+    @Test
     void aSizeWithinTheMarginDoesNotTakeOver() {
         Workers.Sizer sizer = new Workers.Sizer(2, true);
         drive(sizer, new double[] {0, 960, 1000}, 20_000);
