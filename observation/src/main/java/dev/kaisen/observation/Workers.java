@@ -261,23 +261,29 @@ public final class Workers implements AutoCloseable {
      * that job may have slowed (they share the cores with the caller and the program driving it);
      * a gap longer than {@link #MAX_GAP_NANOS} is the caller's pause (a learner's update), and
      * that job is not counted (shorter gaps count whatever made them: the caller descheduled for a
-     * time slice may be the cost of its own workers' spinning).
+     * time slice may be the cost of its own workers' spinning). Durations below are the sum of the
+     * counted cycles.
      *
-     * <p>A neighbour is tried for {@link #TRIAL_JOBS} jobs in a row, the first {@link #TRIAL_WARMUP}
-     * not counted (workers that joined had to be woken); when its time per item beats the current
-     * size's since the last trial by {@link #MARGIN}, it is taken on probation: if over its next
-     * {@link #PROBATION_JOBS} jobs it is not faster than the size it replaced, that size comes back
-     * (a short trial on a busy machine can be lucky: a descheduled worker stalls a job now and then,
-     * not every job). Trials come every {@code interval} jobs; one lost or reverted doubles it (up to
-     * {@link #MAX_INTERVAL}), so that trying what is worse costs little; one confirmed starts it
-     * again at {@link #MIN_INTERVAL}. Used by the caller (jobs never overlap).
+     * <p>A neighbour is tried for {@link #TRIAL_NANOS} (at least {@link #MIN_JOBS} jobs), its
+     * first {@link #TRIAL_WARMUP_NANOS} not counted (the scheduler takes tens of milliseconds to
+     * weigh a team that changed size; workers had to be woken), and compared with the current size's
+     * time per item since the last trial: the larger of the two sizes must be faster by
+     * {@link #MARGIN} to be preferred ({@link #better}), so that workers that do not pay for
+     * themselves are not kept. A preferred neighbour is taken on probation: if over its next
+     * {@link #PROBATION_NANOS} it is no longer preferred to the size it replaced, that size comes
+     * back (a trial on a busy machine can be lucky: a descheduled worker stalls a job now and then).
+     * Trials come {@code interval} apart, from {@link #MIN_INTERVAL_NANOS}; one lost or reverted
+     * doubles it (up to {@link #MAX_INTERVAL_NANOS}), so that trying what is worse costs little
+     * (about 1% of the time) while a change of the machine's load is found within seconds. Used by
+     * the caller (jobs never overlap).
      */
     static final class Sizer {
-        static final int TRIAL_JOBS = 16;
-        static final int TRIAL_WARMUP = 2;
-        static final int PROBATION_JOBS = 64;
-        static final int MIN_INTERVAL = 64;
-        static final int MAX_INTERVAL = 4096;
+        static final long TRIAL_NANOS = 100_000_000;
+        static final long TRIAL_WARMUP_NANOS = 20_000_000;
+        static final long PROBATION_NANOS = 200_000_000;
+        static final int MIN_JOBS = 16;
+        static final long MIN_INTERVAL_NANOS = 500_000_000;
+        static final long MAX_INTERVAL_NANOS = 8_000_000_000L;
         static final double MARGIN = 0.1;
         static final long MAX_GAP_NANOS = 50_000_000;
 
@@ -287,17 +293,19 @@ public final class Workers implements AutoCloseable {
         /** The last measured wall time per item of each size (NaN: never measured). */
         private final double[] nanosPerItem;
         private int active;
+        /** The active size's counted cycles since the last trial (or since it began its probation). */
         private long activeJobs;
         private long activeNanos;
         private long activeItems;
         /** While the active size is on probation: the size it replaced (else 0), and that size's time per item. */
         private int previous;
         private double previousNanosPerItem;
-        private int interval = MIN_INTERVAL;
-        private long untilTrial = MIN_INTERVAL;
+        private long interval = MIN_INTERVAL_NANOS;
+        private long untilTrial = MIN_INTERVAL_NANOS;
         private long trials;
         private int trial;
-        private int trialJobs;
+        private long trialElapsed;
+        private long trialJobs;
         private long trialNanos;
         private long trialItems;
         private int pendingSize;
@@ -344,11 +352,12 @@ public final class Workers implements AutoCloseable {
             if (!adaptive) {
                 return max;
             }
-            if (trial == 0 && previous == 0 && --untilTrial <= 0 && activeItems > 0) {
+            if (trial == 0 && previous == 0 && untilTrial <= 0 && activeJobs >= MIN_JOBS) {
                 trials++;
                 int down = active - 1;
                 int up = active + 1;
                 trial = (trials & 1) == 1 ? (down >= 1 ? down : up) : (up <= max ? up : down);
+                trialElapsed = 0;
                 trialJobs = 0;
                 trialNanos = 0;
                 trialItems = 0;
@@ -365,43 +374,56 @@ public final class Workers implements AutoCloseable {
                 activeJobs++;
                 activeNanos += nanos;
                 activeItems += items;
-                if (previous != 0 && activeJobs >= PROBATION_JOBS) {
-                    endProbation();
+                if (previous != 0) {
+                    if (activeNanos >= PROBATION_NANOS && activeJobs >= MIN_JOBS) {
+                        endProbation();
+                    }
+                } else {
+                    untilTrial -= nanos;
                 }
                 return;
             }
-            if (++trialJobs > TRIAL_WARMUP) {
+            trialElapsed += nanos;
+            if (trialElapsed > TRIAL_WARMUP_NANOS) {
+                trialJobs++;
                 trialNanos += nanos;
                 trialItems += items;
             }
-            if (trialJobs < TRIAL_JOBS) {
+            if (trialElapsed < TRIAL_NANOS || trialJobs < MIN_JOBS) {
                 return;
             }
             double tried = (double) trialNanos / trialItems;
             double now = (double) activeNanos / activeItems;
             nanosPerItem[trial] = tried;
             nanosPerItem[active] = now;
-            if (tried < now * (1 - MARGIN)) {
+            if (better(trial, tried, active, now)) {
                 previous = active;
                 previousNanosPerItem = now;
                 active = trial;
             } else {
-                interval = Math.min(MAX_INTERVAL, interval * 2);
+                interval = Math.min(MAX_INTERVAL_NANOS, interval * 2);
             }
             untilTrial = interval;
             resetActive();
             trial = 0;
         }
 
-        /** The size on probation has run its jobs: it stays if it was faster than the one it replaced. */
+        /**
+         * Whether size {@code a} (taking {@code aNanos} per item) is to be preferred to size {@code b}:
+         * a larger team must be faster by {@link #MARGIN} (its workers take cores from everything else
+         * on the machine); a smaller one need only not be slower by as much.
+         */
+        static boolean better(int a, double aNanos, int b, double bNanos) {
+            return a > b ? aNanos < bNanos * (1 - MARGIN) : !(bNanos < aNanos * (1 - MARGIN));
+        }
+
+        /** The size on probation has run its time: it stays if it is still preferred to the one it replaced. */
         private void endProbation() {
             double now = (double) activeNanos / activeItems;
             nanosPerItem[active] = now;
-            if (now < previousNanosPerItem) {
-                interval = MIN_INTERVAL;
-            } else {
+            if (!better(active, now, previous, previousNanosPerItem)) {
                 active = previous;
-                interval = Math.min(MAX_INTERVAL, interval * 2);
+                interval = Math.min(MAX_INTERVAL_NANOS, interval * 2);
             }
             untilTrial = interval;
             previous = 0;
