@@ -9,9 +9,10 @@ random legal action the same way, with Python's ``random`` (numpy's ``Generator.
 costs about as much as a fast env's step).
 
 ``--contention`` measures instead the vector env and the multi-agent vector env at N=256 (or
-``--sizes``) with 1 JVM thread, the default (``threads=0``) and all cores, first quiet, then
-while a PyTorch matmul loop runs in a second thread of this process (as a learner would), and
-prints each count's ratio to 1 thread, quiet and loaded.
+``--sizes``) with 1 JVM thread, the default (``threads=0``) and all cores (the counts in turns of
+0.2 s, so that each sees the same background), first quiet, then while a PyTorch matmul loop runs
+in a second thread of this process (as a learner would), and prints each count's ratio to 1
+thread, quiet and loaded.
 """
 
 from __future__ import annotations
@@ -89,12 +90,10 @@ def bench_aec(game: str, players: int | None, options: dict[str, Any], seconds: 
         env.close()
 
 
-def _bench_batched(env: Any, num_envs: int, seconds: float,
-                   details: dict[str, Any] | None = None) -> tuple[float, int]:
-    """A batched env (vector or multi-agent) driven by a trivial batched policy: a uniformly random
-    legal action per env (argmax of masked noise, the noise drawn ahead in a pool of 16 batches).
-    ``details``, when given, receives what the waits cost: this side's on the step channel
-    (``python_wait``) and the JVM's worker team (``java_team``)."""
+def _batched_runner(env: Any, num_envs: int) -> Callable[[float], int]:
+    """``run(duration) -> env-steps`` of a batched env (vector or multi-agent) driven by a trivial
+    batched policy: a uniformly random legal action per env (argmax of masked noise, the noise drawn
+    ahead in a pool of 16 batches)."""
     rng = np.random.default_rng(0)
     env.reset()
     masks = env.action_masks()
@@ -108,32 +107,60 @@ def _bench_batched(env: Any, num_envs: int, seconds: float,
             steps += 16 * num_envs
         return steps
 
+    return run
+
+
+def _waits(env: Any) -> dict[str, Any]:
+    """What an env's waits cost: this side's on the step channel (``python_wait``) and the JVM's
+    worker team (``java_team``)."""
+    details: dict[str, Any] = {}
+    channel = env._resource.channel
+    if channel is not None:
+        details["python_wait"] = {k: round(v, 4) if isinstance(v, float) else v for k, v in channel.stats.items()}
+    details["java_team"] = json.loads(env._resource.call("workerStatsJson"))
+    return details
+
+
+def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]:
+    """A batched env driven by :func:`_batched_runner`'s policy: its rate and its JVM threads."""
     try:
-        result = rate(run, seconds), env.java_threads
-        if details is not None:
-            channel = env._resource.channel
-            if channel is not None:
-                details["python_wait"] = {k: round(v, 4) if isinstance(v, float) else v
-                                          for k, v in channel.stats.items()}
-            details["java_team"] = json.loads(env._resource.call("workerStatsJson"))
-        return result
+        return rate(_batched_runner(env, num_envs), seconds), env.java_threads
     finally:
         env.close()
 
 
+def interleaved(runs: list[Callable[[float], int]], warmup: float, seconds: float, slice_seconds: float = 0.2
+                ) -> list[float]:
+    """Units per second of each ``run(duration) -> units``, measured in turns: each warmed up for
+    ``warmup`` seconds, then one after the other for ``slice_seconds`` each, round after round,
+    for ``seconds``. On a shared machine whose other work comes and goes, each then sees the same
+    background, which measuring one after the other for seconds each does not give."""
+    for run in runs:
+        run(warmup)
+    units, took = [0] * len(runs), [0.0] * len(runs)
+    end = time.perf_counter() + seconds
+    while True:
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            units[i] += run(slice_seconds)
+            took[i] += time.perf_counter() - start
+        if time.perf_counter() >= end:
+            return [u / t for u, t in zip(units, took)]
+
+
 def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                 seconds: float, threads: int = 0, details: dict[str, Any] | None = None) -> tuple[float, int]:
+                 seconds: float, threads: int = 0) -> tuple[float, int]:
     """The vector env (random opponents in the JVM) driven by :func:`_bench_batched`'s policy."""
     return _bench_batched(kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0,
-                                            threads=threads, **options), num_envs, seconds, details)
+                                            threads=threads, **options), num_envs, seconds)
 
 
 def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                      seconds: float, threads: int = 0, details: dict[str, Any] | None = None) -> tuple[float, int]:
+                      seconds: float, threads: int = 0) -> tuple[float, int]:
     """The multi-agent vector env with every seat answered in Python by :func:`_bench_batched`'s
     policy: self-play's inner loop."""
     return _bench_batched(kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0,
-                                                        threads=threads, **options), num_envs, seconds, details)
+                                                        threads=threads, **options), num_envs, seconds)
 
 
 class TorchLoad:
@@ -223,29 +250,40 @@ def _describe_waits(details: dict[str, Any]) -> str:
 
 def bench_contention(game: str, players: int | None, options: dict[str, Any], sizes: list[int], seconds: float,
                      report: Callable[[str, Any], None]) -> dict[str, Any]:
-    """``--contention``: each env, size and thread count quiet, then under :class:`TorchLoad`."""
-    kinds = (("vector_env", "vector env", bench_vector), ("multi_agent_vector_env", "multi-agent vector env",
-                                                          bench_multi_agent))
+    """``--contention``: each env and size at every thread count, the counts measured in turns
+    (:func:`interleaved`: each warmed up ``seconds``, then ``2 * seconds`` in turns), quiet, then
+    under :class:`TorchLoad`."""
+    kinds = (("vector_env", "vector env", lambda n, t: kaisen.vector_env(
+        game, num_envs=n, num_players=players, opponents="random", seed=0, threads=t, **options)),
+             ("multi_agent_vector_env", "multi-agent vector env", lambda n, t: kaisen.multi_agent_vector_env(
+                 game, num_envs=n, num_players=players, seed=0, threads=t, **options)))
     counts = contention_threads()
-    figures = len(kinds) * len(sizes) * len(counts)
     results: dict[str, Any] = {}
     load_rate, torch_threads = 0.0, 0
     for phase in ("quiet", "loaded"):
-        load = TorchLoad(max_seconds=2 * figures * 2 * seconds + 60) if phase == "loaded" else None
+        load = TorchLoad(max_seconds=2 * len(kinds) * len(sizes) * (len(counts) + 2) * seconds + 60) \
+            if phase == "loaded" else None
         if load is not None:
             load.__enter__()
         try:
-            for key, name, run in kinds:
+            for key, name, make in kinds:
                 for n in sizes:
-                    for label, threads in counts:
-                        details: dict[str, Any] = {}
-                        steps, java_threads = run(game, n, players, options, seconds, threads, details)
-                        row = results.setdefault(f"{key}/{n}/{label}", {
-                            "env": key, "num_envs": n, "threads": label, "java_threads": java_threads})
-                        row[phase] = round(steps)
-                        row[f"{phase}_waits"] = details
-                        report(f"{phase:<7} {name} N={n}, {label} (Java {java_threads})", steps)
-                        report("", _describe_waits(details), "")
+                    envs: list[Any] = []
+                    try:
+                        for _, threads in counts:
+                            envs.append(make(n, threads))
+                        rates = interleaved([_batched_runner(env, n) for env in envs], seconds, 2 * seconds)
+                        for (label, _), env, steps in zip(counts, envs, rates):
+                            details = _waits(env)
+                            row = results.setdefault(f"{key}/{n}/{label}", {
+                                "env": key, "num_envs": n, "threads": label, "java_threads": env.java_threads})
+                            row[phase] = round(steps)
+                            row[f"{phase}_waits"] = details
+                            report(f"{phase:<7} {name} N={n}, {label} (Java {env.java_threads})", steps)
+                            report("", _describe_waits(details), "")
+                    finally:
+                        for env in envs:
+                            env.close()
         finally:
             if load is not None:
                 load.__exit__(None, None, None)
@@ -364,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         out["benchmark"] = "python-contention"
         out["cpus"] = os.cpu_count()
         out.update(bench_contention(args.game, args.players, options, sizes, args.seconds, report))
-        out["harness"] = f"warm-up {args.seconds} s, then {args.seconds} s measured; quiet first, then loaded"
+        out["harness"] = (f"per env and phase, each thread count warmed up {args.seconds} s, then all measured in "
+                          f"turns of 0.2 s for {2 * args.seconds} s; quiet first, then loaded")
         if args.json:
             print(json.dumps(out))
         return 0

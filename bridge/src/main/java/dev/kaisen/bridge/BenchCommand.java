@@ -234,31 +234,48 @@ final class BenchCommand implements Runnable {
         }
 
         /** Measures every kind, size and thread count once; keys "kind/n/threads". */
+        /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
+        static final double SLICE_SECONDS = 0.2;
+
+        /**
+         * Measures every kind and size at each thread count, the thread counts in turns (see
+         * {@link dev.kaisen.bridge.bench.EnvBench#interleaved}); keys "kind/n/threads".
+         */
         private Map<String, Map<String, Object>> pass(String phase) {
-            dev.kaisen.bridge.bench.EnvBench bench = new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3);
             Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+            int[] counts = threadCounts();
             for (String kind : KINDS) {
                 for (int n : sizes) {
-                    for (int t : threadCounts()) {
-                        try (dev.kaisen.observation.AbstractBatchedEnv<?> vec = open(kind, n, t)) {
-                            double rate = bench.measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
+                    java.util.List<dev.kaisen.observation.AbstractBatchedEnv<?>> envs = new java.util.ArrayList<>();
+                    try {
+                        java.util.List<dev.kaisen.bridge.bench.EnvBench.Workload> workloads = new java.util.ArrayList<>();
+                        for (int t : counts) {
+                            envs.add(open(kind, n, t));
+                            workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
+                        }
+                        double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds, 3 * seconds,
+                                Math.min(SLICE_SECONDS, seconds));
+                        for (int i = 0; i < counts.length; i++) {
+                            dev.kaisen.observation.AbstractBatchedEnv<?> vec = envs.get(i);
                             Map<String, Object> row = new LinkedHashMap<>();
-                            row.put("envStepsPerSecond", Math.round(rate));
+                            row.put("envStepsPerSecond", Math.round(rates[i]));
                             row.put("threads", vec.threads());
                             dev.kaisen.observation.Workers.Stats.Snapshot team = vec.workerStats();
                             if (vec.threads() > 1) {
                                 row.put("team", team.toMap());
                             }
-                            out.put(kind + "/" + n + "/" + t, row);
+                            out.put(kind + "/" + n + "/" + counts[i], row);
                             if (!json) {
                                 System.out.printf("%-7s %-24s N=%-5d %2d thread(s) %,14.0f env-steps/s%n", phase,
                                         kind.equals("vector") ? "vector env" : "multi-agent vector env", n,
-                                        vec.threads(), rate);
+                                        vec.threads(), rates[i]);
                                 if (vec.threads() > 1) {
                                     System.out.println("        " + team);
                                 }
                             }
                         }
+                    } finally {
+                        envs.forEach(dev.kaisen.observation.AbstractBatchedEnv::close);
                     }
                 }
             }
@@ -334,8 +351,9 @@ final class BenchCommand implements Runnable {
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
             out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
-                    + " s each); then per figure a warm-up of "
-                    + seconds + " s and the median of 3 periods of " + seconds + " s; quiet first, then loaded");
+                    + " s each); then per env and phase, the thread counts warmed up " + seconds + " s each and "
+                    + "measured in turns of " + Math.min(SLICE_SECONDS, seconds) + " s for " + 3 * seconds
+                    + " s; quiet first, then loaded");
             if (json) {
                 System.out.println(Json.write(out, false));
             }
