@@ -20,10 +20,10 @@ import java.util.concurrent.locks.LockSupport;
  * then parks; the caller waiting for chunks that workers hold spins at most
  * {@link #CALLER_SPIN_NANOS}, then parks until the last one is done. What the waits cost is
  * counted ({@link #stats()}).</li>
- * <li>The team sizes itself to what it measures ({@link Sizer}): a job's wall time per item at the
- * current size is compared now and then with a neighbouring size's, and the faster is kept. On a
- * quiet machine that is the whole team; where the workers cannot get a core in time it is fewer,
- * down to the caller alone.</li>
+ * <li>The team sizes itself to what it measures ({@link Sizer}): the time per item of a step and
+ * the gap after it at the current size is compared now and then with a neighbouring size's, and a
+ * worker is kept only where it makes steps 10% faster. On a quiet machine that is the whole team;
+ * where the workers cannot get a core in time it is fewer, down to the caller alone.</li>
  * </ul>
  */
 public final class Workers implements AutoCloseable {
