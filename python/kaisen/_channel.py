@@ -10,8 +10,18 @@ while we wait, which ends the wait the same way.
 
 The protocol relies on x86-64's memory ordering for Python's plain stores and loads (and a lock
 as a full fence), so a channel is opened on x86-64 only; elsewhere, or with
-``KAISEN_STEP_CHANNEL=0``, each command goes through Py4J (:func:`enabled`). While a request
-spins (at most :data:`SPIN_SECONDS`) it holds the GIL. An env is used by one thread at a time.
+``KAISEN_STEP_CHANNEL=0``, each command goes through Py4J (:func:`enabled`). An env is used by
+one thread at a time.
+
+The wait for an answer shares the machine: it spins holding the GIL for at most
+:data:`HOLD_SECONDS` (a fast game's step is answered within it), then spins yielding, each turn
+handing the GIL to any other Python thread that wants it (a learner in a second thread) and the
+core to any other runnable thread (the JVM's, PyTorch's), for at most :data:`SPIN_SECONDS` in all
+(the spin adapts to how soon answers come), then sleeps on the socket. Should a yield take long
+(another Python thread computed without releasing the GIL: handing it over costs up to the
+interpreter's switch interval each time), the next waits yield the core but keep the GIL, as
+many waits as :data:`HOLD_WAITS`, then handing it over is tried again. What the waits cost is counted
+(:attr:`StepChannel.stats`).
 
 Slots of the control region (int64): the request number, the command and its two arguments, and
 whether Python sleeps; the answer number, whether it failed, and whether Java sleeps. Where each
@@ -20,6 +30,7 @@ lies is the JVM's word (``StepChannel.java``, read through ``Jvm.protocol``), no
 
 from __future__ import annotations
 
+import ctypes
 import os
 import platform
 import secrets
@@ -29,7 +40,7 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import Any
+from typing import Any, Callable
 
 from . import _buffers
 from .errors import KaisenError
@@ -42,6 +53,25 @@ SPIN_SECONDS = 2e-3
 MIN_SPIN_SECONDS = 2e-6
 #: While asleep, how often to look at the JVM (alive, not stopped as frozen).
 POLL_SECONDS = 0.25
+#: The longest a wait spins holding the GIL before it yields on every turn.
+HOLD_SECONDS = 20e-6
+#: A yield that took this long got the GIL back late: another Python thread held it.
+SLOW_YIELD_SECONDS = 1e-3
+#: After a slow yield, this many waits yield the core but keep the GIL.
+HOLD_WAITS = 64
+
+
+def _core_yield() -> Callable[[], Any]:
+    """A call that yields the core to any other runnable thread and keeps the GIL: libc's
+    ``sched_yield`` through ``ctypes.PyDLL``, which does not release it (``os.sched_yield`` does,
+    and stands in where libc's cannot be found)."""
+    try:
+        return ctypes.PyDLL(None).sched_yield  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return os.sched_yield
+
+
+_yield_core = _core_yield()
 
 
 def enabled() -> bool:
@@ -60,6 +90,14 @@ class StepChannel:
         self._handle = handle
         self._max_spin = self._spin = spin_seconds
         self._waits = 0
+        self._hold_waits = 0
+        #: What the waits for answers cost so far: ``waits``; answers seen while spinning holding the
+        #: GIL (``held``), while yielding (``yielded``), after sleeping (``slept``); ``yields`` (turns
+        #: that handed over the GIL and the core), ``slow_yields`` (those that got the GIL back late);
+        #: and the seconds spent spinning holding the GIL, yielding and asleep.
+        self.stats: dict[str, float] = dict.fromkeys(
+            ("waits", "held", "yielded", "slept", "yields", "slow_yields", "seconds_holding", "seconds_yielding",
+             "seconds_asleep"), 0)
         self._fence_lock = threading.Lock()
         self._busy = threading.Lock()
         self._sock: socket.socket | None = None
@@ -148,22 +186,60 @@ class StepChannel:
             raise self._lost(str(e)) from None
 
     def _await(self, seq: int) -> None:
-        """Spins, then sleeps, until request ``seq`` is answered. The spin adapts: an answer seen
-        while spinning after t seconds sets it to at least 4t (at most the maximum), a spin that
-        ran out halves it (at least ``MIN_SPIN_SECONDS``); one wait in 64 spins the longest, to find
-        out whether spinning pays again."""
+        """Spins, then sleeps, until request ``seq`` is answered (see the module). The spin adapts:
+        an answer seen while spinning after t seconds sets it to at least 4t (at most the maximum),
+        a spin that ran out halves it (at least ``MIN_SPIN_SECONDS``); one wait in 64 spins the
+        longest, to find out whether spinning pays again. The first ``HOLD_SECONDS`` of a spin hold
+        the GIL; after that each turn yields the core and the GIL (``os.sched_yield`` releases it),
+        or the core alone where a slow yield made the last waits keep the GIL."""
         c = self._slots
         answer, java_sleeps, python_sleeps = self._answer_at, self._java_sleeps_at, self._python_sleeps_at
         clock = time.perf_counter
+        stats = self.stats
         start = clock()
         self._waits += 1
+        stats["waits"] += 1
         deadline = start + (self._max_spin if self._waits % 64 == 0 else self._spin)
+        hold_until = min(deadline, start + HOLD_SECONDS)
+        keep_gil = self._hold_waits > 0
+        if keep_gil:
+            self._hold_waits -= 1
         while c[answer] != seq:
-            if clock() > deadline:
+            if clock() > hold_until:
                 break
         else:
-            self._spin = min(self._max_spin, max(self._spin, 4 * (clock() - start)))
+            now = clock()
+            self._spin = min(self._max_spin, max(self._spin, 4 * (now - start)))
+            stats["held"] += 1
+            stats["seconds_holding"] += now - start
             return
+        held = clock()
+        stats["seconds_holding"] += held - start
+        yields = 0
+        while c[answer] != seq:
+            turn = clock()
+            if turn > deadline:
+                break
+            if keep_gil:
+                _yield_core()
+            else:
+                os.sched_yield()  # releases the GIL
+                if clock() - turn > SLOW_YIELD_SECONDS:
+                    stats["slow_yields"] += 1
+                    self._hold_waits = HOLD_WAITS
+                    keep_gil = True
+            yields += 1
+        else:
+            now = clock()
+            self._spin = min(self._max_spin, max(self._spin, 4 * (now - start)))
+            stats["yielded"] += 1
+            stats["yields"] += yields
+            stats["seconds_yielding"] += now - held
+            return
+        asleep = clock()
+        stats["yields"] += yields
+        stats["seconds_yielding"] += asleep - held
+        stats["slept"] += 1
         self._spin = max(MIN_SPIN_SECONDS, self._spin / 2)
         sock = self._sock
         assert sock is not None
@@ -187,6 +263,7 @@ class StepChannel:
                         raise self._jvm.broken("the JVM stopped while a step was running")
             finally:
                 c[python_sleeps] = 0
+                stats["seconds_asleep"] += clock() - asleep
 
     def close(self) -> None:
         """Closes our end (the JVM's thread sees it and stops) and releases the view on the buffers."""

@@ -7,13 +7,21 @@ comparison, and PettingZoo's ``connect_four_v3`` (and OpenSpiel's ``pyspiel`` on
 when it is installed) as peers. Every turn-based case (ours and the peers') picks a uniformly
 random legal action the same way, with Python's ``random`` (numpy's ``Generator.integers`` alone
 costs about as much as a fast env's step).
+
+``--contention`` measures instead the vector env and the multi-agent vector env at N=256 (or
+``--sizes``) with 1 JVM thread, the default (``threads=0``) and all cores (the counts in turns of
+0.2 s, so that each sees the same background), first quiet, then while a PyTorch matmul loop runs
+in a second thread of this process (as a learner would), and prints each count's ratio to 1
+thread, quiet and loaded.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import threading
 import time
 from typing import Any, Callable
 
@@ -82,9 +90,10 @@ def bench_aec(game: str, players: int | None, options: dict[str, Any], seconds: 
         env.close()
 
 
-def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]:
-    """A batched env (vector or multi-agent) driven by a trivial batched policy: a uniformly random
-    legal action per env (argmax of masked noise, the noise drawn ahead in a pool of 16 batches)."""
+def _batched_runner(env: Any, num_envs: int) -> Callable[[float], int]:
+    """``run(duration) -> env-steps`` of a batched env (vector or multi-agent) driven by a trivial
+    batched policy: a uniformly random legal action per env (argmax of masked noise, the noise drawn
+    ahead in a pool of 16 batches)."""
     rng = np.random.default_rng(0)
     env.reset()
     masks = env.action_masks()
@@ -98,25 +107,200 @@ def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]
             steps += 16 * num_envs
         return steps
 
+    return run
+
+
+def _waits(env: Any) -> dict[str, Any]:
+    """What an env's waits cost: this side's on the step channel (``python_wait``) and the JVM's
+    worker team (``java_team``)."""
+    details: dict[str, Any] = {}
+    channel = env._resource.channel
+    if channel is not None:
+        details["python_wait"] = {k: round(v, 4) if isinstance(v, float) else v for k, v in channel.stats.items()}
+    details["java_team"] = json.loads(env._resource.call("workerStatsJson"))
+    return details
+
+
+def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]:
+    """A batched env driven by :func:`_batched_runner`'s policy: its rate and its JVM threads."""
     try:
-        return rate(run, seconds), env.java_threads
+        return rate(_batched_runner(env, num_envs), seconds), env.java_threads
     finally:
         env.close()
 
 
+def interleaved(runs: list[Callable[[float], int]], warmup: float, seconds: float, slice_seconds: float = 0.2
+                ) -> list[float]:
+    """Units per second of each ``run(duration) -> units``, measured in turns: each warmed up for
+    ``warmup`` seconds, then one after the other for ``slice_seconds`` each, round after round,
+    for ``seconds``. On a shared machine whose other work comes and goes, each then sees the same
+    background, which measuring one after the other for seconds each does not give."""
+    for run in runs:
+        run(warmup)
+    units, took = [0] * len(runs), [0.0] * len(runs)
+    end = time.perf_counter() + seconds
+    while True:
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            units[i] += run(slice_seconds)
+            took[i] += time.perf_counter() - start
+        if time.perf_counter() >= end:
+            return [u / t for u, t in zip(units, took)]
+
+
 def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                 seconds: float) -> tuple[float, int]:
+                 seconds: float, threads: int = 0) -> tuple[float, int]:
     """The vector env (random opponents in the JVM) driven by :func:`_bench_batched`'s policy."""
     return _bench_batched(kaisen.vector_env(game, num_envs=num_envs, num_players=players, opponents="random", seed=0,
-                                            **options), num_envs, seconds)
+                                            threads=threads, **options), num_envs, seconds)
 
 
 def bench_multi_agent(game: str, num_envs: int, players: int | None, options: dict[str, Any],
-                      seconds: float) -> tuple[float, int]:
+                      seconds: float, threads: int = 0) -> tuple[float, int]:
     """The multi-agent vector env with every seat answered in Python by :func:`_bench_batched`'s
     policy: self-play's inner loop."""
     return _bench_batched(kaisen.multi_agent_vector_env(game, num_envs=num_envs, num_players=players, seed=0,
-                                                        **options), num_envs, seconds)
+                                                        threads=threads, **options), num_envs, seconds)
+
+
+class TorchLoad:
+    """A PyTorch matmul loop in a second thread of this process, as a learner beside the env would
+    be (PyTorch's own threads included): started by ``with``, stopped and joined when the block
+    ends, and in any case after ``max_seconds``. ``matmuls_per_second``: its rate while it ran."""
+
+    def __init__(self, size: int = 256, max_seconds: float = 600.0) -> None:
+        try:
+            import torch
+        except ImportError as e:
+            raise SystemExit("kaisen bench python: --contention runs a PyTorch matmul loop beside the env and "
+                             f"needs PyTorch ({e}); install it: pip install -e 'python[train]'") from None
+        self._torch = torch
+        #: PyTorch's intra-op threads (its default: one per core)
+        self.threads = torch.get_num_threads()
+        self._size = size
+        self._max_seconds = max_seconds
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="kaisen-bench-torch-load", daemon=True)
+        self._count = 0
+        self._seconds = 0.0
+
+    def _loop(self) -> None:
+        torch = self._torch
+        a = torch.rand(self._size, self._size)
+        b = torch.rand(self._size, self._size)
+        a @ b
+        self._ready.set()
+        start = time.perf_counter()
+        end = start + self._max_seconds
+        count = 0
+        while not self._stop.is_set() and time.perf_counter() < end:
+            a = (a @ b).mul_(1.0 / self._size)
+            count += 1
+        self._count, self._seconds = count, time.perf_counter() - start
+
+    def __enter__(self) -> "TorchLoad":
+        self._thread.start()
+        self._ready.wait()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    @property
+    def matmuls_per_second(self) -> float:
+        return self._count / self._seconds if self._seconds > 0 else 0.0
+
+
+def contention_threads() -> list[tuple[str, int]]:
+    """The thread counts ``--contention`` measures, as (label, ``threads`` argument): 1, the
+    default (0: all cores but one) and all cores, each count once."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    default = max(1, cores - 1)
+    out = [("1 thread", 1)]
+    if default != 1:
+        out.append((f"default ({default} threads)", 0))
+    else:
+        out[0] = ("1 thread (the default here)", 1)
+    if cores not in (1, default):
+        out.append((f"all cores ({cores} threads)", cores))
+    return out
+
+
+def _describe_waits(details: dict[str, Any]) -> str:
+    """One line: how this side's waits for answers ended and what they cost, and the JVM team's size."""
+    w = details.get("python_wait")
+    team = details.get("java_team", {})
+    jobs = team.get("jobsByTeamSize", {})
+    total = sum(jobs.values()) or 1
+    sizes = ", ".join(f"{k}: {100 * v / total:.0f}%" for k, v in jobs.items())
+    out = f"  JVM team: {team.get('active')} now, jobs by size {sizes}"
+    if w:
+        waits = w["waits"] or 1
+        out += (f"; Python's waits: {100 * w['held'] / waits:.0f}% answered holding the GIL, "
+                f"{100 * w['yielded'] / waits:.0f}% yielding, {100 * w['slept'] / waits:.0f}% asleep "
+                f"({w['slow_yields']} slow yields)")
+    return out
+
+
+def bench_contention(game: str, players: int | None, options: dict[str, Any], sizes: list[int], seconds: float,
+                     report: Callable[[str, Any], None]) -> dict[str, Any]:
+    """``--contention``: each env and size at every thread count, the counts measured in turns
+    (:func:`interleaved`: each warmed up ``seconds``, then ``2 * seconds`` in turns), quiet, then
+    under :class:`TorchLoad`."""
+    kinds = (("vector_env", "vector env", lambda n, t: kaisen.vector_env(
+        game, num_envs=n, num_players=players, opponents="random", seed=0, threads=t, **options)),
+             ("multi_agent_vector_env", "multi-agent vector env", lambda n, t: kaisen.multi_agent_vector_env(
+                 game, num_envs=n, num_players=players, seed=0, threads=t, **options)))
+    counts = contention_threads()
+    results: dict[str, Any] = {}
+    load_rate, torch_threads = 0.0, 0
+    for phase in ("quiet", "loaded"):
+        load = TorchLoad(max_seconds=2 * len(kinds) * len(sizes) * (len(counts) + 2) * seconds + 60) \
+            if phase == "loaded" else None
+        if load is not None:
+            load.__enter__()
+        try:
+            for key, name, make in kinds:
+                for n in sizes:
+                    envs: list[Any] = []
+                    try:
+                        for _, threads in counts:
+                            envs.append(make(n, threads))
+                        rates = interleaved([_batched_runner(env, n) for env in envs], seconds, 2 * seconds)
+                        for (label, _), env, steps in zip(counts, envs, rates):
+                            details = _waits(env)
+                            row = results.setdefault(f"{key}/{n}/{label}", {
+                                "env": key, "num_envs": n, "threads": label, "java_threads": env.java_threads})
+                            row[phase] = round(steps)
+                            row[f"{phase}_waits"] = details
+                            report(f"{phase:<7} {name} N={n}, {label} (Java {env.java_threads})", steps)
+                            report("", _describe_waits(details), "")
+                    finally:
+                        for env in envs:
+                            env.close()
+        finally:
+            if load is not None:
+                load.__exit__(None, None, None)
+                load_rate, torch_threads = load.matmuls_per_second, load.threads
+    report("load: 256x256 matmuls/s in the second thread", load_rate, "matmuls/s")
+    rows = list(results.values())
+    for key, name, _ in kinds:
+        for n in sizes:
+            one = results[f"{key}/{n}/{counts[0][0]}"]
+            for label, _ in counts[1:]:
+                row = results[f"{key}/{n}/{label}"]
+                row["over_one_thread_quiet"] = round(row["quiet"] / one["quiet"], 3)
+                row["over_one_thread_loaded"] = round(row["loaded"] / one["loaded"], 3)
+                report(f"{name} N={n}, {label} / 1 thread",
+                       f"quiet {row['over_one_thread_quiet']:.2f}, loaded {row['over_one_thread_loaded']:.2f}")
+    return {"results": rows, "load": "a PyTorch 256x256 matmul loop in a second thread",
+            "load_matmuls_per_second": round(load_rate), "torch_threads": torch_threads}
 
 
 def bench_connect_four(seconds: float) -> float | str:
@@ -186,10 +370,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="player count (default: the game's)")
     parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of the measured period per case")
-    parser.add_argument("--sizes", default="1,64,256,1024", help="vector env sizes")
+    parser.add_argument("--sizes", default=None, help="vector env sizes (default 1,64,256,1024; with --contention 256)")
+    parser.add_argument("--contention", action="store_true",
+                        help="the vector envs at 1 thread, the default and all cores, quiet and while a PyTorch "
+                             "matmul loop runs in a second thread; their ratios")
     args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    options = json.loads(args.config)
+    try:
+        sizes = [int(s) for s in (args.sizes or ("256" if args.contention else "1,64,256,1024")).split(",")]
+    except ValueError:
+        parser.error(f"--sizes must be whole numbers separated by commas, not {args.sizes!r}")
+    if any(n < 1 for n in sizes):
+        parser.error(f"--sizes must be 1 or more, not {args.sizes!r}")
+    if not 0 < args.seconds <= 3600:
+        parser.error(f"--seconds must be between 0 and 3600, not {args.seconds}")
+    try:
+        options = json.loads(args.config)
+    except ValueError as e:
+        parser.error(f"--config is not JSON: {e}")
     if not isinstance(options, dict):
         parser.error("--config must be a JSON object")
     game_spec = kaisen.spec(args.game, num_players=args.players, **options)
@@ -199,7 +396,17 @@ def main(argv: list[str] | None = None) -> int:
     def report(name: str, value: Any, unit: str = "env-steps/s") -> None:
         if not args.json:
             shown = f"{value:>14,.0f} {unit}" if isinstance(value, float) else str(value)
-            print(f"{name:<46} {shown}", flush=True)
+            print(f"{name:<68} {shown}" if name else shown, flush=True)
+
+    if args.contention:
+        out["benchmark"] = "python-contention"
+        out["cpus"] = os.cpu_count()
+        out.update(bench_contention(args.game, args.players, options, sizes, args.seconds, report))
+        out["harness"] = (f"per env and phase, each thread count warmed up {args.seconds} s, then all measured in "
+                          f"turns of 0.2 s for {2 * args.seconds} s; quiet first, then loaded")
+        if args.json:
+            print(json.dumps(out))
+        return 0
 
     out["single_env"] = round(bench_single(args.game, args.players, options, args.seconds))
     report("Gymnasium single env", float(out["single_env"]))

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import json
+import time
+
+import pytest
 
 import kaisen
 from kaisen import bench
@@ -18,3 +21,37 @@ def test_python_bench_runs_for_every_game(game, capsys):
     assert [v["num_envs"] for v in out["multi_agent_vector_env"]] == [256]
     assert out["multi_agent_vector_env"][0]["env_steps_per_second"] > 0
     assert out["java_multi_agent_vector_env_256"] > 0 and out["multi_agent_python_over_java_256"] > 0
+
+
+def test_contention_bench_measures_quiet_and_under_a_torch_loop(capsys):
+    pytest.importorskip("torch")
+    assert bench.main(["--contention", "--seconds", "0.05", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["benchmark"] == "python-contention" and out["load_matmuls_per_second"] > 0
+    counts = bench.contention_threads()
+    assert counts[0][1] == 1
+    rows = out["results"]
+    assert len(rows) == 2 * len(counts)
+    assert {r["env"] for r in rows} == {"vector_env", "multi_agent_vector_env"}
+    assert all(r["num_envs"] == 256 and r["quiet"] > 0 and r["loaded"] > 0 for r in rows)
+    assert all(r["over_one_thread_quiet"] > 0 and r["over_one_thread_loaded"] > 0 for r in rows if r["java_threads"] > 1)
+
+
+def test_torch_load_starts_and_stops_its_thread():
+    pytest.importorskip("torch")
+    with bench.TorchLoad(size=32) as load:
+        assert load.running
+        time.sleep(0.05)
+    assert not load.running and load.matmuls_per_second > 0
+    with bench.TorchLoad(size=32, max_seconds=0.05) as bounded:
+        bounded._thread.join(10)
+        assert not bounded.running  # it ends by itself after its time
+
+
+@pytest.mark.parametrize("args", [["--sizes", "0"], ["--sizes", "a,b"], ["--seconds", "-1"], ["--config", "[1]"],
+                                  ["--config", "{"]])
+def test_bad_arguments_are_one_clear_error(args, capsys):
+    with pytest.raises(SystemExit) as e:
+        bench.main(args)
+    assert e.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].startswith("kaisen bench python: error: ")

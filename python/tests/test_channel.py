@@ -254,3 +254,76 @@ def test_a_step_interrupted_by_ctrl_c_is_finished_before_the_next_request():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         env.close()
+
+
+def _channel_of(env):
+    channel = env._resource.channel
+    if channel is None:
+        pytest.skip("no step channel on this machine")
+    return channel
+
+
+def test_every_wait_is_counted_by_how_it_ended():
+    """A fast step is answered while spinning; a step far longer than the spin (a search opponent)
+    is answered after sleeping, and the spin shrinks: the wait holds the GIL at most HOLD_SECONDS."""
+    from kaisen import _channel
+
+    vec = kaisen.vector_env("osaka", num_envs=64, seed=1)
+    try:
+        channel = _channel_of(vec)
+        vec.reset()
+        rng = np.random.default_rng(1)
+        before = dict(channel.stats)
+        for _ in range(100):
+            vec.step(np.array([random_legal(m, rng) for m in vec.action_masks()]))
+        stats = {k: channel.stats[k] - before[k] for k in channel.stats}
+        assert 0 < stats["waits"] <= 100  # a request answered before its wait begins has none
+        assert stats["held"] + stats["yielded"] + stats["slept"] == stats["waits"]
+        assert stats["seconds_holding"] >= 0 and stats["seconds_yielding"] >= 0 and stats["seconds_asleep"] >= 0
+    finally:
+        vec.close()
+    env = kaisen.make("osaka", opponents="ismcts:3000", learner_seat=1, seed=3)
+    try:
+        channel = _channel_of(env)
+        env.reset()
+        rng = np.random.default_rng(3)
+        slept = channel.stats["slept"]
+        for _ in range(10):
+            _, _, terminated, truncated, _ = env.step(random_legal(env.action_masks(), rng))
+            if terminated or truncated:
+                env.reset()
+        assert channel.stats["slept"] > slept  # the search's replies outlast the spin
+        assert channel._spin < _channel.SPIN_SECONDS  # and the spin adapted down
+    finally:
+        env.close()
+
+
+def test_a_python_thread_that_keeps_the_gil_makes_waits_keep_it_too():
+    """Handing the GIL over to a thread that computes in Python costs up to the switch interval per
+    turn: after such a slow yield the next waits yield the core but keep the GIL."""
+    from kaisen import _channel
+
+    vec = kaisen.vector_env("osaka", num_envs=256, seed=1)
+    stop = threading.Event()
+
+    def busy() -> None:
+        x = 0
+        while not stop.is_set():
+            x += 1
+
+    thread = threading.Thread(target=busy, daemon=True)
+    try:
+        channel = _channel_of(vec)
+        vec.reset()
+        rng = np.random.default_rng(1)
+        thread.start()
+        for _ in range(200):
+            vec.step(np.array([random_legal(m, rng) for m in vec.action_masks()]))
+            if channel.stats["slow_yields"]:
+                break
+        assert channel.stats["slow_yields"] >= 1
+        assert 0 < channel._hold_waits <= _channel.HOLD_WAITS
+    finally:
+        stop.set()
+        thread.join()
+        vec.close()

@@ -86,7 +86,9 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "env", mixinStandardHelpOptions = true,
             description = "Env-steps per second: (a) raw engine, (b) single env with observation and mask, "
-                    + "(c) vectorized env at several N; random legal actions, random opponents.")
+                    + "(c) vectorized env at several N; random legal actions, random opponents. With --contention: "
+                    + "the vector and multi-agent vector envs at 1 and at the default thread count, quiet and "
+                    + "under a synthetic load.")
     static final class Env implements Callable<Integer> {
         @Option(names = "--json", description = "Print one JSON object.")
         boolean json;
@@ -94,8 +96,8 @@ final class BenchCommand implements Runnable {
         @picocli.CommandLine.Mixin
         GameOptions gameOptions;
 
-        @Option(names = "--sizes", defaultValue = "1,64,256,1024", split = ",",
-                description = "Vector env sizes (default ${DEFAULT-VALUE}).")
+        @Option(names = "--sizes", split = ",",
+                description = "Vector env sizes (default 1,64,256,1024; with --contention 256).")
         int[] sizes;
 
         @Option(names = "--threads", description = "Worker threads for the vector env (default: all cores).")
@@ -104,9 +106,42 @@ final class BenchCommand implements Runnable {
         @Option(names = "--seconds", defaultValue = "2", description = "Length of one measured period (default ${DEFAULT-VALUE}).")
         double seconds;
 
+        @Option(names = "--contention",
+                description = "Measure each size at 1 thread and at the default (--threads), quiet and while "
+                        + "--load busy processes run, and print the ratios.")
+        boolean contention;
+
+        @Option(names = "--load", paramLabel = "PROCESSES",
+                description = "Busy processes for --contention's loaded runs (default: one per core).")
+        Integer load;
+
         @Override
         public Integer call() {
             dev.kaisen.env.Game<?> game = gameOptions.create();
+            if (threads != null && threads < 1) {
+                throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
+            }
+            if (!(seconds > 0) || seconds > 3600) {
+                throw new IllegalArgumentException("--seconds must be between 0 and 3600, not " + seconds);
+            }
+            if (sizes != null) {
+                for (int n : sizes) {
+                    if (n < 1) {
+                        throw new IllegalArgumentException("--sizes must be 1 or more, not " + n);
+                    }
+                }
+            }
+            if (load != null && !contention) {
+                throw new IllegalArgumentException("--load is for --contention");
+            }
+            if (load != null && (load < 0 || load > 1024)) {
+                throw new IllegalArgumentException("--load must be between 0 and 1024 processes, not " + load);
+            }
+            if (contention) {
+                return new Contention(game, sizes != null ? sizes : new int[] {256},
+                        threads != null ? threads : Runtime.getRuntime().availableProcessors(),
+                        load != null ? load : Runtime.getRuntime().availableProcessors(), seconds, json).call();
+            }
             int players = game.numPlayers();
             int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             dev.kaisen.bridge.bench.EnvBench bench = new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3);
@@ -117,7 +152,7 @@ final class BenchCommand implements Runnable {
             java.util.List<Map<String, Object>> vector = new java.util.ArrayList<>();
             double at256 = Double.NaN;
             int threadsAt256 = 1;
-            for (int n : sizes) {
+            for (int n : sizes != null ? sizes : new int[] {1, 64, 256, 1024}) {
                 try (dev.kaisen.observation.VectorEnv<?> vec =
                              dev.kaisen.bridge.bench.EnvBench.newVectorEnv(game, n, cores)) {
                     double rate = bench.measure(dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec));
@@ -160,6 +195,173 @@ final class BenchCommand implements Runnable {
             if (!json) {
                 System.out.printf("%-52s %,14.0f %s%n", what, rate, unit);
             }
+        }
+    }
+
+    /**
+     * {@code bench env --contention}: the vector env and the multi-agent vector env (every seat
+     * answered by the caller) at each size, at 1 thread and at the default thread count, first
+     * quiet, then while busy processes ({@link dev.kaisen.bridge.bench.SyntheticLoad}) run; the
+     * rates and the default's ratio to 1 thread, quiet and loaded.
+     */
+    static final class Contention {
+        private final dev.kaisen.env.Game<?> game;
+        private final int[] sizes;
+        private final int threads;
+        private final int loadProcesses;
+        private final double seconds;
+        private final boolean json;
+
+        Contention(dev.kaisen.env.Game<?> game, int[] sizes, int threads, int loadProcesses, double seconds,
+                   boolean json) {
+            this.game = game;
+            this.sizes = sizes;
+            this.threads = threads;
+            this.loadProcesses = loadProcesses;
+            this.seconds = seconds;
+            this.json = json;
+        }
+
+        /** The shortest unmeasured run of each env and thread count before the first figure. */
+        static final double WARMUP_SECONDS = 2;
+
+        /** The two envs measured, by name. */
+        private static final String[] KINDS = {"vector", "multiAgent"};
+
+        private dev.kaisen.observation.AbstractBatchedEnv<?> open(String kind, int n, int t) {
+            return kind.equals("vector") ? dev.kaisen.bridge.bench.EnvBench.newVectorEnv(game, n, t)
+                    : dev.kaisen.bridge.bench.EnvBench.newMultiAgentVectorEnv(game, n, t);
+        }
+
+        /** Measures every kind, size and thread count once; keys "kind/n/threads". */
+        /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
+        static final double SLICE_SECONDS = 0.2;
+
+        /**
+         * Measures every kind and size at each thread count, the thread counts in turns (see
+         * {@link dev.kaisen.bridge.bench.EnvBench#interleaved}); keys "kind/n/threads".
+         */
+        private Map<String, Map<String, Object>> pass(String phase) {
+            Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+            int[] counts = threadCounts();
+            for (String kind : KINDS) {
+                for (int n : sizes) {
+                    java.util.List<dev.kaisen.observation.AbstractBatchedEnv<?>> envs = new java.util.ArrayList<>();
+                    try {
+                        java.util.List<dev.kaisen.bridge.bench.EnvBench.Workload> workloads = new java.util.ArrayList<>();
+                        for (int t : counts) {
+                            envs.add(open(kind, n, t));
+                            workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
+                        }
+                        double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds, 3 * seconds,
+                                Math.min(SLICE_SECONDS, seconds));
+                        for (int i = 0; i < counts.length; i++) {
+                            dev.kaisen.observation.AbstractBatchedEnv<?> vec = envs.get(i);
+                            Map<String, Object> row = new LinkedHashMap<>();
+                            row.put("envStepsPerSecond", Math.round(rates[i]));
+                            row.put("threads", vec.threads());
+                            dev.kaisen.observation.Workers.Stats.Snapshot team = vec.workerStats();
+                            if (vec.threads() > 1) {
+                                row.put("team", team.toMap());
+                            }
+                            out.put(kind + "/" + n + "/" + counts[i], row);
+                            if (!json) {
+                                System.out.printf("%-7s %-24s N=%-5d %2d thread(s) %,14.0f env-steps/s%n", phase,
+                                        kind.equals("vector") ? "vector env" : "multi-agent vector env", n,
+                                        vec.threads(), rates[i]);
+                                if (vec.threads() > 1) {
+                                    System.out.println("        " + team);
+                                }
+                            }
+                        }
+                    } finally {
+                        envs.forEach(dev.kaisen.observation.AbstractBatchedEnv::close);
+                    }
+                }
+            }
+            return out;
+        }
+
+        private int[] threadCounts() {
+            return threads == 1 ? new int[] {1} : new int[] {1, threads};
+        }
+
+        Integer call() {
+            int cores = Runtime.getRuntime().availableProcessors();
+            if (!json) {
+                System.out.printf("%s, %d cores; default %d thread(s); load: %d busy process(es)%n",
+                        GameOptions.describe(game), cores, threads, loadProcesses);
+            }
+            // the compiler's warm-up, before any figure: every env at each thread count, unmeasured, for
+            // at least WARMUP_SECONDS (on 2 cores the compiler's threads take seconds to finish the hot code)
+            for (String kind : KINDS) {
+                for (int t : threadCounts()) {
+                    try (dev.kaisen.observation.AbstractBatchedEnv<?> vec = open(kind, sizes[0], t)) {
+                        dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec).runFor(
+                                (long) (Math.max(seconds, WARMUP_SECONDS) * 1e9));
+                    }
+                }
+            }
+            Map<String, Map<String, Object>> quiet = pass("quiet");
+            int figures = KINDS.length * sizes.length * threadCounts().length;
+            // bounded: the load ends by itself after the loaded pass should take, twice over
+            double loadSeconds = 2 * (figures * 4 * seconds + 30);
+            Map<String, Map<String, Object>> loaded;
+            try (dev.kaisen.bridge.bench.SyntheticLoad ignored =
+                         dev.kaisen.bridge.bench.SyntheticLoad.start(loadProcesses, loadSeconds)) {
+                loaded = pass("loaded");
+            }
+            java.util.List<Map<String, Object>> rows = new java.util.ArrayList<>();
+            for (String kind : KINDS) {
+                for (int n : sizes) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("env", kind);
+                    row.put("numEnvs", n);
+                    Map<String, Object> one = new LinkedHashMap<>();
+                    one.put("quiet", quiet.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
+                    one.put("loaded", loaded.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
+                    Map<String, Object> dflt = new LinkedHashMap<>();
+                    Map<String, Object> q = quiet.get(kind + "/" + n + "/" + threads);
+                    Map<String, Object> l = loaded.get(kind + "/" + n + "/" + threads);
+                    dflt.put("threads", q.get("threads"));
+                    dflt.put("quiet", q.get("envStepsPerSecond"));
+                    dflt.put("loaded", l.get("envStepsPerSecond"));
+                    row.put("oneThread", one);
+                    row.put("defaultThreads", dflt);
+                    double rq = ratio(dflt.get("quiet"), one.get("quiet"));
+                    double rl = ratio(dflt.get("loaded"), one.get("loaded"));
+                    row.put("defaultOverOneQuiet", rq);
+                    row.put("defaultOverOneLoaded", rl);
+                    rows.add(row);
+                    if (!json) {
+                        System.out.printf("%-24s N=%-5d default (%s threads) / 1 thread: quiet %.2f, loaded %.2f%n",
+                                kind.equals("vector") ? "vector env" : "multi-agent vector env", n, q.get("threads"),
+                                rq, rl);
+                    }
+                }
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("benchmark", "env-contention");
+            out.put("game", game.id());
+            out.put("config", game.config().toMap());
+            out.put("players", game.numPlayers());
+            out.put("opponents", "random");
+            out.put("cores", cores);
+            out.put("defaultThreads", threads);
+            out.put("loadProcesses", loadProcesses);
+            out.put("results", rows);
+            out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
+                    + " s each); then per env and phase, the thread counts warmed up " + seconds + " s each and "
+                    + "measured in turns of " + Math.min(SLICE_SECONDS, seconds) + " s for " + 3 * seconds
+                    + " s; quiet first, then loaded");
+            if (json) {
+                System.out.println(Json.write(out, false));
+            }
+            return 0;
+        }
+
+        private static double ratio(Object a, Object b) {
+            return Math.round(1000.0 * ((Number) a).doubleValue() / ((Number) b).doubleValue()) / 1000.0;
         }
     }
 }

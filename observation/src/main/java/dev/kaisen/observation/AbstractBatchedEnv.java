@@ -85,6 +85,11 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         return threads;
     }
 
+    @Override
+    public Workers.Stats.Snapshot workerStats() {
+        return workers.stats();
+    }
+
     /** Sets a new base seed and restarts the episode counts: the next {@link #reset} starts episode 0 of each env. */
     @Override
     public synchronized void reseed(long baseSeed) {

@@ -23,6 +23,9 @@ public interface BatchedEnv<S extends GameState<S>> extends AutoCloseable {
     /** Worker threads actually used. */
     int threads();
 
+    /** The worker team: the size its steps use now (it sizes itself, up to {@link #threads()}) and what its waits cost. */
+    Workers.Stats.Snapshot workerStats();
+
     /** Sets a new base seed and restarts the episode counts. */
     void reseed(long baseSeed);
 

@@ -5,10 +5,26 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A fixed team of worker threads that run one job split into contiguous chunks, with the
- * calling thread taking the first chunk. Built for the vectorized env's step, which is short
- * and frequent: workers spin briefly for the next job before parking, because waking a
- * parked thread costs tens of microseconds on small virtual machines.
+ * A team of worker threads that run one job split into small contiguous chunks, the calling
+ * thread included. Built for the vectorized env's step, which is short and frequent, on machines
+ * whose cores are shared with other work (the Python trainer, a learner's threads, other
+ * programs), so that a busy machine costs speed but never collapses it:
+ *
+ * <ul>
+ * <li>Chunks are claimed, not assigned: the caller and whichever workers are running take the
+ * next unclaimed chunk until none is left. A worker the scheduler has not run yet claims nothing,
+ * so the caller never waits for work nobody has started; it waits only for chunks a running worker
+ * holds (a few microseconds, unless that worker is descheduled in the middle of one).</li>
+ * <li>Every wait is bounded: an idle worker spins for the next job at most {@link #SPIN_NANOS}
+ * (adapted to how soon jobs come), yielding its core to any other runnable thread on each turn,
+ * then parks; the caller waiting for chunks that workers hold spins at most
+ * {@link #CALLER_SPIN_NANOS}, then parks until the last one is done. What the waits cost is
+ * counted ({@link #stats()}).</li>
+ * <li>The team sizes itself to what it measures ({@link Sizer}): the time per item of a step and
+ * the gap after it at the current size is compared now and then with a neighbouring size's, and a
+ * worker is kept only where it makes steps 10% faster. On a quiet machine that is the whole team;
+ * where the workers cannot get a core in time it is fewer, down to the caller alone.</li>
+ * </ul>
  */
 public final class Workers implements AutoCloseable {
     /** Work on items {@code [from, to)}; {@code worker} is 0 for the caller, 1.. for the team. */
@@ -17,28 +33,76 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
-     * How long an idle worker spins before parking (system property {@code kaisen.spinMicros},
-     * default 500). Long enough to bridge the gap between two steps driven from Python, so the
-     * next step does not pay a wake-up; at most this much CPU is spent per step when the caller
-     * is slow.
+     * The longest an idle worker spins for the next job before parking (system property
+     * {@code kaisen.spinMicros}, default 500): long enough to bridge the gap between two steps
+     * driven from Python, so that the next step does not pay a wake-up. The spin adapts: a job
+     * that comes while spinning after t ns makes it at least 4t, a spin that runs out halves it
+     * (down to {@link #MIN_SPIN_NANOS}); one wait in 64 spins the longest, to find out whether
+     * spinning pays again. Each turn of the spin yields the core to any other runnable thread.
      */
-    private static final long SPIN_NANOS = 1000L * Long.getLong("kaisen.spinMicros", 500L);
+    static final long SPIN_NANOS = 1000L * Long.getLong("kaisen.spinMicros", 500L);
+    /** The shortest idle spin (where jobs never come within the spin, workers park almost at once). */
+    static final long MIN_SPIN_NANOS = 2_000;
+    /**
+     * How long the caller spins for chunks that workers hold before it parks: about two chunks'
+     * work. It does not yield: on a busy core a yield may hand the core away for a whole time
+     * slice, and the chunks it waits for are nearly done unless their worker was descheduled, in
+     * which case parking gives that worker the core soonest.
+     */
+    static final long CALLER_SPIN_NANOS = 20_000;
+    /** The caller's longest park between two looks at held chunks (the last worker to finish unparks it). */
+    static final long PARK_NANOS = 1_000_000;
+    /** An idle worker's longest park between two looks (each job unparks the workers it wants). */
+    static final long IDLE_PARK_NANOS = 50_000_000;
+    /** Chunks per team member and job: small enough that the load balances, large enough to claim cheaply. */
+    static final int CHUNKS_PER_WORKER = 8;
+
+    /** One job: what to run, how it is split, and how far it has got. */
+    private static final class Job {
+        final Chunk chunk;
+        final int items;
+        final int per;
+        final int chunks;
+        final int team;
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger done = new AtomicInteger();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        Job(Chunk chunk, int items, int team) {
+            this.chunk = chunk;
+            this.items = items;
+            this.team = team;
+            this.per = Math.max(1, (items + team * CHUNKS_PER_WORKER - 1) / (team * CHUNKS_PER_WORKER));
+            this.chunks = (items + per - 1) / per;
+        }
+    }
 
     private final int size;
     private final Thread[] team;
-    private final AtomicInteger pending = new AtomicInteger();
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private volatile long generation;
-    private volatile Chunk job;
-    private volatile int items;
+    private final Sizer sizer;
+    private final Stats stats = new Stats();
+    private volatile Job current;
+    private volatile Thread waiter;
     private volatile boolean closed;
 
-    /** @param size workers including the caller (1 = run everything on the caller) */
+    /**
+     * @param size workers including the caller (1 = run everything on the caller); the team sizes
+     *             itself unless the system property {@code kaisen.teamSizing} is false (read here)
+     */
     public Workers(int size, String name) {
+        this(size, name, Boolean.parseBoolean(System.getProperty("kaisen.teamSizing", "true")));
+    }
+
+    /**
+     * @param size     workers including the caller (1 = run everything on the caller)
+     * @param adaptive whether the team sizes itself ({@link Sizer}); false: every job uses all {@code size}
+     */
+    public Workers(int size, String name, boolean adaptive) {
         if (size < 1) {
             throw new IllegalArgumentException("need at least one worker, not " + size);
         }
         this.size = size;
+        this.sizer = new Sizer(size, adaptive);
         this.team = new Thread[size - 1];
         for (int w = 1; w < size; w++) {
             int worker = w;
@@ -49,36 +113,47 @@ public final class Workers implements AutoCloseable {
         }
     }
 
+    /** The most workers a job may use, the caller included. */
     public int size() {
         return size;
     }
 
-    /** Runs {@code chunk} over {@code [0, count)} split into {@link #size()} contiguous parts; returns when all are done. */
+    /** Workers the next job will use, the caller included (what the team has measured fastest so far). */
+    public int active() {
+        return sizer.active();
+    }
+
+    /** What the waits have cost so far (a snapshot). */
+    public Stats.Snapshot stats() {
+        return stats.snapshot(sizer);
+    }
+
+    /** Runs {@code chunk} over {@code [0, count)} split among the team; returns when all is done. */
     public void run(int count, Chunk chunk) {
         if (closed) {
             throw new IllegalStateException("workers are closed");
         }
-        if (size == 1) {
-            chunk.run(0, count, 0);
+        if (count <= 0) {
             return;
         }
-        job = chunk;
-        items = count;
-        failure.set(null);
-        pending.set(size - 1);
-        generation++;
-        for (Thread t : team) {
-            LockSupport.unpark(t);
+        long start = System.nanoTime();
+        int k = Math.min(sizer.begin(start), count);
+        if (k == 1) {
+            chunk.run(0, count, 0);
+            sizer.end(1, start, System.nanoTime(), count);
+            return;
         }
-        try {
-            runPart(0, chunk, count);
-        } catch (RuntimeException | Error e) {
-            failure.compareAndSet(null, e);
+        Job job = new Job(chunk, count, k);
+        current = job;
+        for (int w = 1; w < k; w++) {
+            LockSupport.unpark(team[w - 1]);
         }
-        while (pending.get() != 0) {
-            Thread.onSpinWait();
+        work(job, 0);
+        if (job.done.get() < job.chunks) {
+            awaitDone(job);
         }
-        Throwable f = failure.get();
+        sizer.end(k, start, System.nanoTime(), count);
+        Throwable f = job.failure.get();
         if (f instanceof RuntimeException) {
             throw (RuntimeException) f;
         }
@@ -87,37 +162,87 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private void runPart(int worker, Chunk chunk, int count) {
-        int per = (count + size - 1) / size;
-        int from = Math.min(count, worker * per);
-        int to = Math.min(count, from + per);
-        if (from < to) {
-            chunk.run(from, to, worker);
+    /** Claims and runs chunks of {@code job} until none is left unclaimed; how many it ran. */
+    private int work(Job job, int worker) {
+        int c;
+        int ran = 0;
+        while ((c = job.next.getAndIncrement()) < job.chunks) {
+            ran++;
+            int from = c * job.per;
+            int to = Math.min(job.items, from + job.per);
+            try {
+                job.chunk.run(from, to, worker);
+            } catch (RuntimeException | Error e) {
+                job.failure.compareAndSet(null, e);
+            }
+            if (job.done.incrementAndGet() == job.chunks && worker != 0) {
+                Thread w = waiter;
+                if (w != null) {
+                    LockSupport.unpark(w);
+                }
+            }
         }
+        return ran;
+    }
+
+    /** The caller's wait for chunks that workers hold: a short spin, then parks until the last is done. */
+    private void awaitDone(Job job) {
+        long start = System.nanoTime();
+        long spinUntil = start + CALLER_SPIN_NANOS;
+        long parks = 0;
+        while (job.done.get() < job.chunks) {
+            // spinning first; no Thread.onSpinWait(): under a hypervisor, PAUSE in a loop may deschedule the virtual CPU
+            if (System.nanoTime() >= spinUntil) {
+                waiter = Thread.currentThread();
+                if (job.done.get() < job.chunks) {
+                    LockSupport.parkNanos(this, PARK_NANOS);
+                    parks++;
+                }
+                waiter = null;
+            }
+        }
+        stats.callerWaited(System.nanoTime() - start, parks);
     }
 
     private void loop(int worker) {
-        long seen = 0;
-        while (!closed) {
-            long spinUntil = System.nanoTime() + SPIN_NANOS;
-            while (generation == seen && !closed) {
+        Job seen = null;
+        long spinNanos = SPIN_NANOS;
+        long waits = 0;
+        while (true) {
+            // wait for a job this worker is part of: a yielding spin, then parks
+            long start = System.nanoTime();
+            long spinUntil = start + (++waits % 64 == 0 ? SPIN_NANOS : spinNanos);
+            long yields = 0;
+            long parks = 0;
+            Job job;
+            while (true) {
+                if (closed) {
+                    return;
+                }
+                job = current;
+                if (job != seen && worker < job.team) {
+                    break;
+                }
+                if (job != seen) {
+                    seen = job; // a job without this worker: it keeps waiting, it will be unparked when wanted
+                }
                 if (System.nanoTime() < spinUntil) {
-                    Thread.onSpinWait();
+                    Thread.yield();
+                    yields++;
                 } else {
-                    LockSupport.parkNanos(this, 1_000_000);
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                    parks++;
                 }
             }
-            if (closed) {
-                return;
+            long waited = System.nanoTime() - start;
+            if (parks == 0) {
+                spinNanos = Math.min(SPIN_NANOS, Math.max(spinNanos, 4 * waited));
+            } else {
+                spinNanos = Math.max(MIN_SPIN_NANOS, spinNanos / 2);
             }
-            seen = generation;
-            try {
-                runPart(worker, job, items);
-            } catch (RuntimeException | Error e) {
-                failure.compareAndSet(null, e);
-            } finally {
-                pending.decrementAndGet();
-            }
+            seen = job;
+            int ran = work(job, worker);
+            stats.workerWaited(waited, yields, parks, ran > 0);
         }
     }
 
@@ -126,6 +251,284 @@ public final class Workers implements AutoCloseable {
         closed = true;
         for (Thread t : team) {
             LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * Chooses how many workers each job uses from what jobs took: the current size is kept unless
+     * a neighbouring size (one fewer or one more, in turn) is measured faster. What a job took is
+     * its cycle: its own wall time and the gap until the next job starts, which workers spinning for
+     * that job may have slowed (they share the cores with the caller and the program driving it);
+     * a gap longer than {@link #MAX_GAP_NANOS} is the caller's pause (a learner's update), and
+     * that job is not counted (shorter gaps count whatever made them: the caller descheduled for a
+     * time slice may be the cost of its own workers' spinning). Durations below are the sum of the
+     * counted cycles.
+     *
+     * <p>A neighbour is tried for {@link #TRIAL_NANOS} (at least {@link #MIN_JOBS} jobs), its
+     * first {@link #TRIAL_WARMUP_NANOS} not counted (the scheduler takes tens of milliseconds to
+     * weigh a team that changed size; workers had to be woken), and compared with the current size's
+     * time per item since the last trial: the larger of the two sizes must be faster by
+     * {@link #MARGIN} to be preferred ({@link #better}), so that workers that do not pay for
+     * themselves are not kept. A preferred neighbour is taken on probation: if over its next
+     * {@link #PROBATION_NANOS} it is no longer preferred to the size it replaced, that size comes
+     * back (a trial on a busy machine can be lucky: a descheduled worker stalls a job now and then).
+     * Trials come {@code interval} apart, from {@link #MIN_INTERVAL_NANOS}; one lost or reverted
+     * doubles it (up to {@link #MAX_INTERVAL_NANOS}), so that trying what is worse costs little
+     * (about 1% of the time) while a change of the machine's load is found within seconds. Used by
+     * the caller (jobs never overlap).
+     */
+    static final class Sizer {
+        static final long TRIAL_NANOS = 100_000_000;
+        static final long TRIAL_WARMUP_NANOS = 20_000_000;
+        static final long PROBATION_NANOS = 200_000_000;
+        static final int MIN_JOBS = 16;
+        static final long MIN_INTERVAL_NANOS = 500_000_000;
+        static final long MAX_INTERVAL_NANOS = 8_000_000_000L;
+        static final double MARGIN = 0.1;
+        static final long MAX_GAP_NANOS = 50_000_000;
+
+        private final int max;
+        private final boolean adaptive;
+        private final long[] jobsBySize;
+        /** The last measured wall time per item of each size (NaN: never measured). */
+        private final double[] nanosPerItem;
+        private int active;
+        /** The active size's counted cycles since the last trial (or since it began its probation). */
+        private long activeJobs;
+        private long activeNanos;
+        private long activeItems;
+        /** While the active size is on probation: the size it replaced (else 0), and that size's time per item. */
+        private int previous;
+        private double previousNanosPerItem;
+        private long interval = MIN_INTERVAL_NANOS;
+        private long untilTrial = MIN_INTERVAL_NANOS;
+        private long trials;
+        private int trial;
+        private long trialElapsed;
+        private long trialJobs;
+        private long trialNanos;
+        private long trialItems;
+        private int pendingSize;
+        private long pendingNanos;
+        private long pendingEnd;
+        private int pendingItems;
+
+        Sizer(int max, boolean adaptive) {
+            this.max = max;
+            this.adaptive = adaptive && max > 1;
+            this.jobsBySize = new long[max + 1];
+            this.nanosPerItem = new double[max + 1];
+            java.util.Arrays.fill(nanosPerItem, Double.NaN);
+            this.active = max;
+        }
+
+        synchronized int active() {
+            return active;
+        }
+
+        /** A job starts at {@code now}: the last job's cycle is recorded, and the size of this one chosen. */
+        synchronized int begin(long now) {
+            if (pendingItems > 0) {
+                long gap = Math.max(0, now - pendingEnd);
+                if (gap <= MAX_GAP_NANOS) {
+                    record(pendingSize, pendingNanos + gap, pendingItems);
+                }
+                pendingItems = 0;
+            }
+            return choose();
+        }
+
+        /** The job begun last used {@code k} workers (fewer than chosen when it had fewer items) from {@code start} to {@code end}. */
+        synchronized void end(int k, long start, long end, int items) {
+            jobsBySize[k]++;
+            pendingSize = k;
+            pendingNanos = end - start;
+            pendingEnd = end;
+            pendingItems = items;
+        }
+
+        /** The team size for the next job. */
+        synchronized int choose() {
+            if (!adaptive) {
+                return max;
+            }
+            if (trial == 0 && previous == 0 && untilTrial <= 0 && activeJobs >= MIN_JOBS) {
+                trials++;
+                int down = active - 1;
+                int up = active + 1;
+                trial = (trials & 1) == 1 ? (down >= 1 ? down : up) : (up <= max ? up : down);
+                trialElapsed = 0;
+                trialJobs = 0;
+                trialNanos = 0;
+                trialItems = 0;
+            }
+            return trial != 0 ? trial : active;
+        }
+
+        /** The cycle of the job chosen before the one now chosen: {@code nanos} for {@code items} items with {@code k} workers. */
+        synchronized void record(int k, long nanos, int items) {
+            if (!adaptive || items <= 0) {
+                return;
+            }
+            if (trial == 0) {
+                activeJobs++;
+                activeNanos += nanos;
+                activeItems += items;
+                if (previous != 0) {
+                    if (activeNanos >= PROBATION_NANOS && activeJobs >= MIN_JOBS) {
+                        endProbation();
+                    }
+                } else {
+                    untilTrial -= nanos;
+                }
+                return;
+            }
+            trialElapsed += nanos;
+            if (trialElapsed > TRIAL_WARMUP_NANOS) {
+                trialJobs++;
+                trialNanos += nanos;
+                trialItems += items;
+            }
+            if (trialElapsed < TRIAL_NANOS || trialJobs < MIN_JOBS) {
+                return;
+            }
+            double tried = (double) trialNanos / trialItems;
+            double now = (double) activeNanos / activeItems;
+            nanosPerItem[trial] = tried;
+            nanosPerItem[active] = now;
+            if (better(trial, tried, active, now)) {
+                previous = active;
+                previousNanosPerItem = now;
+                active = trial;
+            } else {
+                interval = Math.min(MAX_INTERVAL_NANOS, interval * 2);
+            }
+            untilTrial = interval;
+            resetActive();
+            trial = 0;
+        }
+
+        /**
+         * Whether size {@code a} (taking {@code aNanos} per item) is to be preferred to size {@code b}:
+         * a larger team must be faster by {@link #MARGIN} (its workers take cores from everything else
+         * on the machine); a smaller one need only not be slower by as much.
+         */
+        static boolean better(int a, double aNanos, int b, double bNanos) {
+            return a > b ? aNanos < bNanos * (1 - MARGIN) : !(bNanos < aNanos * (1 - MARGIN));
+        }
+
+        /** The size on probation has run its time: it stays if it is still preferred to the one it replaced. */
+        private void endProbation() {
+            double now = (double) activeNanos / activeItems;
+            nanosPerItem[active] = now;
+            if (!better(active, now, previous, previousNanosPerItem)) {
+                active = previous;
+                interval = Math.min(MAX_INTERVAL_NANOS, interval * 2);
+            }
+            untilTrial = interval;
+            previous = 0;
+            resetActive();
+        }
+
+        private void resetActive() {
+            activeJobs = 0;
+            activeNanos = 0;
+            activeItems = 0;
+        }
+
+        synchronized long[] jobsBySize() {
+            return jobsBySize.clone();
+        }
+
+        synchronized double[] nanosPerItem() {
+            return nanosPerItem.clone();
+        }
+    }
+
+    /** What waiting has cost, summed over the team (the caller's waits for held chunks, the workers' for jobs). */
+    public static final class Stats {
+        private long jobs;
+        private long callerWaitNanos;
+        private long callerWaits;
+        private long callerParks;
+        private long workerWaitNanos;
+        private long workerYields;
+        private long workerParks;
+        private long workerJobs;
+        private long workerLate;
+
+        synchronized void callerWaited(long nanos, long parks) {
+            callerWaitNanos += nanos;
+            callerWaits++;
+            callerParks += parks;
+        }
+
+        synchronized void workerWaited(long nanos, long yields, long parks, boolean gotWork) {
+            workerWaitNanos += nanos;
+            workerYields += yields;
+            workerParks += parks;
+            workerJobs++;
+            if (!gotWork) {
+                workerLate++;
+            }
+        }
+
+        synchronized Snapshot snapshot(Sizer sizer) {
+            return new Snapshot(sizer.jobsBySize(), sizer.nanosPerItem(), sizer.active(), callerWaitNanos,
+                    callerWaits, callerParks, workerWaitNanos, workerYields, workerParks, workerJobs, workerLate);
+        }
+
+        /**
+         * @param jobsBySize       jobs run with each team size (index: workers, the caller included)
+         * @param nanosPerItem     the last measured wall time per item of each team size (NaN: never measured)
+         * @param active           the team size now used
+         * @param callerWaitNanos  time the caller waited for chunks that workers held
+         * @param callerWaits      jobs in which it waited
+         * @param callerParks      parks in those waits
+         * @param workerWaitNanos  time the workers waited for jobs (spinning or parked)
+         * @param workerYields     turns of the workers' spins (each yields the core)
+         * @param workerParks      parks of the workers
+         * @param workerJobs       jobs the workers joined
+         * @param workerLate       of those, jobs whose chunks were all claimed before the worker came
+         */
+        public record Snapshot(long[] jobsBySize, double[] nanosPerItem, int active, long callerWaitNanos,
+                               long callerWaits, long callerParks, long workerWaitNanos, long workerYields,
+                               long workerParks, long workerJobs, long workerLate) {
+            /** As a map for JSON: the team size now, the share of jobs by team size, the waits in ms and counts. */
+            public java.util.Map<String, Object> toMap() {
+                java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+                m.put("active", active);
+                java.util.Map<String, Long> jobs = new java.util.LinkedHashMap<>();
+                for (int k = 1; k < jobsBySize.length; k++) {
+                    jobs.put(Integer.toString(k), jobsBySize[k]);
+                }
+                m.put("jobsByTeamSize", jobs);
+                m.put("callerWaitMillis", Math.round(callerWaitNanos / 1e6));
+                m.put("callerWaits", callerWaits);
+                m.put("callerParks", callerParks);
+                m.put("workerWaitMillis", Math.round(workerWaitNanos / 1e6));
+                m.put("workerYields", workerYields);
+                m.put("workerParks", workerParks);
+                m.put("workerJobs", workerJobs);
+                m.put("workerJobsLate", workerLate);
+                return m;
+            }
+
+            /** One line: the team size now, the share of jobs by team size, what the waits cost. */
+            @Override
+            public String toString() {
+                long total = java.util.Arrays.stream(jobsBySize).sum();
+                StringBuilder jobs = new StringBuilder();
+                for (int k = 1; k < jobsBySize.length; k++) {
+                    jobs.append(k == 1 ? "" : ", ").append(k).append(": ")
+                            .append(Math.round(100.0 * jobsBySize[k] / Math.max(1, total))).append('%');
+                }
+                return String.format("team of %d now; jobs by team size %s; the caller waited %.0f ms for chunks "
+                                + "workers held (%d waits, %d parks); workers waited %.0f ms for jobs (%d yields, %d "
+                                + "parks), too late for %d of %d jobs", active, jobs, callerWaitNanos / 1e6, callerWaits,
+                        callerParks,
+                        workerWaitNanos / 1e6, workerYields, workerParks, workerLate, workerJobs);
+            }
         }
     }
 }

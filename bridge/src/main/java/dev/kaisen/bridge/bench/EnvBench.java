@@ -46,6 +46,36 @@ public final class EnvBench {
         return rates[periods / 2];
     }
 
+    /**
+     * Units per second of each workload, measured in turns: after each has warmed up for
+     * {@code warmupSeconds}, they run one after the other for {@code sliceSeconds} each, round
+     * after round, until {@code seconds} have passed. On a shared machine whose other work comes and
+     * goes, every workload then sees the same background, which measuring one after the other
+     * for seconds each does not give.
+     */
+    public static double[] interleaved(List<Workload> workloads, double warmupSeconds, double seconds,
+                                       double sliceSeconds) {
+        for (Workload w : workloads) {
+            w.runFor((long) (warmupSeconds * 1e9));
+        }
+        long[] units = new long[workloads.size()];
+        long[] nanos = new long[workloads.size()];
+        long slice = Math.max(1, (long) (sliceSeconds * 1e9));
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        do {
+            for (int i = 0; i < workloads.size(); i++) {
+                long start = System.nanoTime();
+                units[i] += workloads.get(i).runFor(slice);
+                nanos[i] += System.nanoTime() - start;
+            }
+        } while (System.nanoTime() < end);
+        double[] rates = new double[units.length];
+        for (int i = 0; i < rates.length; i++) {
+            rates[i] = units[i] / (nanos[i] / 1e9);
+        }
+        return rates;
+    }
+
     /** (a) The raw engine: random-playout decisions, legal-action generation included. */
     public static <S extends GameState<S>> Workload engine(Game<S> game) {
         SplittableRandom random = new SplittableRandom(1);

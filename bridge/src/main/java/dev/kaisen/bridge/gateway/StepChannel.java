@@ -241,15 +241,17 @@ public final class StepChannel {
      * closing or Python left. The spin adapts: a request seen while spinning after t ns sets it
      * to at least 4t (at most {@link #SPIN_NANOS}), a spin that ran out halves it (at least
      * {@link #MIN_SPIN_NANOS}); one wait in 64 spins the longest, to find out whether spinning
-     * pays again. (No {@code Thread.onSpinWait()}: under a hypervisor, PAUSE in a loop makes it
-     * deschedule this virtual CPU.)
+     * pays again. Each turn of the spin yields the core to any other runnable thread (on a busy
+     * machine, the Python side that is to send the request may be waiting for it). (No
+     * {@code Thread.onSpinWait()}: under a hypervisor, PAUSE in a loop makes it deschedule this
+     * virtual CPU.)
      */
     private long awaitRequest(long answered) throws IOException {
         long start = System.nanoTime();
         long spinUntil = start + (++waits % 64 == 0 ? SPIN_NANOS : spinNanos);
         long request;
         while ((request = get(REQUEST)) == answered && System.nanoTime() <= spinUntil && !closing) {
-            // spinning
+            Thread.yield(); // the core to any other runnable thread: Python's, which is to send the request
         }
         if (request != answered) {
             spinNanos = Math.min(SPIN_NANOS, Math.max(spinNanos, 4 * (System.nanoTime() - start)));

@@ -88,6 +88,11 @@ public final class VectorHandle implements AutoCloseable {
         return vec.vec().threads();
     }
 
+    /** The worker team's size now and what its waits have cost (JSON of {@link dev.kaisen.observation.Workers.Stats.Snapshot#toMap}). */
+    public String workerStatsJson() {
+        return Json.write(vec.vec().workerStats().toMap(), false);
+    }
+
     public synchronized void reseed(long baseSeed) {
         vec.vec().reseed(baseSeed);
     }

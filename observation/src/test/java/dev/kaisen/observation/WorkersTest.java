@@ -1,0 +1,212 @@
+package dev.kaisen.observation;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The worker team runs every item of a job exactly once whoever claims it, passes failures on,
+ * waits boundedly (idle workers park), and sizes itself from the times it measures. No timings
+ * are asserted: only what the team does.
+ */
+class WorkersTest {
+
+    @Test
+    void everyItemRunsExactlyOnceOnAValidWorker() {
+        SplittableRandom random = new SplittableRandom(1);
+        for (int size = 1; size <= 4; size++) {
+            try (Workers workers = new Workers(size, "test")) {
+                for (int job = 0; job < 300; job++) {
+                    int count = random.nextInt(0, 400);
+                    AtomicIntegerArray runs = new AtomicIntegerArray(count);
+                    int team = size;
+                    workers.run(count, (from, to, worker) -> {
+                        assertTrue(worker >= 0 && worker < team, "worker " + worker);
+                        assertTrue(0 <= from && from < to && to <= count, from + ".." + to);
+                        for (int i = from; i < to; i++) {
+                            runs.incrementAndGet(i);
+                        }
+                    });
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(1, runs.get(i), "item " + i + " of " + count + ", team of " + size);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFailureIsThrownToTheCallerAfterTheJobAndTheTeamGoesOn() {
+        try (Workers workers = new Workers(3, "test")) {
+            IllegalStateException boom = new IllegalStateException("boom");
+            AtomicIntegerArray runs = new AtomicIntegerArray(300);
+            IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> workers.run(300,
+                    (from, to, worker) -> {
+                        for (int i = from; i < to; i++) {
+                            runs.incrementAndGet(i);
+                        }
+                        if (from == 0) {
+                            throw boom;
+                        }
+                    }));
+            assertSame(boom, thrown);
+            for (int i = 0; i < 300; i++) {
+                assertEquals(1, runs.get(i), "every other chunk still ran: item " + i);
+            }
+            AssertionError error = new AssertionError("an error");
+            assertSame(error, assertThrows(AssertionError.class, () -> workers.run(300, (from, to, worker) -> {
+                if (to == 300) {
+                    throw error;
+                }
+            })));
+            int[] sum = new int[1];
+            workers.run(10, (from, to, worker) -> {
+                synchronized (sum) {
+                    sum[0] += to - from;
+                }
+            });
+            assertEquals(10, sum[0]);
+        }
+    }
+
+    @Test
+    void aClosedTeamRefusesJobs() {
+        Workers workers = new Workers(2, "test");
+        workers.close();
+        workers.close();
+        assertThrows(IllegalStateException.class, () -> workers.run(1, (from, to, worker) -> { }));
+        assertThrows(IllegalArgumentException.class, () -> new Workers(0, "test"));
+    }
+
+    @Test
+    void idleWorkersStopSpinningAndPark() throws InterruptedException {
+        try (Workers workers = new Workers(3, "test-idle")) {
+            for (int job = 0; job < 50; job++) {
+                workers.run(256, (from, to, worker) -> { });
+            }
+            // the longest spin is bounded (SPIN_NANOS): well after it, every worker is parked
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            boolean parked = false;
+            while (!parked && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                parked = Thread.getAllStackTraces().keySet().stream()
+                        .filter(t -> t.getName().startsWith("test-idle-"))
+                        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING || t.getState() == Thread.State.WAITING);
+            }
+            assertTrue(parked, "idle workers park");
+            // a wait is counted when it ends: the next job ends theirs (a worker may come too late for it)
+            for (int job = 0; job < 50; job++) {
+                workers.run(256, (from, to, worker) -> { });
+            }
+            Thread.sleep(100);
+            Workers.Stats.Snapshot stats = workers.stats();
+            assertTrue(stats.workerParks() > 0, stats.toString());
+            assertEquals(100, java.util.Arrays.stream(stats.jobsBySize()).sum());
+            assertTrue(stats.toMap().containsKey("jobsByTeamSize"));
+        }
+    }
+
+    @Test
+    void aFixedTeamAlwaysUsesEveryWorker() {
+        Workers.Sizer sizer = new Workers.Sizer(4, false);
+        for (int job = 0; job < 10_000; job++) {
+            assertEquals(4, sizer.choose());
+            sizer.record(4, job % 7 == 0 ? 10_000_000 : 1_000, 256);
+        }
+        assertEquals(1, new Workers.Sizer(1, true).choose());
+    }
+
+    /** Runs {@code jobs} jobs of 2,560 items on {@code sizer}, each taking {@code nanosPerItem[k]} per item at size k. */
+    private static int[] drive(Workers.Sizer sizer, double[] nanosPerItem, int jobs) {
+        int[] bySize = new int[nanosPerItem.length];
+        for (int job = 0; job < jobs; job++) {
+            int k = sizer.choose();
+            bySize[k]++;
+            sizer.record(k, Math.round(nanosPerItem[k] * 2560), 2560);
+        }
+        return bySize;
+    }
+
+    @Test
+    void theTeamShrinksWhenFewerWorkersAreFasterAndGrowsBackWhenMoreAre() {
+        Workers.Sizer sizer = new Workers.Sizer(3, true);
+        assertEquals(3, sizer.active());
+        // a busy machine: the caller alone is fastest, each worker more makes it slower
+        int[] busy = drive(sizer, new double[] {0, 1000, 1500, 2500}, 20_000);
+        assertEquals(1, sizer.active());
+        assertTrue(busy[1] > 0.9 * 20_000, "mostly the caller alone: " + java.util.Arrays.toString(busy));
+        // quiet again: each worker more is faster
+        drive(sizer, new double[] {0, 1000, 550, 380}, 50_000);
+        assertEquals(3, sizer.active());
+    }
+
+    @Test
+    void triesOfAWorseSizeBecomeRare() {
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        // two workers are much faster: the caller alone is tried ever more rarely
+        int[] bySize = drive(sizer, new double[] {0, 1000, 500}, 100_000);
+        assertEquals(2, sizer.active());
+        int tried = bySize[1];
+        assertTrue(tried > 0, "the other size is still tried");
+        assertTrue(tried < 100_000 / 50, "tried rarely: " + tried + " of 100,000 jobs");
+        double[] measured = sizer.nanosPerItem();
+        assertEquals(1000, measured[1], 1);
+        assertEquals(500, measured[2], 1);
+    }
+
+    @Test
+    void theGapAfterAJobCountsAndACallersPauseDoesNot() {
+        // two workers finish the job sooner, but the caller's work between jobs is slowed more (a
+        // worker spinning for the next job shares its core): the caller alone is faster in all
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        long now = 0;
+        for (int job = 0; job < 20_000; job++) {
+            int k = sizer.begin(now);
+            long took = k == 1 ? 80_000 : 50_000;
+            sizer.end(k, now, now + took, 256);
+            long gap = job % 100 == 99 ? 1_000_000_000 : k == 1 ? 20_000 : 100_000; // now and then a long pause
+            now += took + gap;
+        }
+        assertEquals(1, sizer.active());
+        assertEquals(100, sizer.nanosPerItem()[1] * 256 / 1000, 1, "the pauses are not counted");
+        assertEquals(20_000, java.util.Arrays.stream(sizer.jobsBySize()).sum());
+    }
+
+    @Test
+    void aSizeThatWonALuckyTrialIsRevertedAfterItsProbation() {
+        // two workers: fast, but one job in 100 stalls long (a worker descheduled while it held a
+        // chunk), so that on average the caller alone is faster; a trial often sees no stall
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        int[] bySize = new int[3];
+        long twos = 0;
+        for (int job = 0; job < 100_000; job++) {
+            int k = sizer.choose();
+            bySize[k]++;
+            long nanos = k == 1 ? 1_000 : ++twos % 100 == 0 ? 100_000 : 500;
+            sizer.record(k, nanos * 2560, 2560);
+        }
+        assertTrue(bySize[2] < 100_000 / 10, "two workers rarely: " + java.util.Arrays.toString(bySize));
+    }
+
+    @Test
+    void aLargerTeamIsKeptOnlyWhenItIsFasterByTheMargin() {
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        drive(sizer, new double[] {0, 1000, 850}, 20_000);
+        assertEquals(2, sizer.active(), "15% faster: the worker pays for itself");
+        sizer = new Workers.Sizer(2, true);
+        drive(sizer, new double[] {0, 1000, 960}, 20_000);
+        assertEquals(1, sizer.active(), "4% faster is within the margin: not worth a core taken from everything else");
+        sizer = new Workers.Sizer(2, true);
+        drive(sizer, new double[] {0, 960, 1000}, 20_000);
+        assertEquals(1, sizer.active());
+        assertTrue(Workers.Sizer.better(1, 1050, 2, 1000) && !Workers.Sizer.better(1, 1200, 2, 1000));
+        assertTrue(Workers.Sizer.better(2, 850, 1, 1000) && !Workers.Sizer.better(2, 950, 1, 1000));
+    }
+}
