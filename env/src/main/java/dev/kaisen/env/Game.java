@@ -46,6 +46,56 @@ public interface Game<S extends GameState<S>> {
     /** A new game dealt from {@code seed}, reporting the setup's chance outcomes to {@code chance}. */
     S newGame(long seed, ChanceLog chance);
 
+    /**
+     * A new game dealt from {@code seed} in chance mode {@code mode}: {@link ChanceMode#SAMPLED} is
+     * {@link #newGame(long)}; {@link ChanceMode#EXPLICIT} starts at the deal's first chance node
+     * (the seed sets only the random stream, which that mode never draws from). A game without
+     * the explicit mode ({@link #hasExplicitChance()}) refuses it with an
+     * {@link UnsupportedOperationException}.
+     */
+    default S newGame(long seed, ChanceMode mode) {
+        if (mode == ChanceMode.SAMPLED) {
+            return newGame(seed);
+        }
+        throw new UnsupportedOperationException(id() + " has no explicit-chance mode yet");
+    }
+
+    /** Whether {@link #newGame(long, ChanceMode)} deals in {@link ChanceMode#EXPLICIT}. */
+    default boolean hasExplicitChance() {
+        return false;
+    }
+
+    /**
+     * Size of the chance outcome table: outcome ids are {@code 0 .. maxChanceOutcomes() - 1}
+     * (OpenSpiel's {@code max_chance_outcomes}); 0 for a game without the explicit mode.
+     */
+    default int maxChanceOutcomes() {
+        return chanceOutcomeTable().size();
+    }
+
+    /** The chance outcome table: every outcome id with its name (e.g. {@code die:d6:5}) and meaning. */
+    default List<ActionEntry> chanceOutcomeTable() {
+        return List.of();
+    }
+
+    /** The name of a chance outcome id; a bad id gets a name saying so. */
+    default String chanceOutcomeName(int outcome) {
+        List<ActionEntry> table = chanceOutcomeTable();
+        return outcome >= 0 && outcome < table.size() ? table.get(outcome).name() : "<bad chance outcome " + outcome + ">";
+    }
+
+    /**
+     * The explicit mode's outcome ids, in order, of one chance step of the sampled mode as a
+     * {@link ChanceLog} reports it (and a game record writes it): how a record of the sampled mode
+     * replays in the explicit mode. A step that is no chance node there (e.g. a discard pile
+     * shuffled before its cards are drawn one by one) gives none.
+     *
+     * @throws IllegalArgumentException for an event the game does not report, or data it cannot read
+     */
+    default int[] chanceOutcomesOf(String event, java.util.Map<String, Object> data) {
+        throw new UnsupportedOperationException(id() + " has no explicit-chance mode yet");
+    }
+
     /** Short name of an action id (e.g. {@code take:B5}); a bad id gets a name saying so. */
     String actionName(int action);
 

@@ -24,11 +24,67 @@ package dev.kaisen.env;
  */
 public interface GameState<S extends GameState<S>> {
 
+    /**
+     * The player id of chance, as OpenSpiel's: {@link #currentPlayer()} at a chance node of the
+     * explicit-chance mode ({@link ChanceMode#EXPLICIT}). [decision] A terminal state also answers
+     * -1, as it always has; tell them apart with {@link #isChanceNode()} or {@link #isTerminal()}.
+     */
+    int CHANCE = -1;
+
     /** Number of seats in this game. */
     int numPlayers();
 
-    /** Seat that must decide now, or -1 when the game is over. */
+    /** Seat that must decide now; {@link #CHANCE} (-1) at a chance node, and -1 when the game is over. */
     int currentPlayer();
+
+    /**
+     * The state's explicit-chance bookkeeping ({@link ChanceMode#EXPLICIT}), or null in the
+     * sampled mode (the default); a game without the explicit mode always answers null.
+     */
+    default ExplicitChance<S> explicitChance() {
+        return null;
+    }
+
+    /** The state's chance mode. */
+    default ChanceMode chanceMode() {
+        return explicitChance() == null ? ChanceMode.SAMPLED : ChanceMode.EXPLICIT;
+    }
+
+    /**
+     * Whether an outcome of a random event must be applied next (the explicit mode only): then
+     * {@link #currentPlayer()} is {@link #CHANCE}, {@link #legalActions()} and
+     * {@link #chanceOutcomes()} list the outcome ids, and {@link #applyInPlace(int)} takes one.
+     */
+    default boolean isChanceNode() {
+        ExplicitChance<S> e = explicitChance();
+        return e != null && e.isChanceNode();
+    }
+
+    /**
+     * The outcome ids of this chance node, ascending (the game's chance outcome table names them).
+     *
+     * @throws IllegalStateException at a decision node or a terminal state
+     */
+    default int[] chanceOutcomes() {
+        return requireChanceNode().outcomes();
+    }
+
+    /** The exact probability of each of {@link #chanceOutcomes()}, in its order; they sum to 1. */
+    default double[] chanceProbabilities() {
+        return requireChanceNode().probabilities();
+    }
+
+    private ExplicitChance<S> requireChanceNode() {
+        if (isTerminal()) {
+            throw new IllegalStateException("the game is over: a terminal state has no chance outcomes");
+        }
+        ExplicitChance<S> e = explicitChance();
+        if (e == null || !e.isChanceNode()) {
+            throw new IllegalStateException("not a chance node: seat " + currentPlayer() + " is to decide"
+                    + (e == null ? " (this state samples its chance; deal it in the explicit mode for chance nodes)" : ""));
+        }
+        return e;
+    }
 
     /** Whether the game is over, by its rules or by the cap on its length. */
     boolean isTerminal();

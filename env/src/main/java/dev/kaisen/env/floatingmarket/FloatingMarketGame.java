@@ -2,6 +2,7 @@ package dev.kaisen.env.floatingmarket;
 
 import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
 
@@ -62,6 +63,26 @@ public final class FloatingMarketGame extends AbstractGame<FloatingMarketState> 
     @Override
     public FloatingMarketState newGame(long seed, ChanceLog chance) {
         return FloatingMarketState.newGame(board, numPlayers(), longGame, seed, chance);
+    }
+
+    @Override
+    public FloatingMarketState newGame(long seed, ChanceMode mode) {
+        return FloatingMarketState.newGame(board, numPlayers(), longGame, seed, mode);
+    }
+
+    @Override
+    public boolean hasExplicitChance() {
+        return true;
+    }
+
+    @Override
+    public int[] chanceOutcomesOf(String event, Map<String, Object> data) {
+        return FloatingMarketChance.outcomesOf(event, data);
+    }
+
+    @Override
+    public List<ActionEntry> chanceOutcomeTable() {
+        return FloatingMarketChance.TABLE;
     }
 
     @Override

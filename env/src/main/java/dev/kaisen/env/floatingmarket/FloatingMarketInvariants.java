@@ -124,7 +124,8 @@ public final class FloatingMarketInvariants {
                 out.add("a player die is in the pool between rounds");
             }
         }
-        if (s.phase == Phase.PLACE && s.left[s.current] == 0) {
+        // at a chance node of the explicit mode the dice are being rolled: no seat is to place
+        if (s.phase == Phase.PLACE && s.left[s.current] == 0 && !s.isChanceNode()) {
             out.add("player " + s.current + " is to place with no customer in hand");
         }
         int toAdd = s.toAdd();

@@ -51,13 +51,13 @@ public final class FloatingMarketJson {
 
     @JsonPropertyOrder({"format", "players", "long", "phase", "currentPlayer", "startPlayer", "round", "decisions",
         "truncated", "rng", "boats", "docks", "ama", "standSlot", "pool", "d12Blocked", "toAdd", "officePlayer",
-        "lastTotal", "lastActivated", "lastDice", "lastTiles", "seats", "board"})
+        "lastTotal", "lastActivated", "lastDice", "lastTiles", "seats", "board", "chance"})
     public record StateJson(String format, int players, @JsonProperty("long") boolean longGame, String phase, int currentPlayer, int startPlayer,
                             int round, int decisions, boolean truncated, String rng, List<BoatJson> boats,
                             List<Integer> docks, List<Integer> ama, int standSlot, List<String> pool,
                             boolean d12Blocked, int toAdd, int officePlayer, int lastTotal, int lastActivated,
                             List<FaceJson> lastDice, List<Integer> lastTiles, List<SeatJson> seats,
-                            Board.BoardJson board) {
+                            Board.BoardJson board, Map<String, Object> chance) {
     }
 
     private static final List<String> WHERE = List.of("hand", "pool", "out");
@@ -83,7 +83,8 @@ public final class FloatingMarketJson {
                 s.truncated, Json.rngHex(s.rng.state()), boats, List.of(s.dock[0], s.dock[1]),
                 List.of(s.ama[0], s.ama[1]), s.standSlot, poolNames(s.pool), s.pool.d12Blocked(), s.toAdd(),
                 s.officePlayer(), last.total(), last.activated(), lastDice(s), lastTiles(s), seats,
-                s.board.isStandard() ? null : s.board.toDto());
+                s.board.isStandard() ? null : s.board.toDto(),
+                s.explicit == null ? null : s.explicit.toJson(FloatingMarketJson::toDto));
     }
 
     /** The tiles and board dice in the pool, as field {@code pool} names them. */
@@ -193,9 +194,62 @@ public final class FloatingMarketJson {
         for (int p = 0; p < s.n; p++) {
             readSeat(s, p, Json.require(seats.get(p), "seats[" + p + "]"));
         }
+        Map<String, Object> chance = j.chance();
+        if (chance != null && chance.containsKey("step")) {
+            return readChanceNode(s, chance, json);
+        }
         List<String> problems = FloatingMarketInvariants.check(s);
         if (!problems.isEmpty()) {
             throw new GameFormatException("inconsistent Floating Market state: " + problems);
+        }
+        if (chance != null) {
+            checkMode(chance);
+            s.explicit = FloatingMarketState.newExplicitChance();
+        }
+        return s;
+    }
+
+    private static void checkMode(Map<String, Object> chance) {
+        if (!"explicit".equals(chance.get("mode"))) {
+            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
+                    + chance.get("mode"));
+        }
+    }
+
+    /**
+     * A chance node of the explicit mode (field {@code chance}, see {@link ExplicitChance#toJson}): the
+     * step replayed from the state before it (the empty table for the deal), which must give the
+     * state's other fields.
+     */
+    private static FloatingMarketState readChanceNode(FloatingMarketState read, Map<String, Object> chance, String json) {
+        checkMode(chance);
+        FloatingMarketState before;
+        if ("deal".equals(chance.get("step"))) {
+            before = FloatingMarketState.emptyTable(read.board, read.n, read.longGame, read.rng.state());
+        } else if (chance.get("before") instanceof Map<?, ?> b) {
+            before = fromJson(Json.write(b, false));
+            if (before.explicit == null || before.explicit.isChanceNode()) {
+                throw new GameFormatException("chance.before must be an explicit-mode state at a decision node");
+            }
+        } else {
+            throw new GameFormatException("chance.before must be the state before the step, as an object");
+        }
+        List<Integer> chosen = new ArrayList<>();
+        if (chance.get("chosen") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Integer i)) {
+                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
+                }
+                chosen.add(i);
+            }
+        } else {
+            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
+        }
+        FloatingMarketState s = before.copy();
+        s.explicit.readNode(s, before, chance.get("step"), chosen);
+        if (!Json.read(toJson(s, false), com.fasterxml.jackson.databind.JsonNode.class)
+                .equals(Json.read(json, com.fasterxml.jackson.databind.JsonNode.class))) {
+            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
         }
         return s;
     }

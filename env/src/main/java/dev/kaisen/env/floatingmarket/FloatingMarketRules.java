@@ -499,20 +499,20 @@ final class FloatingMarketRules {
         for (int p = 0; p < s.n; p++) {
             for (int d = 0; d < Dice.PLAYER_DICE; d++) {
                 if (s.dieLocation(p, d) == FloatingMarketState.POOL) {
-                    int v = Dice.LOW[d] + s.rng.below(Dice.faces(d));
+                    int v = FloatingMarketChance.face(s, d);
                     total += rolled(faces, LastRoll.playerSlot(p, d), v, logged == null ? null : "p" + p + ":" + Dice.KEYS[d],
                             logged);
                 }
             }
         }
         for (int a = 0; a < s.amaDice(); a++) {
-            total += rolled(faces, LastRoll.amaSlot(s.n, a), 1 + s.rng.below(6), "ama:d6", logged);
+            total += rolled(faces, LastRoll.amaSlot(s.n, a), FloatingMarketChance.face(s, Dice.D6), "ama:d6", logged);
         }
         if (s.pool.d12()) {
-            total += rolled(faces, LastRoll.boardD12Slot(s.n), 1 + s.rng.below(12), "board:d12", logged);
+            total += rolled(faces, LastRoll.boardD12Slot(s.n), FloatingMarketChance.face(s, Dice.D12), "board:d12", logged);
         }
         if (s.pool.negD6()) {
-            total += rolled(faces, LastRoll.boardNegSlot(s.n), -1 - s.rng.below(6), "board:neg-d6", logged);
+            total += rolled(faces, LastRoll.boardNegSlot(s.n), FloatingMarketChance.boardNegative(s), "board:neg-d6", logged);
         }
         return total;
     }

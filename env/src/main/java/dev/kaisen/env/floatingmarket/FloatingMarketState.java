@@ -1,6 +1,8 @@
 package dev.kaisen.env.floatingmarket;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
@@ -78,6 +80,8 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     /** The current player's turn in progress. */
     Turn turn = Turn.NONE;
     LastRoll lastRoll;
+    /** The explicit-chance mode's bookkeeping, or null in the sampled mode ({@link FloatingMarketChance}). */
+    ExplicitChance<FloatingMarketState> explicit;
 
     FloatingMarketState(Board board, int players, boolean longGame) {
         if (players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -124,6 +128,42 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         pool = o.pool;
         turn = o.turn;
         lastRoll = o.lastRoll;
+        explicit = o.explicit == null ? null : o.explicit.copy();
+    }
+
+    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (same game and config). */
+    private void assign(FloatingMarketState o) {
+        phase = o.phase;
+        current = o.current;
+        start = o.start;
+        decisions = o.decisions;
+        round = o.round;
+        truncated = o.truncated;
+        rng.setState(o.rng.state());
+        System.arraycopy(o.fruitAt, 0, fruitAt, 0, fruitAt.length);
+        System.arraycopy(o.coins, 0, coins, 0, coins.length);
+        System.arraycopy(o.fruits, 0, fruits, 0, fruits.length);
+        System.arraycopy(o.left, 0, left, 0, left.length);
+        System.arraycopy(o.die, 0, die, 0, die.length);
+        System.arraycopy(o.boat, 0, boat, 0, boat.length);
+        System.arraycopy(o.dock, 0, dock, 0, 2);
+        System.arraycopy(o.bld, 0, bld, 0, bld.length);
+        System.arraycopy(o.ama, 0, ama, 0, 2);
+        standSlot = o.standSlot;
+        pool = o.pool;
+        turn = o.turn;
+        lastRoll = o.lastRoll;
+    }
+
+    /** The explicit mode's bookkeeping for a state of this game. */
+    static ExplicitChance<FloatingMarketState> newExplicitChance() {
+        return new ExplicitChance<>((st, step, log) -> {
+            if (step == ExplicitChance.DEAL) {
+                deal(st, log);
+            } else {
+                st.applyRules(step, log);
+            }
+        }, FloatingMarketState::assign);
     }
 
     // ------------------------------------------------------------------ setup
@@ -136,11 +176,50 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
     public static FloatingMarketState newGame(Board board, int players, boolean longGame, long seed, ChanceLog chance) {
         FloatingMarketState s = new FloatingMarketState(board, players, longGame);
         s.rng.setState(seed);
+        deal(s, chance);
+        return s;
+    }
+
+    /**
+     * As {@link #newGame(Board, int, boolean, long, ChanceLog)} in chance mode {@code mode}; in the
+     * explicit mode the state is the deal's first chance node (the boat of location 0).
+     */
+    public static FloatingMarketState newGame(Board board, int players, boolean longGame, long seed, ChanceMode mode) {
+        if (mode == ChanceMode.SAMPLED) {
+            return newGame(board, players, longGame, seed, ChanceLog.NONE);
+        }
+        FloatingMarketState s = emptyTable(board, players, longGame, seed);
+        s.explicit.decide(s, ExplicitChance.DEAL, ChanceLog.NONE);
+        return s;
+    }
+
+    /** The table before the deal in the explicit mode: the state its first chance node starts from. */
+    static FloatingMarketState emptyTable(Board board, int players, boolean longGame, long rngState) {
+        FloatingMarketState s = new FloatingMarketState(board, players, longGame);
+        s.rng.setState(rngState);
+        laySetup(s);
+        s.explicit = newExplicitChance();
+        return s;
+    }
+
+    /** The setup that is not chance: boats in fruit order until dealt, coins, customers, the Ama customers. */
+    private static void laySetup(FloatingMarketState s) {
         for (int i = 0; i < Board.LOCATIONS; i++) {
             s.fruitAt[i] = i;
         }
-        s.rng.shuffle(s.fruitAt, 0, Board.LOCATIONS);
-        s.start = s.rng.below(players);
+        Arrays.fill(s.coins, START_COINS);
+        Arrays.fill(s.left, CUSTOMERS);
+        if (s.n <= 3) {
+            s.ama[0] = s.board.amaStart(0);
+            s.ama[1] = s.board.amaStart(1);
+        }
+    }
+
+    /** The setup's chance and the rest of it, on a state just made. */
+    private static void deal(FloatingMarketState s, ChanceLog chance) {
+        laySetup(s);
+        FloatingMarketChance.dealBoats(s);
+        s.start = FloatingMarketChance.startPlayer(s);
         if (chance != ChanceLog.NONE) {
             List<String> boats = new ArrayList<>();
             for (int f : s.fruitAt) {
@@ -149,14 +228,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
             chance.chance("boats", Map.of("fruits", boats));
             chance.chance("start", Map.of("player", s.start));
         }
-        Arrays.fill(s.coins, START_COINS);
-        Arrays.fill(s.left, CUSTOMERS);
-        if (players <= 3) {
-            s.ama[0] = board.amaStart(0);
-            s.ama[1] = board.amaStart(1);
-        }
         s.current = s.start;
-        return s;
     }
 
     // ------------------------------------------------------------------ the flat arrays, one accessor pair each
@@ -242,7 +314,7 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     @Override
     public int currentPlayer() {
-        return phase == Phase.GAME_OVER ? -1 : current;
+        return phase == Phase.GAME_OVER || (explicit != null && explicit.isChanceNode()) ? CHANCE : current;
     }
 
     @Override
@@ -428,24 +500,54 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     @Override
     public int legalActions(int[] out) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes(out);
+        }
         return FloatingMarketRules.legalActions(this, out);
     }
 
     @Override
     public int[] legalActions() {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes();
+        }
         return LegalActions.of(this, FloatingMarketAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.isOutcome(action);
+        }
         return LegalActions.contains(this, FloatingMarketAction.COUNT, action);
     }
 
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
+        if (explicit != null) {
+            if (explicit.isChanceNode()) {
+                explicit.resolve(this, action, chance);
+                return;
+            }
+            if (!isLegal(action)) {
+                throw illegal(action);
+            }
+            explicit.decide(this, action, chance);
+            return;
+        }
         if (!isLegal(action)) {
             throw illegal(action);
         }
+        applyRules(action, chance);
+    }
+
+    @Override
+    public ExplicitChance<FloatingMarketState> explicitChance() {
+        return explicit;
+    }
+
+    /** A legal decision's rules: the decision counted, the phase's rules, the safety cap. */
+    private void applyRules(int action, ChanceLog chance) {
         decisions++;
         FloatingMarketRules.apply(this, action, chance);
         // [decision] A game cut by the safety cap is scored as it stands.
@@ -473,6 +575,9 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
 
     @Override
     public IllegalActionException illegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.illegal(action);
+        }
         return LegalActions.illegal(this, action, phase);
     }
 
@@ -505,7 +610,8 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
                 && lastRoll.equals(s.lastRoll) && board.equals(s.board) && Arrays.equals(fruitAt, s.fruitAt)
                 && Arrays.equals(coins, s.coins) && Arrays.equals(fruits, s.fruits) && Arrays.equals(die, s.die)
                 && Arrays.equals(left, s.left) && Arrays.equals(boat, s.boat) && Arrays.equals(dock, s.dock)
-                && Arrays.equals(bld, s.bld) && Arrays.equals(ama, s.ama);
+                && Arrays.equals(bld, s.bld) && Arrays.equals(ama, s.ama)
+                && java.util.Objects.equals(explicit, s.explicit);
     }
 
     @Override
