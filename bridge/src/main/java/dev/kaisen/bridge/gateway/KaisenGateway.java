@@ -117,6 +117,15 @@ public final class KaisenGateway {
         return stateJson == null || stateJson.isEmpty() ? StateHandle.deal(g, seed) : StateHandle.fromJson(g, stateJson);
     }
 
+    /**
+     * A new game of {@code game} dealt from {@code seed} in chance mode {@code mode} ({@code sampled},
+     * the default, or {@code explicit}: every random event a chance node, see
+     * {@link dev.kaisen.env.ExplicitChance}); a game without the explicit mode says so.
+     */
+    public StateHandle newStateInMode(String game, String configJson, long seed, String mode) {
+        return StateHandle.deal(game(game, configJson), seed, dev.kaisen.env.ChanceMode.parse(mode));
+    }
+
     /** The games {@link #viewJson} read states with, by id and config: a board drawn per call makes no game each time. */
     private final Map<String, Game<?>> viewGames = new LinkedHashMap<>(16, 0.75f, true) {
         @Override

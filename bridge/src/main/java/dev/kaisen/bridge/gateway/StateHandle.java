@@ -1,6 +1,7 @@
 package dev.kaisen.bridge.gateway;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.GameRecord;
@@ -55,6 +56,11 @@ public final class StateHandle {
         return new StateHandle(Impl.deal(game, seed));
     }
 
+    /** A new game of {@code game} dealt from {@code seed} in chance mode {@code mode}. */
+    public static StateHandle deal(Game<?> game, long seed, ChanceMode mode) {
+        return new StateHandle(Impl.deal(game, seed, mode));
+    }
+
     /**
      * A new game of {@code game} dealt from {@code seed}, only if the setup draws exactly the chance
      * outcomes {@code chanceJson} (a JSON list of {@code {event, data}}, as the opening chance steps of
@@ -106,7 +112,7 @@ public final class StateHandle {
         return impl.game.numDistinctActions();
     }
 
-    /** The seat to decide, or -1 once the game is over (the contract has no chance nodes). */
+    /** The seat to decide; -1 at a chance node (explicit mode) and once the game is over. */
     public int currentPlayer() {
         return impl.state.currentPlayer();
     }
@@ -122,6 +128,34 @@ public final class StateHandle {
     public String actionName(int action) {
         impl.checkAction(action);
         return impl.game.actionName(action);
+    }
+
+    /** The name of a chance outcome id (the game's chance outcome table), e.g. {@code d6:5}. */
+    public String chanceOutcomeName(int outcome) {
+        impl.checkOutcome(outcome);
+        return impl.game.chanceOutcomeName(outcome);
+    }
+
+    /** Whether an outcome of a random event is to be applied next (explicit mode). */
+    public boolean isChanceNode() {
+        return impl.state.isChanceNode();
+    }
+
+    /**
+     * The chance node's outcomes and their exact probabilities as JSON {@code {"outcomes": [...],
+     * "probabilities": [...]}}; not at a chance node (a decision node, a terminal state, a sampled
+     * state) an {@link IllegalStateException} saying which.
+     */
+    public String chanceOutcomesJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("outcomes", impl.state.chanceOutcomes());
+        m.put("probabilities", impl.state.chanceProbabilities());
+        return Json.write(m, false);
+    }
+
+    /** The state's chance mode: {@code sampled} or {@code explicit}. */
+    public String chanceMode() {
+        return impl.state.chanceMode().key();
     }
 
     /**
@@ -317,6 +351,10 @@ public final class StateHandle {
             return new Impl<>(game, game.newGame(seed), new HashMap<>());
         }
 
+        static <S extends GameState<S>> Impl<S> deal(Game<S> game, long seed, ChanceMode mode) {
+            return new Impl<>(game, game.newGame(seed, mode), new HashMap<>());
+        }
+
         static <S extends GameState<S>> Dealt dealRecorded(Game<S> game, long seed) {
             GameRecord.Recorder<S> recorder = new GameRecord.Recorder<>(game, seed);
             S s = recorder.newGame();
@@ -368,6 +406,16 @@ public final class StateHandle {
             }
         }
 
+        void checkOutcome(int outcome) {
+            if (game.maxChanceOutcomes() == 0) {
+                throw new IllegalArgumentException(game.id() + " has no chance outcome table (no explicit-chance mode)");
+            }
+            if (outcome < 0 || outcome >= game.maxChanceOutcomes()) {
+                throw new IllegalArgumentException("chance outcome " + outcome + " is out of range 0.."
+                        + (game.maxChanceOutcomes() - 1) + " for " + game.id());
+            }
+        }
+
         void checkSeat(int seat) {
             if (seat < 0 || seat >= game.numPlayers()) {
                 throw new IllegalArgumentException("seat " + seat + " is out of range 0.." + (game.numPlayers() - 1));
@@ -375,9 +423,13 @@ public final class StateHandle {
         }
 
         List<Map<String, Object>> apply(int action, List<Map<String, Object>> expected) {
-            checkAction(action);
             if (state.isTerminal()) {
                 throw new IllegalStateException("the game is over; no action applies");
+            }
+            if (state.isChanceNode()) {
+                checkOutcome(action);
+            } else {
+                checkAction(action);
             }
             if (!state.isLegal(action)) {
                 throw state.illegal(action);
@@ -419,6 +471,7 @@ public final class StateHandle {
             int n = game.numPlayers();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("player", state.currentPlayer());
+            m.put("chance", state.isChanceNode());
             m.put("terminal", state.isTerminal());
             m.put("truncated", state.isTruncated());
             m.put("decisions", state.decisions());
