@@ -118,6 +118,17 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() {
             dev.kaisen.env.Game<?> game = gameOptions.create();
+            checkOptions();
+            if (contention) {
+                return new Contention(game, sizes != null ? sizes : new int[] {256},
+                        threads != null ? threads : Runtime.getRuntime().availableProcessors(),
+                        load != null ? load : Runtime.getRuntime().availableProcessors(), seconds, json).call();
+            }
+            return measure(game);
+        }
+
+        /** Every option in its range, {@code --load} only with {@code --contention}. */
+        private void checkOptions() {
             if (threads != null && threads < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
             }
@@ -137,11 +148,10 @@ final class BenchCommand implements Runnable {
             if (load != null && (load < 0 || load > 1024)) {
                 throw new IllegalArgumentException("--load must be between 0 and 1024 processes, not " + load);
             }
-            if (contention) {
-                return new Contention(game, sizes != null ? sizes : new int[] {256},
-                        threads != null ? threads : Runtime.getRuntime().availableProcessors(),
-                        load != null ? load : Runtime.getRuntime().availableProcessors(), seconds, json).call();
-            }
+        }
+
+        /** (a) the engine, (b) one env, (c) the vector env at each size; printed, or one JSON object. */
+        private Integer measure(dev.kaisen.env.Game<?> game) {
             int players = game.numPlayers();
             int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             dev.kaisen.bridge.bench.EnvBench bench = new dev.kaisen.bridge.bench.EnvBench(seconds, seconds, 3);
@@ -311,6 +321,12 @@ final class BenchCommand implements Runnable {
                          dev.kaisen.bridge.bench.SyntheticLoad.start(loadProcesses, loadSeconds)) {
                 loaded = pass("loaded");
             }
+            return finish(rows(quiet, loaded), cores);
+        }
+
+        /** Per env and size: 1 thread and the default, quiet and loaded, and the ratios (printed as they come). */
+        private java.util.List<Map<String, Object>> rows(Map<String, Map<String, Object>> quiet,
+                                                          Map<String, Map<String, Object>> loaded) {
             java.util.List<Map<String, Object>> rows = new java.util.ArrayList<>();
             for (String kind : KINDS) {
                 for (int n : sizes) {
@@ -340,6 +356,10 @@ final class BenchCommand implements Runnable {
                     }
                 }
             }
+            return rows;
+        }
+
+        private Integer finish(java.util.List<Map<String, Object>> rows, int cores) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("benchmark", "env-contention");
             out.put("game", game.id());
