@@ -47,9 +47,12 @@ from .spec import Segment, Spec, spec
 from .state import State
 from .vector_env import KaisenVectorEnv
 
+#: The player id of chance (OpenSpiel's ``pyspiel.PlayerId.CHANCE``): :meth:`State.current_player` at a chance node.
+CHANCE = -1
+
 __all__ = [
-    "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError", "JvmAgent",
-    "JvmDiedError",
+    "CHANCE", "DEFAULT_GAME", "EvalResult", "EvaluationReport", "GameInfo", "GameOption", "IllegalActionError",
+    "JvmAgent", "JvmDiedError",
     "KaisenAECEnv",
     "KaisenEnv", "KaisenError", "KaisenMultiAgentVectorEnv", "KaisenVectorEnv", "NormalizeAECObservation",
     "NormalizeObservation",

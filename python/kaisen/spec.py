@@ -96,6 +96,12 @@ class Spec:
     """16 hex digits identifying the layout: game, full config, view, every segment's name, offset
     and length, and the action names in id order (not meanings or bounds). Checkpoints record it
     and refuse to load into another layout."""
+    explicit_chance: bool = False
+    """whether the game deals in the explicit-chance mode (``State.deal(..., chance="explicit")``)"""
+    max_chance_outcomes: int = 0
+    """size of the chance outcome table (OpenSpiel's ``max_chance_outcomes``; 0 without the explicit mode)"""
+    chance_outcomes: tuple[ActionInfo, ...] = ()
+    """the chance outcome table: every outcome id with its name (e.g. ``d6:5``) and meaning"""
 
     @property
     def low(self) -> np.ndarray:
@@ -145,6 +151,13 @@ class Spec:
     def action_name(self, action: int) -> str:
         return self.actions[action].name
 
+    def chance_outcome_id(self, name: str) -> int:
+        """The id of the chance outcome called ``name`` in the chance outcome table (``KeyError`` if none is)."""
+        for outcome in self.chance_outcomes:
+            if outcome.name == name:
+                return outcome.id
+        raise KeyError(f"no chance outcome named {name!r}")
+
     def action_id(self, name: str) -> int:
         """The id of the action called ``name`` in the action table (``KeyError`` if none is)."""
         ids = self.__dict__.get("_ids")
@@ -168,7 +181,9 @@ def parse(spec_json: str) -> Spec:
         mask_dtype=np.dtype(d["maskDtype"]), score_name=d["scoreName"], tiebreak_name=d["tiebreakName"],
         agents=tuple(d["agents"]), segments=segments,
         actions=tuple(ActionInfo(int(a["id"]), a["name"], a["meaning"]) for a in d["actions"]),
-        layout_hash=d["layoutHash"],
+        layout_hash=d["layoutHash"], explicit_chance=bool(d.get("explicitChance", False)),
+        max_chance_outcomes=int(d.get("maxChanceOutcomes", 0)),
+        chance_outcomes=tuple(ActionInfo(int(a["id"]), a["name"], a["meaning"]) for a in d.get("chanceOutcomes", ())),
     )
 
 

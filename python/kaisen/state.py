@@ -23,11 +23,24 @@ game from a seed, then ``clone()``, ``legal_actions()``, ``apply(a)`` (in place)
         print(s.action_name_for(me, a))
         s.apply(a)
 
-**Chance.** The game contract has no chance nodes: shuffles, draws and dice happen inside an
-apply, from the random stream the state carries (its JSON holds it), so a state and an action
-determine the successor, and ``current_player()`` is always a seat (or -1 once the game is over).
-The contract cannot enumerate chance outcomes; what it offers: ``apply`` returns the chance
-outcomes it drew (``[{"event": ..., "data": ...}]``, as game records write chance steps);
+**Chance, explicit.** ``State.deal(game, seed=..., chance="explicit")`` deals a game in which
+every random event (a card drawn from a pile, a die, a start player) is a chance node, as in
+OpenSpiel: there ``is_chance_node()`` is true, ``current_player()`` is :data:`kaisen.CHANCE`
+(-1), ``chance_outcomes()`` lists ``(outcome_id, probability)`` with exact probabilities summing
+to 1 (the spec's ``chance_outcomes`` table names the ids), and ``apply(outcome_id)`` (or its name)
+applies one; an outcome not listed raises and changes nothing. Search can then enumerate,
+choose and weigh outcomes (expectimax, chance-sampling solvers, :mod:`kaisen.openspiel`)::
+
+    s, _ = kaisen.State.deal("floating-market", seed=3, chance="explicit")
+    while s.is_chance_node():
+        outcomes, probs = zip(*s.chance_outcomes())
+        s.apply(random.choices(outcomes, probs)[0])
+
+**Chance, sampled (the default).** Shuffles, draws and dice happen inside an apply, from the
+random stream the state carries (its JSON holds it), so a state and an action determine the
+successor, and ``current_player()`` is always a seat (or -1 once the game is over). A
+:meth:`State.clone` shares that stream's future: see its docs. What the sampled mode offers for
+chance: ``apply`` returns the chance outcomes it drew (``[{"event": ..., "data": ...}]``, as game records write chance steps);
 ``apply(a, chance=outcomes)`` applies only if the action draws exactly those outcomes (as a
 record's replay checks them) and otherwise raises and changes nothing; ``State.deal(game,
 seed=...)`` deals a new game and returns the outcomes its setup drew too (a game record's
@@ -116,11 +129,23 @@ class State:
 
     @classmethod
     def deal(cls, game: str = DEFAULT_GAME, *, num_players: int | None = None, seed: int | None = None,
-             **options: Any) -> tuple[State, list[dict[str, Any]]]:
+             chance: str = "sampled", **options: Any) -> tuple[State, list[dict[str, Any]]]:
         """A new game of ``game`` dealt from ``seed`` (default 0) and the chance outcomes of its setup
-        (``[{"event", "data"}]``, a game record's opening chance steps; see the class docs)."""
+        (``[{"event", "data"}]``, a game record's opening chance steps; see the class docs).
+
+        ``chance="explicit"`` deals in the explicit-chance mode instead (see the module docs): the
+        state is the deal's first chance node and the list is empty (the setup's outcomes are
+        applied one by one); a game without that mode (``spec.explicit_chance``) raises
+        ``ValueError``."""
+        if chance not in ("sampled", "explicit"):
+            raise ValueError(f'chance must be "sampled" or "explicit", not {chance!r}')
         java_seed = to_java_long(seed if seed is not None else 0)
         ctx = _Context(game, config_json(num_players, options, game))
+        if chance == "explicit":
+            if not ctx.spec.explicit_chance:
+                raise ValueError(f"{ctx.game} has no explicit-chance mode yet; deal it with chance=\"sampled\"")
+            return cls._wrap(ctx, ctx.jvm.call(ctx.jvm.entry.newStateInMode, ctx.game, ctx.config, java_seed,
+                                               "explicit")), []
         dealt = ctx.jvm.call(ctx.jvm.entry.dealRecorded, ctx.game, ctx.config, java_seed)
         steps = json.loads(ctx.jvm.call(dealt.setupJson))
         state = cls._wrap(ctx, ctx.jvm.call(dealt.state))
@@ -175,8 +200,40 @@ class State:
     # queries
 
     def current_player(self) -> int:
-        """The seat to decide, or -1 once the game is over (chance never has a turn; see the module docs)."""
+        """The seat to decide; :data:`kaisen.CHANCE` (-1) at a chance node (explicit mode only), and
+        -1 once the game is over (tell them apart with :meth:`is_chance_node` or :meth:`is_terminal`)."""
         return int(self._st()["player"])
+
+    def is_chance_node(self) -> bool:
+        """Whether a chance outcome is to be applied next (a state dealt with ``chance="explicit"``)."""
+        return bool(self._st().get("chance", False))
+
+    @property
+    def chance_mode(self) -> str:
+        """``"sampled"`` (chance drawn inside ``apply``, the default) or ``"explicit"`` (chance nodes)."""
+        return str(self._call("chanceMode"))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """This chance node's outcomes as ``(outcome_id, probability)``, ids ascending, the exact
+        probabilities summing to 1 (``spec.chance_outcomes`` names the ids). At a decision node, on
+        a terminal state or in the sampled mode: ``ValueError`` saying which."""
+        if self.is_terminal():
+            raise ValueError("the game is over: a terminal state has no chance outcomes")
+        if not self.is_chance_node():
+            mode = "" if self.chance_mode == "explicit" else \
+                " (this state samples its chance; deal it with chance=\"explicit\" for chance nodes)"
+            raise ValueError(f"not a chance node: seat {self.current_player()} is to decide{mode}")
+        d = json.loads(self._call("chanceOutcomesJson"))
+        return [(int(o), float(p)) for o, p in zip(d["outcomes"], d["probabilities"])]
+
+    def chance_outcome_name(self, outcome: int) -> str:
+        """The chance outcome table's name of ``outcome`` (e.g. ``d6:5``)."""
+        table = self._ctx.spec.chance_outcomes
+        if isinstance(outcome, (bool, np.bool_)) or not isinstance(outcome, (int, np.integer)) \
+                or not 0 <= int(outcome) < len(table):
+            raise ValueError(f"chance outcome must be an id 0..{len(table) - 1} of {self.game}'s chance outcome table,"
+                             f" not {outcome!r}")
+        return table[int(outcome)].name
 
     def is_terminal(self) -> bool:
         return bool(self._st()["terminal"])
@@ -186,7 +243,8 @@ class State:
         return bool(self._st()["truncated"])
 
     def legal_actions(self) -> list[int]:
-        """The current player's legal action ids, ascending (empty once the game is over)."""
+        """The current player's legal action ids, ascending (empty once the game is over); at a
+        chance node the outcome ids, as OpenSpiel's ``legal_actions()``."""
         return list(self._st()["legal"])
 
     def legal_action_names(self) -> list[str]:
@@ -246,11 +304,17 @@ class State:
     def apply(self, action: int | str, *, chance: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """Applies ``action`` (an id or its name) in place; returns the chance outcomes it drew.
 
+        At a chance node ``action`` is a chance outcome (an id of ``chance_outcomes()`` or its
+        name); an outcome that is not one of this node's raises :class:`kaisen.IllegalActionError`
+        naming them, and a decision's name raises ``ValueError``. In the explicit mode the list
+        returned holds a step's chance outcomes, as game records write them, once the step
+        completes (after its last chance node).
+
         With ``chance`` (a list of ``{"event", "data"}`` as returned here or held by a game
         record) it applies only if the action draws exactly those outcomes, else raises
         ``ValueError``. An illegal action raises :class:`kaisen.IllegalActionError`; any error
         leaves the state unchanged."""
-        a = self._action_id(action)
+        a = self._outcome_id(action) if self.is_chance_node() else self._action_id(action)
         if chance is None:
             out = json.loads(self._apply_call("apply", a))
         else:
@@ -306,7 +370,7 @@ class State:
 
     def __repr__(self) -> str:
         st = self._st()
-        who = "over" if st["terminal"] else f"player {st['player']} to act"
+        who = "over" if st["terminal"] else "chance to act" if st.get("chance") else f"player {st['player']} to act"
         return f"<kaisen.State {self.game} {self.num_players}p: {st['decisions']} decisions, {who}>"
 
     def __eq__(self, other: object) -> bool:
@@ -322,6 +386,20 @@ class State:
         if isinstance(action, str):
             return self._ctx.action_id(action)  # its message names the game and kaisen.spec
         return _common.action_id(action, self.spec)  # the envs' check: type, then range
+
+    def _outcome_id(self, outcome: Any) -> int:
+        table = self._ctx.spec.chance_outcomes
+        if isinstance(outcome, str):
+            try:
+                return self._ctx.spec.chance_outcome_id(outcome)
+            except KeyError:
+                raise ValueError(f"a chance node takes a chance outcome; {self.game} has none named {outcome!r}"
+                                 f" (see kaisen.spec({self.game!r}).chance_outcomes)") from None
+        if isinstance(outcome, (bool, np.bool_)) or not isinstance(outcome, (int, np.integer)):
+            raise TypeError(f"a chance outcome is an int id or its name, not {type(outcome).__name__} {outcome!r}")
+        if not 0 <= int(outcome) < len(table):
+            raise ValueError(f"chance outcome {int(outcome)} is out of range 0..{len(table) - 1} for {self.game}")
+        return int(outcome)
 
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \

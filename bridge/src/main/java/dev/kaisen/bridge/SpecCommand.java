@@ -54,6 +54,9 @@ public final class SpecCommand implements Callable<Integer> {
         out.put("layoutHash", LayoutHash.of(game, encoder));
         out.put("segments", segments(encoder.spec()));
         out.put("actions", game.actionTable());
+        out.put("explicitChance", game.hasExplicitChance());
+        out.put("maxChanceOutcomes", game.maxChanceOutcomes());
+        out.put("chanceOutcomes", game.chanceOutcomeTable());
         return out;
     }
 
