@@ -74,6 +74,22 @@ public interface GameState<S extends GameState<S>> {
         return requireChanceNode().probabilities();
     }
 
+    /**
+     * This position in the sampled mode, as a new state: for an explicit-mode state at a decision
+     * node, the same position whose future chance is drawn from a random stream started at
+     * {@code seed} (every pile no seat has seen in an order drawn from it too); for a sampled state,
+     * a copy. How an agent written for the sampled mode (the scripted bots, ISMCTS) decides in an
+     * explicit game.
+     *
+     * @throws IllegalStateException at a chance node (the chance player acts there, not an agent)
+     */
+    default S sampledCopy(long seed) {
+        if (explicitChance() == null) {
+            return copy();
+        }
+        throw new UnsupportedOperationException("this game has no sampled form of its explicit-mode states");
+    }
+
     private ExplicitChance<S> requireChanceNode() {
         if (isTerminal()) {
             throw new IllegalStateException("the game is over: a terminal state has no chance outcomes");

@@ -70,7 +70,12 @@ public final class AgentHandle {
         if (state.isTerminal()) {
             throw new IllegalStateException("the game is over; agent " + impl.name + " has no move to make");
         }
-        return impl.act(state.stateCopy());
+        if (state.isChanceNode()) {
+            throw new IllegalStateException("a chance node: the chance player acts here, not agent " + impl.name
+                    + "; apply one of its chance outcomes");
+        }
+        // an explicit-mode state is decided on in the sampled mode, its future drawn from a stream of the agent's own
+        return impl.act(state.sampledCopy(impl.nextSeed()));
     }
 
     @Override
@@ -84,14 +89,23 @@ public final class AgentHandle {
         final Agent<S> agent;
         final String name;
 
-        Impl(Game<S> game, Agent<S> agent, String name) {
+        private long seeds;
+
+        Impl(Game<S> game, Agent<S> agent, String name, long seed) {
             this.game = game;
             this.agent = agent;
             this.name = name;
+            this.seeds = seed;
+        }
+
+        /** A new seed for each sampled copy of an explicit-mode state. */
+        long nextSeed() {
+            seeds = dev.kaisen.env.SplitMix64.advance(seeds);
+            return dev.kaisen.env.SplitMix64.mix(seeds);
         }
 
         static <S extends GameState<S>> Impl<S> create(Game<S> game, String name, long seed) {
-            return new Impl<>(game, Agents.create(game, name, seed), name.trim());
+            return new Impl<>(game, Agents.create(game, name, seed), name.trim(), seed);
         }
 
         int act(GameState<?> copy) {

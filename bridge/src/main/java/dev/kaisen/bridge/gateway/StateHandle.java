@@ -175,10 +175,11 @@ public final class StateHandle {
         return impl.game;
     }
 
-    /** A copy of the state, for an agent to decide on without touching this one. */
-    GameState<?> stateCopy() {
-        return impl.state.copy();
+    /** The state in the sampled mode ({@link GameState#sampledCopy}), for an agent to decide on. */
+    GameState<?> sampledCopy(long seed) {
+        return impl.state.sampledCopy(seed);
     }
+
 
     /** Terminal zero-sum returns (all 0 before the end). */
     public double[] returns() {

@@ -591,6 +591,20 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         return FloatingMarketAction.name(action);
     }
 
+    /** Nothing is hidden, nothing is in a pile: the sampled mode only needs its random stream. */
+    @Override
+    public FloatingMarketState sampledCopy(long seed) {
+        if (isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        FloatingMarketState c = new FloatingMarketState(this);
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.rng.setState(seed);
+        }
+        return c;
+    }
+
     /** Everything is public (rules, "Hidden information"): only the random stream restarts from {@code seed}. */
     @Override
     public FloatingMarketState determinize(int observer, long seed) {
