@@ -1,15 +1,27 @@
-"""Plain UCT (Monte Carlo tree search) over ``kaisen.State``: random rollouts, clone/apply.
+"""Information-set Monte Carlo tree search over ``kaisen.State``: random rollouts, one sampled
+world per iteration.
 
-It searches the true state (hidden parts included), as a referee or an analyst would; an agent
-that must not peek would search determinizations instead (``state.determinize(seat, seed)``,
-one per iteration: information-set MCTS). Chance needs no special node: it happens inside an
-apply, from the random stream the state carries, so a state and an action fix the successor.
+A state carries its random stream and (in the deck games) its piles in order, so ``clone()`` of
+the root shares the root's future: a search over clones values each move for the one future the
+true state will roll (on Floating Market, half the continuations of clones roll the very same
+dice). Each iteration here searches instead a world of its own, ``state.determinize(seat,
+seed_i)`` for the seat to act: the random stream restarted and the piles reshuffled (another
+future), and what that seat cannot know resampled as well (the others' hands in Merchants, their
+sealed bids and wheels, unseen traveller tiles and inn meals in Tokaido). That is
+single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012): one tree over the
+actions, each node counting how often each of its actions was available in the worlds that
+reached it (``avail``), the bonus of UCB1 using that count. ``clone()`` + ``reseed(seed_i)``
+would give another future too, but would keep the others' hidden cards as they truly are, so
+the search would still peek. The tree branches on every action, the others' sealed choices
+included, as plain single-observer ISMCTS does: it does not know them but plays as if it
+would learn them. Chance needs no node of its own: it happens inside an apply, from the world's
+stream.
 
     python examples/mcts.py --game osaka --iterations 200
 
-plays one game, the seat to act choosing by UCT each turn (``--until`` decisions at most), and
-prints each choice. Each apply is one call into the JVM (about 0.1 ms), so this is for analysis
-and small searches, not for training.
+plays one game, the seat to act choosing by this search each turn (``--until`` decisions at
+most), and prints each choice. Each apply is one call into the JVM (about 0.1 ms), so this is
+for analysis and small searches, not for training.
 """
 
 from __future__ import annotations
@@ -18,30 +30,35 @@ import argparse
 import math
 import random
 import time
+from collections.abc import Iterator
 
 import kaisen
+from kaisen.seeding import derive_seed
 
 
 class Node:
-    """One state of the tree: the seat to act, its untried actions and its children by action."""
+    """One node of the tree (the actions played from the root): its children by action, how often
+    it was visited and available, and the total returns of every seat over its simulations."""
 
-    __slots__ = ("player", "untried", "children", "visits", "value")
+    __slots__ = ("children", "visits", "avail", "value")
 
-    def __init__(self, state: kaisen.State, rng: random.Random) -> None:
-        self.player = state.current_player()
-        self.untried = state.legal_actions()
-        rng.shuffle(self.untried)
+    def __init__(self, num_players: int) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
-        # total returns of every seat over the simulations through this node
-        self.value = [0.0] * state.num_players
+        self.avail = 0
+        self.value = [0.0] * num_players
 
-    def select(self, c: float) -> int:
-        """The child action maximising UCB1 from the acting seat's point of view."""
-        log_n = math.log(self.visits)
-        p = self.player
-        return max(self.children, key=lambda a: self.children[a].value[p] / self.children[a].visits
-                   + c * math.sqrt(log_n / self.children[a].visits))
+    def ucb(self, player: int, c: float) -> float:
+        """UCB1 of this node for ``player``, the bonus counting the times it could have been chosen."""
+        return self.value[player] / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
+
+
+def worlds(root_state: kaisen.State, count: int, seed: int) -> Iterator[kaisen.State]:
+    """The worlds a search of ``count`` iterations from ``root_state`` plays, one per iteration:
+    determinizations for the seat to act, each from its own seed derived from ``seed``."""
+    seat = root_state.current_player()
+    for i in range(count):
+        yield root_state.determinize(seat, derive_seed(seed, i))
 
 
 def rollout(state: kaisen.State, rng: random.Random, max_steps: int) -> list[float]:
@@ -55,34 +72,40 @@ def rollout(state: kaisen.State, rng: random.Random, max_steps: int) -> list[flo
 
 def mcts(root_state: kaisen.State, iterations: int, *, c: float = 1.4, seed: int = 0,
          max_rollout: int = 10_000) -> tuple[int, dict[int, tuple[int, float]]]:
-    """UCT from ``root_state`` (left unchanged): the most visited action, and for every root action
-    its visits and mean return for the seat to act."""
+    """ISMCTS from ``root_state`` (left unchanged), one world of :func:`worlds` per iteration: the
+    most visited action, and for every root action its visits and mean return for the seat to act."""
     if root_state.is_terminal():
         raise ValueError("the game is over: nothing to search")
     rng = random.Random(seed)
-    root = Node(root_state, rng)
-    for _ in range(iterations):
-        node, state, path = root, root_state.clone(), [root]
-        # selection: down while every action of the node has been tried
-        while not node.untried and node.children:
-            a = node.select(c)
+    n = root_state.num_players
+    root = Node(n)
+    for state in worlds(root_state, iterations, seed):
+        node, path = root, [root]
+        # selection, down while every action legal in this world has a child; then one expansion
+        expanded = False
+        while not expanded and not state.is_terminal():
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            expanded = bool(untried)
+            if expanded:
+                a = rng.choice(untried)
+                node.children[a] = Node(n)
+            for b in legal:
+                if b in node.children:
+                    node.children[b].avail += 1
+            if not expanded:
+                p = state.current_player()
+                a = max(legal, key=lambda b: node.children[b].ucb(p, c))
             state.apply(a)
             node = node.children[a]
             path.append(node)
-        # expansion: one untried action
-        if node.untried:
-            a = node.untried.pop()
-            state.apply(a)
-            child = Node(state, rng)
-            node.children[a] = child
-            path.append(child)
         # simulation and backpropagation
         returns = rollout(state, rng, max_rollout)
-        for n in path:
-            n.visits += 1
+        for m in path:
+            m.visits += 1
             for p, r in enumerate(returns):
-                n.value[p] += r
-    p = root.player
+                m.value[p] += r
+    p = root_state.current_player()
     stats = {a: (ch.visits, ch.value[p] / ch.visits) for a, ch in root.children.items()}
     best = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
     return best, stats

@@ -44,8 +44,10 @@ chance: ``apply`` returns the chance outcomes it drew (``[{"event": ..., "data":
 ``apply(a, chance=outcomes)`` applies only if the action draws exactly those outcomes (as a
 record's replay checks them) and otherwise raises and changes nothing; ``State.deal(game,
 seed=...)`` deals a new game and returns the outcomes its setup drew too (a game record's
-opening steps); and ``determinize(seat, seed)`` resamples what ``seat`` cannot know and restarts the random stream
-from ``seed``, which is how a search samples other outcomes.
+opening steps); ``determinize(seat, seed)`` resamples what ``seat`` cannot know and restarts the random stream
+from ``seed``, which is how a search samples other outcomes; and ``reseed(seed)`` restarts the stream and
+reshuffles the piles nobody has seen, in place, changing nothing any seat saw. A ``clone()`` shares the
+original's stream and pile order, hence its future: reseed or determinize each copy a search plays out.
 
 Every call is one Py4J round trip (about 0.1 ms): fine for analysis and small searches; train
 with the vector env. Bad input (an illegal or out-of-range action, a seat out of range,
@@ -338,7 +340,11 @@ class State:
         return State._wrap(self._ctx, handle)
 
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy, sharing this state's future: the same random stream state and (in the
+        deck games: Osaka, Tokaido, Merchants) the same order of the face-down piles, so the clone's
+        chance outcomes (rolls, draws, shuffles) are this state's for the same actions. A search that
+        must not know the future gives each copy another one: ``reseed(seed)`` (the same position,
+        another future) or ``determinize(seat, seed)`` (also resamples what ``seat`` cannot know)."""
         return State._wrap(self._ctx, self._call("copy"), self._status)
 
     __copy__ = clone
@@ -351,6 +357,15 @@ class State:
         ``seed`` (an integer; a float is refused, not truncated), and the random stream restarted
         from it (what information-set search samples)."""
         return State._wrap(self._ctx, self._call("determinize", self._seat(seat), to_java_long(seed)))
+
+    def reseed(self, seed: int) -> None:
+        """Gives this state a future of its own, in place: the random stream restarts from ``seed``
+        (an integer of 64 bits, signed or not; anything else is a ValueError) and every face-down pile
+        whose order no seat has seen is reshuffled from it. Nothing any seat has seen or holds
+        changes (hands, sealed choices, the table, what each pile holds): every seat's observation
+        is the same. ``s.clone()`` then ``reseed(k)`` is the same position with another future; unlike
+        ``determinize`` it resamples nothing already dealt and needs no seat."""
+        self._call("reseed", to_java_long(seed))
 
     # serialization and text
 

@@ -217,6 +217,22 @@ public interface GameState<S extends GameState<S>> {
     S determinize(int observer, long seed);
 
     /**
+     * Gives this state (in place) a future of its own: the random stream restarts from
+     * {@code seed}, and every face-down pile whose order no seat has seen is reshuffled from the
+     * new stream (its cards sorted first, so the result depends only on the pile's cards and the
+     * seed, not on their old order). It changes only what chance has not yet decided and no seat
+     * has observed: hands, sealed choices not yet revealed, cards on the table or drawn face down,
+     * the seen part of a pile and the cards each pile holds all stay as they were, and every
+     * seat's view is the same before and after. A {@link #copy} shares the original's stream and
+     * pile order, so its future chance outcomes are the original's; a copy reseeded is the same
+     * position with another future. Unlike {@link #determinize}, which also resamples what one
+     * observer cannot know (the others' hands, their sealed choices), it needs no observer and
+     * resamples nothing already dealt. On a finished game only the stream restarts; it throws
+     * nothing.
+     */
+    void reseed(long seed);
+
+    /**
      * Terminal zero-sum returns: winners share +1, the others share -1 (k winners of n:
      * +1/k each, -1/(n-k) each); all 0 when everyone wins, and all 0 before the end.
      */

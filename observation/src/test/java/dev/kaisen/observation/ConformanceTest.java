@@ -560,6 +560,42 @@ class ConformanceTest {
         }
     }
 
+    /**
+     * {@link GameState#reseed} changes nothing any seat has seen: every seat's observation in every
+     * view is the same before and after (the env module's {@code ReseedTest} checks the views,
+     * boards and piles).
+     */
+    @ParameterizedTest
+    @MethodSource("games")
+    <S extends GameState<S>> void aReseededStateEncodesAsBeforeForEverySeat(String id, int players) {
+        Game<S> g = typed(id, players);
+        List<Encoder<S>> encoders = new ArrayList<>();
+        for (String view : Encoders.views(id)) {
+            encoders.add(Encoders.create(g, view));
+        }
+        S s = g.newGame(players + 50);
+        SplittableRandom r = new SplittableRandom(players + 50);
+        for (int step = 0; ; step++) {
+            if (step % 3 == 0 || s.isTerminal()) {
+                S t = s.copy();
+                t.reseed(r.nextLong());
+                for (int seat = 0; seat < players; seat++) {
+                    for (Encoder<S> e : encoders) {
+                        float[] a = new float[e.size()];
+                        float[] b = new float[e.size()];
+                        e.encode(s, seat, a, 0);
+                        e.encode(t, seat, b, 0);
+                        assertArrayEquals(a, b, () -> e.view() + " changed by reseed: " + differing(e.spec(), a, b));
+                    }
+                }
+            }
+            if (s.isTerminal()) {
+                break;
+            }
+            s.applyInPlace(randomAction(s, r));
+        }
+    }
+
     // ------------------------------------------------------------------ envs
 
     @ParameterizedTest

@@ -271,7 +271,10 @@ public final class StateHandle {
         return new StateHandle(copy);
     }
 
-    /** An independent copy. */
+    /**
+     * An independent copy. It carries the same random stream and the same pile order, so its chance
+     * outcomes are this state's until {@link #reseed} or {@link #determinize} gives it another future.
+     */
     public StateHandle copy() {
         return new StateHandle(impl.copy());
     }
@@ -283,6 +286,15 @@ public final class StateHandle {
     public StateHandle determinize(int observer, long seed) {
         impl.checkSeat(observer);
         return new StateHandle(impl.determinize(observer, seed));
+    }
+
+    /**
+     * Gives this state a future of its own, in place ({@link GameState#reseed}): the random stream
+     * restarts from {@code seed} and every pile no seat has seen is reshuffled from it; nothing any
+     * seat has seen changes. A {@link #copy} shares this state's future until reseeded.
+     */
+    public void reseed(long seed) {
+        impl.state.reseed(seed);
     }
 
     /** The state in the game's own JSON format (hidden parts included). */

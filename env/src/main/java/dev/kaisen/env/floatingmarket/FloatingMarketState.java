@@ -613,6 +613,12 @@ public final class FloatingMarketState implements GameState<FloatingMarketState>
         return d;
     }
 
+    /** Nothing is face down (rules, "Hidden information"): only the random stream restarts from {@code seed}. */
+    @Override
+    public void reseed(long seed) {
+        rng.setState(seed);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof FloatingMarketState s)) {

@@ -17,8 +17,7 @@ final class Determinization {
     static void resample(MerchantsState s, int observer) {
         s.bids.resampleHidden(observer, (seat, v) -> s.rng.below(LoadingRules.maxBid(s, seat) + 1));
         s.wheels.resampleHidden(observer, (seat, v) -> s.rng.below(MerchantsAction.WHEELS));
-        Arrays.sort(s.invDeck, s.invTop, s.invDeck.length);
-        s.rng.shuffle(s.invDeck, s.invTop, s.invDeck.length);
+        shuffleInvestmentPile(s);
         int[] cards = hiddenInfluence(s, observer);
         s.rng.shuffle(cards, 0, cards.length);
         int at = 0;
@@ -36,6 +35,25 @@ final class Determinization {
         }
         System.arraycopy(cards, at, s.inflDeck, s.inflTop, cards.length - at);
         refillDrawn(s);
+    }
+
+    /**
+     * {@link MerchantsState#reseed}: the random stream restarts from {@code seed}, then the
+     * face-down investment pile and the influence pile are shuffled from it, each from its cards
+     * sorted. Hands (whose kinds their owner knows), sealed bids and wheel settings, the face-up
+     * investment cards and the discard stay as they are.
+     */
+    static void reseed(MerchantsState s, long seed) {
+        s.rng.setState(seed);
+        shuffleInvestmentPile(s);
+        Arrays.sort(s.inflDeck, s.inflTop, s.inflDeck.length);
+        s.rng.shuffle(s.inflDeck, s.inflTop, s.inflDeck.length);
+    }
+
+    /** The face-down investment pile sorted, then shuffled from the state's stream. */
+    private static void shuffleInvestmentPile(MerchantsState s) {
+        Arrays.sort(s.invDeck, s.invTop, s.invDeck.length);
+        s.rng.shuffle(s.invDeck, s.invTop, s.invDeck.length);
     }
 
     /** The influence cards the observer cannot see (the others' hands and the pile), sorted. */

@@ -644,6 +644,12 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         return s;
     }
 
+    /** A future of its own: see {@link Determinization#reseed}. */
+    @Override
+    public void reseed(long seed) {
+        Determinization.reseed(this, seed);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof MerchantsState s && sameTable(s);

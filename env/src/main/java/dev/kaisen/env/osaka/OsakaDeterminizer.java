@@ -78,6 +78,21 @@ final class OsakaDeterminizer {
     }
 
     /**
+     * {@link OsakaState#reseed}: the random stream restarts from {@code seed} and the draw pile
+     * (its cards in card-id order) is shuffled from it; each pile keeps its cards.
+     *
+     * <p>[decision] The VP cards already drawn face down stay where they are: nobody knows them
+     * either, but chance has decided them (they left the pile), and reseed changes only what
+     * chance has not yet decided. {@link #determinize} resamples them with the draw pile.
+     */
+    static void reseed(OsakaState s, long seed) {
+        s.invalidate();
+        s.rng.setState(seed);
+        Arrays.sort(s.draw, 0, s.drawSize);
+        s.rng.shuffle(s.draw, 0, s.drawSize);
+    }
+
+    /**
      * Puts {@code cards[from..]} face down in {@code d} into the VP piles, as many per seat (in seat order)
      * as {@code original} holds face-down cards of that pile generation.
      */

@@ -642,6 +642,12 @@ public final class OsakaState implements GameState<OsakaState> {
         return OsakaDeterminizer.determinize(this, seed);
     }
 
+    /** A future of its own: see {@link OsakaDeterminizer#reseed}. */
+    @Override
+    public void reseed(long seed) {
+        OsakaDeterminizer.reseed(this, seed);
+    }
+
     // ------------------------------------------------------------------ value semantics
 
     @Override

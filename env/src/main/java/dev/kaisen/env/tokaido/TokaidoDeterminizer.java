@@ -35,11 +35,29 @@ final class TokaidoDeterminizer {
             if (deckIndex == MEAL && hidden > 0 && !s.seesOffer(observer)) {
                 redealHiddenMeals(d, unknown, hidden);
             } else {
-                Arrays.sort(d.deck[deckIndex], 0, unknown);
-                d.rng.shuffle(d.deck[deckIndex], 0, unknown);
+                shuffleUnseenTop(d, deckIndex);
             }
         }
         return d;
+    }
+
+    /**
+     * {@link TokaidoState#reseed}: the random stream restarts from {@code seed}, and the unseen top
+     * of every deck is shuffled from it; the known bottom, the meals on offer and the tiles dealt
+     * (chance has decided them) stay as they are.
+     */
+    static void reseed(TokaidoState s, long seed) {
+        s.rng.setState(seed);
+        for (int deckIndex = 0; deckIndex < DECKS; deckIndex++) {
+            shuffleUnseenTop(s, deckIndex);
+        }
+    }
+
+    /** The unseen top of deck {@code deckIndex} sorted by card id, then shuffled from the state's stream. */
+    private static void shuffleUnseenTop(TokaidoState s, int deckIndex) {
+        int unknown = s.deckSize[deckIndex] - s.known[deckIndex];
+        Arrays.sort(s.deck[deckIndex], 0, unknown);
+        s.rng.shuffle(s.deck[deckIndex], 0, unknown);
     }
 
     /** Determinize: the other seats' unkept tiles, drawn from those the observer has not seen. */

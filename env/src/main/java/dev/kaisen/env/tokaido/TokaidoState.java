@@ -610,6 +610,12 @@ import java.util.Arrays;
         return TokaidoDeterminizer.determinize(this, observer, seed);
     }
 
+    /** A future of its own: see {@link TokaidoDeterminizer#reseed}. */
+    @Override
+    public void reseed(long seed) {
+        TokaidoDeterminizer.reseed(this, seed);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof TokaidoState s)) {

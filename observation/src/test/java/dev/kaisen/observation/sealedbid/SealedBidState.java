@@ -218,6 +218,12 @@ final class SealedBidState implements GameState<SealedBidState> {
         return d;
     }
 
+    /** Nothing is face down: only the random stream (future prizes) restarts; bids stay sealed. */
+    @Override
+    public void reseed(long seed) {
+        rng = seed;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof SealedBidState s && n == s.n && rounds == s.rounds && round == s.round && prize == s.prize
