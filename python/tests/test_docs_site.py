@@ -15,6 +15,8 @@ import http.server
 import json
 import os
 import re
+import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -185,3 +187,18 @@ def test_the_readme_is_a_landing_page_whose_strength_table_is_the_zoos():
     assert table == site_data.baselines_table(kaisen.zoo.models()), (
         "README.md's baseline table differs from the zoo's measured strength: regenerate it with "
         "`python docs/_scripts/site_data.py baselines` and paste it between its markers")
+
+
+def test_docs_serve_refuses_a_port_in_use_in_one_line():
+    """Checked before the build and the install, as ``./kaisen notebook`` checks its port: nothing
+    else happens, and one line says why."""
+    if not shutil.which("bash") or not shutil.which("python3"):
+        pytest.skip("the launcher needs bash and python3")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(["bash", str(ROOT / "kaisen"), "docs", "--serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"kaisen: docs: port {port} on 127.0.0.1 is in use; pick another with --port N\n"
