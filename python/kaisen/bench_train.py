@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from kaisen import _jvm
+from kaisen.games import DEFAULT_GAME
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ppo_masked.py"
 SELF = "self"
@@ -121,7 +122,7 @@ def rate(updates: list[tuple[int, float]]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kaisen bench train", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--game", default="osaka", help="a registered game id (default osaka)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"a registered game id (default {DEFAULT_GAME})")
     parser.add_argument("--players", type=int, default=2, help="player count (default 2)")
     parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--steps", type=int, default=131_072, help="learner steps per run (default 131072: 32 updates)")
