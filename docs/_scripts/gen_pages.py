@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import site_data  # noqa: E402  (beside this script: what the pages and the site's test share)
 
 import kaisen  # noqa: E402
-from kaisen import _jvm, render  # noqa: E402
+from kaisen import _java_launch, render  # noqa: E402
 
 #: Repository files that the site shows as pages of its own (the README links them).
 REPOSITORY_PAGES = {"CHANGELOG.md": "changelog.md", "CITATION.cff": "citation.md"}
@@ -264,7 +264,7 @@ def cli() -> None:
     for module, verb in site_data.PYTHON_VERBS:
         out += [f"## `./kaisen {verb}`", "", f"Runs `python -m {module}`.", "", "```text",
                 help_text([sys.executable, "-m", module, "--help"]), "```", ""]
-    java, jar = _jvm.find_java(), str(_jvm.find_jar())
+    java, jar = _java_launch.find_java(), str(_java_launch.find_jar())
     for path, text in java_verbs(java, jar, []):
         title = " ".join(path) or "(the jar)"
         out += [f"## `{title}`" if path else "## The jar", "", "```text", text, "```", ""]

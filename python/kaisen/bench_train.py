@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from kaisen import _jvm
+from kaisen import _java_launch
 from kaisen.games import DEFAULT_GAME
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ppo_masked.py"
@@ -70,7 +70,7 @@ def dl4j_command(s: dict[str, Any], out: Path) -> list[str]:
     if not s["norm_adv"]:
         args.append("--no-norm-adv")
     # a bounded heap also bounds ND4J's native memory (as ./kaisen train)
-    return _jvm.java_command(_jvm.find_jar(), *args, opts=["-Xmx2g"])
+    return _java_launch.java_command(_java_launch.find_jar(), *args, opts=["-Xmx2g"])
 
 
 def pytorch_command(s: dict[str, Any], out: Path) -> list[str]:

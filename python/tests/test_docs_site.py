@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import kaisen
-from kaisen._jvm import find_jar, find_java
+from kaisen._java_launch import find_jar, find_java
 from kaisen.play.browser import FLAGS
 
 ROOT = Path(__file__).resolve().parents[2]
