@@ -5,9 +5,9 @@ The distribution is ``kaisen-rl`` (import name ``kaisen``), so the wheel is
 
 ``python build_wheel.py [--out DIR] [--no-natives] [--target DIR]`` stages a copy of the package
 (``kaisen/``, ``pyproject.toml``, ``README.md``, ``LICENSE``, ``NOTICE``) with the runnable jar and
-its libraries under ``kaisen/_java/`` (``kaisen.jar`` + ``lib/``, where :func:`kaisen._jvm.find_jar`
-looks), builds it with ``pip wheel`` (setuptools, no build isolation) into ``--out`` (default: ``dist/`` of the
-checkout) and prints the wheel's path and size.
+its libraries under ``kaisen/_java/`` (``kaisen.jar`` + ``lib/``, where
+:func:`kaisen._java_launch.find_jar` looks), builds it with ``pip wheel`` (setuptools, no build isolation)
+into ``--out`` (default: ``dist/`` of the checkout) and prints the wheel's path and size.
 
 The full wheel carries ND4J's and OpenBLAS's linux-x86_64 native libraries (``dl4j:`` checkpoints
 need them), so it is tagged ``linux_x86_64``; ``--no-natives`` leaves them out and is

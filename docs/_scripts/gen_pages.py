@@ -11,6 +11,7 @@ citation are the repository's own files. ``./kaisen docs`` runs the build; the s
 from __future__ import annotations
 
 import ast
+import functools
 import html
 import inspect
 import json
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import site_data  # noqa: E402  (beside this script: what the pages and the site's test share)
 
 import kaisen  # noqa: E402
-from kaisen import _jvm, render  # noqa: E402
+from kaisen import _java_launch, render  # noqa: E402
 
 #: Repository files that the site shows as pages of its own (the README links them).
 REPOSITORY_PAGES = {"CHANGELOG.md": "changelog.md", "CITATION.cff": "citation.md"}
@@ -78,20 +79,22 @@ def home() -> None:
 # ------------------------------------------------------------------ games
 
 
-def played(game: str, players: int) -> kaisen.State:
-    """A state mid-game: random legal moves from a fixed deal."""
+@functools.cache
+def played(game: str, players: int) -> str:
+    """The state JSON mid-game: random legal moves from a fixed deal. Played once per game and
+    player count: the board picture and the state formats page both show it."""
     state = kaisen.State(game, num_players=players, seed=SEED)
     rng = np.random.default_rng(SEED)
     for _ in range(PICTURE_MOVES):
         if state.is_terminal():
             break
         state.apply(int(rng.choice(state.legal_actions())))
-    return state
+    return state.to_json()
 
 
 def picture(game: str, players: int) -> str:
     """A board picture mid-game, the spectator's view."""
-    return render.board_svg(played(game, players).to_json(), game=game)
+    return render.board_svg(played(game, players), game=game)
 
 
 def segments_table(spec: kaisen.Spec) -> list[str]:
@@ -209,9 +212,8 @@ def states() -> None:
            "below, each game's state and spectator view as the engine writes them, mid-game "
            f"({PICTURE_MOVES} random moves from deal {SEED}, the default player count).", ""]
     for info in kaisen.games():
-        state = played(info.id, info.default_players)
-        doc = json.loads(state.to_json())
-        view = json.loads(_jvm_view(state))
+        doc = json.loads(played(info.id, info.default_players))
+        view = _jvm_view(info.id, doc)
         out += [f"## {info.title}", "",
                 f"State format `{doc.get('format')}`, view format `{view.get('format')}`. Top-level fields: "
                 + ", ".join(f"`{k}`" for k in doc) + ".", "",
@@ -222,13 +224,13 @@ def states() -> None:
     write("reference/states.md", "\n".join(out))
 
 
-def _jvm_view(state: kaisen.State) -> str:
-    """The spectator's view JSON of ``state`` (what the renderers draw)."""
+def _jvm_view(game: str, doc: dict) -> dict:
+    """The spectator's view JSON of the state ``doc`` of ``game`` (what the renderers draw)."""
     from kaisen.render import _parts
-    view = _parts.engine_view(state.game, json.loads(state.to_json()), None)
+    view = _parts.engine_view(game, doc, None)
     if view is None:
-        raise RuntimeError(f"the engine could not read a state of {state.game} that it wrote")
-    return json.dumps(view)
+        raise RuntimeError(f"the engine could not read a state of {game} that it wrote")
+    return view
 
 
 # ------------------------------------------------------------------ command line
@@ -262,7 +264,7 @@ def cli() -> None:
     for module, verb in site_data.PYTHON_VERBS:
         out += [f"## `./kaisen {verb}`", "", f"Runs `python -m {module}`.", "", "```text",
                 help_text([sys.executable, "-m", module, "--help"]), "```", ""]
-    java, jar = _jvm.find_java(), str(_jvm.find_jar())
+    java, jar = _java_launch.find_java(), str(_java_launch.find_jar())
     for path, text in java_verbs(java, jar, []):
         title = " ".join(path) or "(the jar)"
         out += [f"## `{title}`" if path else "## The jar", "", "```text", text, "```", ""]

@@ -30,7 +30,7 @@ PROGRESS_COLUMNS = ["iteration", "env_steps", "time_s", "episodes", "episode_ret
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="osaka", help="a registered game (kaisen.games())")
+    p.add_argument("--game", default=kaisen.DEFAULT_GAME, help="a registered game (kaisen.games())")
     p.add_argument("--players", type=int, default=None, help="players (default: the game's)")
     p.add_argument("--opponents", default="greedy",
                    help="the learner's opponents, played in the JVM: one agent name, or one per other seat, comma-"

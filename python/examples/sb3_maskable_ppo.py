@@ -44,7 +44,7 @@ class SB3Policy:
 
 
 def train(timesteps: int, seed: int = 1, opponents: str = "random", num_players: int | None = None, num_envs: int = 8,
-          out: str | Path = "runs/sb3-ppo", game: str = "osaka", **options) -> MaskablePPO:
+          out: str | Path = "runs/sb3-ppo", game: str = kaisen.DEFAULT_GAME, **options) -> MaskablePPO:
     """MaskablePPO on ``num_envs`` envs of ``game`` (``options``: the game's) in one SB3 VecEnv, saved to
     ``out/model.zip``. The games are dealt from seeds derived from ``seed``: a run repeats."""
     torch.set_num_threads(1)
@@ -62,7 +62,7 @@ def train(timesteps: int, seed: int = 1, opponents: str = "random", num_players:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", default="osaka", help="a registered game id (kaisen.games())")
+    p.add_argument("--game", default=kaisen.DEFAULT_GAME, help="a registered game id (kaisen.games())")
     p.add_argument("--players", type=int, default=None, help="player count (default: the game's)")
     p.add_argument("--config", default="{}", help="the game's options as a JSON object")
     p.add_argument("--timesteps", type=int, default=100_000)

@@ -366,7 +366,7 @@ def bench_pyspiel(seconds: float, game_name: str = "leduc_poker") -> float | str
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kaisen bench python", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--game", default="osaka", help="a registered game id (see `kaisen games`)")
+    parser.add_argument("--game", default=kaisen.DEFAULT_GAME, help="a registered game id (see `kaisen games`)")
     parser.add_argument("--players", type=int, default=None, help="player count (default: the game's)")
     parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of the measured period per case")

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .games import DEFAULT_GAME
 from .vector_env import KaisenVectorEnv
 
 
@@ -74,7 +75,7 @@ def rllib_rate(game: str, runners: int, envs_per_runner: int, env_config: dict[s
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(prog="kaisen bench rllib", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="osaka")
+    p.add_argument("--game", default=DEFAULT_GAME)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--opponents", default="greedy")
     p.add_argument("--runners", default="1,2", help="env-runner counts to measure, comma-separated")

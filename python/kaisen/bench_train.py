@@ -30,7 +30,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from kaisen import _jvm
+from kaisen import _java_launch
+from kaisen.games import DEFAULT_GAME
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ppo_masked.py"
 SELF = "self"
@@ -69,7 +70,7 @@ def dl4j_command(s: dict[str, Any], out: Path) -> list[str]:
     if not s["norm_adv"]:
         args.append("--no-norm-adv")
     # a bounded heap also bounds ND4J's native memory (as ./kaisen train)
-    return _jvm.java_command(_jvm.find_jar(), *args, opts=["-Xmx2g"])
+    return _java_launch.java_command(_java_launch.find_jar(), *args, opts=["-Xmx2g"])
 
 
 def pytorch_command(s: dict[str, Any], out: Path) -> list[str]:
@@ -121,7 +122,7 @@ def rate(updates: list[tuple[int, float]]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kaisen bench train", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--game", default="osaka", help="a registered game id (default osaka)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"a registered game id (default {DEFAULT_GAME})")
     parser.add_argument("--players", type=int, default=2, help="player count (default 2)")
     parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--steps", type=int, default=131_072, help="learner steps per run (default 131072: 32 updates)")

@@ -2,11 +2,11 @@
 ``kaisen ARGS...`` (the console script an installed wheel puts on the virtualenv's ``PATH``).
 
 ``kaisen selfplay ...``, ``kaisen eval ...``, ``kaisen zoo list``, ``kaisen games`` and every other
-command of the jar run ``java -jar kaisen.jar ARGS...`` (:func:`kaisen._jvm.java_command`: the jar
-of :func:`~kaisen._jvm.find_jar`, the Java of :func:`~kaisen._jvm.find_java`, which may be the
-runtime of the ``jre`` extra) with this process's stdin, stdout and stderr, and exit with its exit
-code. ``kaisen play ...`` and ``kaisen view ...`` open the play page, as ``./kaisen`` does
-(:mod:`kaisen.play`). No jar, or no Java 17+: one line on stderr, exit code 2.
+command of the jar run ``java -jar kaisen.jar ARGS...`` (:func:`kaisen._java_launch.java_command`:
+the jar of :func:`~kaisen._java_launch.find_jar`, the Java of :func:`~kaisen._java_launch.find_java`,
+which may be the runtime of the ``jre`` extra) with this process's stdin, stdout and stderr, and
+exit with its exit code. ``kaisen play ...`` and ``kaisen view ...`` open the play page, as
+``./kaisen`` does (:mod:`kaisen.play`). No jar, or no Java 17+: one line on stderr, exit code 2.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 
-from ._jvm import find_jar, java_command
+from ._java_launch import find_jar, java_command
 from .errors import KaisenError
 
 #: The commands served in Python (the page server of :mod:`kaisen.play`), not by the jar.

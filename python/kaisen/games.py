@@ -130,7 +130,7 @@ def _cache_dir() -> Path:
 
 def _classpath_key(jar: Path) -> str:
     """A digest of the class path's files (a rebuild changes a size or a modification time)."""
-    from ._jvm import extra_classpath
+    from ._java_launch import extra_classpath
 
     lib = jar.parent / "lib"
     files = [jar, *(sorted(lib.glob("*.jar")) if lib.is_dir() else [])]
@@ -145,7 +145,7 @@ def _classpath_key(jar: Path) -> str:
 
 def _run_cli(jar: Path) -> str:
     """The JSON list printed by ``java -jar JAR games --json`` (within ``KAISEN_START_TIMEOUT``)."""
-    from ._jvm import java_command, start_timeout
+    from ._java_launch import java_command, start_timeout
 
     timeout = start_timeout()
     try:
@@ -202,7 +202,7 @@ def _load(jar: Path, key: str) -> tuple[GameInfo, ...]:
 
 def games() -> tuple[GameInfo, ...]:
     """The registered games (from the jar's registry; cached on disk per jar build)."""
-    from ._jvm import find_jar
+    from ._java_launch import find_jar
 
     jar = find_jar()
     return _load(jar, _classpath_key(jar))

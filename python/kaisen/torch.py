@@ -64,7 +64,7 @@ __all__ = ["Agent", "Args", "SnapshotPolicy", "TorchPolicy", "bot_names", "check
 @dataclass
 class Args:
     seed: int = 1
-    game: str = "osaka"
+    game: str = kaisen.DEFAULT_GAME
     """a registered game id (``kaisen.games()``)"""
     num_players: int = 0
     """0: the game's default"""

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 import pytest
@@ -112,6 +113,31 @@ def serve_command(args: list[str], printed: list[str] | None = None, env: dict[s
             printed.append(line)
     proc.kill()
     raise AssertionError("no link printed: " + proc.stderr.read())
+
+
+def skip_unless_required(reason: str, variable: str) -> NoReturn:
+    """Skips the test, saying why, unless the environment variable ``variable`` is set (as ``./kaisen
+    test`` sets ``KAISEN_REQUIRE_BROWSER`` and ``KAISEN_REQUIRE_DOCS``): then it fails."""
+    if os.environ.get(variable):
+        pytest.fail(f"{reason} ({variable} is set, so this fails instead of skipping)")
+    pytest.skip(reason)
+
+
+def headless_chromium() -> str:
+    """The Chromium that Playwright drives headless (``kaisen.play.browser.find_browser``) for the
+    browser tests: its path. Without Playwright or a Chromium the test skips, saying why, unless
+    ``KAISEN_REQUIRE_BROWSER`` is set: then it fails."""
+    from kaisen.play.browser import find_browser
+
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        skip_unless_required("Playwright is not installed (pip install -e 'python[test]')", "KAISEN_REQUIRE_BROWSER")
+    path = find_browser()
+    if path is None:
+        skip_unless_required("no Chromium found: install Debian's chromium (apt-get install chromium) or set "
+                             "KAISEN_BROWSER", "KAISEN_REQUIRE_BROWSER")
+    return path
 
 
 def java_child(pid: int) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kaisen import _jvm, cli
+from kaisen import _java_launch, cli
 from kaisen.games import _command_line
 
 PYTHON = Path(__file__).resolve().parents[1]
@@ -84,4 +84,4 @@ def test_the_console_script_is_the_command_line(monkeypatch, tmp_path):
     assert _command_line()
     script.write_text("#!/bin/bash\necho launcher\n")  # the checkout's ./kaisen is not
     assert not _command_line()
-    assert _jvm.JAVA_HINT.startswith('pip install "kaisen-rl[jre]"')
+    assert _java_launch.JAVA_HINT.startswith('pip install "kaisen-rl[jre]"')

@@ -15,6 +15,8 @@ import http.server
 import json
 import os
 import re
+import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -23,22 +25,18 @@ from pathlib import Path
 import pytest
 
 import kaisen
-from kaisen._jvm import find_jar, find_java
-from kaisen.play.browser import FLAGS, find_browser
+from kaisen._java_launch import find_jar, find_java
+from kaisen.play.browser import FLAGS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_scripts"))
 
 import site_data  # noqa: E402
 
+from .conftest import headless_chromium, skip_unless_required  # noqa: E402
+
 #: The landing README's most lines (issue #30: the manual is the site).
 README_LINES = 150
-
-
-def _missing(reason: str, variable: str) -> None:
-    if os.environ.get(variable):
-        pytest.fail(f"{reason} ({variable} is set, so this fails instead of skipping)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +48,7 @@ def site(tmp_path_factory) -> Path:
         import mkdocs_gen_files  # noqa: F401
         import mkdocstrings  # noqa: F401
     except ImportError as e:
-        _missing(f"the docs extra is not installed ({e}; pip install -e 'python[docs]')", "KAISEN_REQUIRE_DOCS")
+        skip_unless_required(f"the docs extra is not installed ({e}; pip install -e 'python[docs]')", "KAISEN_REQUIRE_DOCS")
     out = tmp_path_factory.mktemp("site")
     env = dict(os.environ, DISABLE_MKDOCS_2_WARNING="true", NO_MKDOCS_2_WARNING="1")
     env.pop("KAISEN_EXTRA_CLASSPATH", None)  # the site documents the shipped games, not the test-only one
@@ -150,13 +148,9 @@ def served(site):
 
 
 def test_every_page_opens_in_chromium_with_its_heading_images_and_no_console_error(site, served):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install -e 'python[test]')", "KAISEN_REQUIRE_BROWSER")
-    path = find_browser()
-    if path is None:
-        _missing("no Chromium found: install Debian's chromium or set KAISEN_BROWSER", "KAISEN_REQUIRE_BROWSER")
+    path = headless_chromium()
+    from playwright.sync_api import sync_playwright
+
     pages = _pages(site)
     assert len(pages) > 30, pages
     problems: list[str] = []
@@ -193,3 +187,18 @@ def test_the_readme_is_a_landing_page_whose_strength_table_is_the_zoos():
     assert table == site_data.baselines_table(kaisen.zoo.models()), (
         "README.md's baseline table differs from the zoo's measured strength: regenerate it with "
         "`python docs/_scripts/site_data.py baselines` and paste it between its markers")
+
+
+def test_docs_serve_refuses_a_port_in_use_in_one_line():
+    """Checked before the build and the install, as ``./kaisen notebook`` checks its port: nothing
+    else happens, and one line says why."""
+    if not shutil.which("bash") or not shutil.which("python3"):
+        pytest.skip("the launcher needs bash and python3")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(["bash", str(ROOT / "kaisen"), "docs", "--serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"kaisen: docs: port {port} on 127.0.0.1 is in use; pick another with --port N\n"

@@ -18,29 +18,19 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
-from kaisen.play.browser import FLAGS, find_browser
+from kaisen.play.browser import FLAGS
 from kaisen.play.server import PlaySession, ViewSession
 
-from .conftest import java_child, serve_command
+from .conftest import headless_chromium, java_child, serve_command
 from .conftest import start_page_server as start
 from .conftest import stop_page_server as stop
 
 
-def _no_browser(reason: str) -> None:
-    if os.environ.get("KAISEN_REQUIRE_BROWSER"):
-        pytest.fail(f"{reason} (KAISEN_REQUIRE_BROWSER is set, so this fails instead of skipping)")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _no_browser("Playwright is not installed (pip install -e 'python[test]')")
-    path = find_browser()
-    if path is None:
-        _no_browser("no Chromium found: install Debian's chromium (apt-get install chromium) or set KAISEN_BROWSER")
+    path = headless_chromium()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=list(FLAGS))
         yield b

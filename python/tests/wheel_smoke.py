@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 import kaisen
-from kaisen._jvm import find_jar, find_java, java_version
+from kaisen._java_launch import find_jar, find_java, java_version
 
 STEPS = 20
 
