@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -130,3 +132,49 @@ def test_a_chance_node_copies_serializes_observes_and_determinizes_as_a_decision
         np.testing.assert_array_equal(d.observation(seat), obs)
     child = s.child(outcomes[0][0])
     assert s.chance_outcomes() == outcomes and child != s
+
+
+# --- expectimax (examples/expectimax.py) on an endgame where chance matters, checked by brute force
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+import expectimax  # noqa: E402
+
+ENDGAME = ("floating-market", 8)
+"""A random explicit game's last decision before the final roll: nine placements, each followed
+by a roll of up to 864 dice combinations that decides the game."""
+
+
+def _brute_force(state: kaisen.State, seat: int) -> float:
+    """``seat``'s exact expected return from ``state`` up to the next decision: every chance outcome
+    sequence walked on clones; a finished game counts its returns, a game in which someone is to
+    decide again its returns so far (0: the horizon of a one-move search)."""
+    stack = [(state, 1.0)]
+    total = 0.0
+    while stack:
+        s, p = stack.pop()
+        if s.is_chance_node():
+            for outcome, q in s.chance_outcomes():
+                c = s.clone()
+                c.apply(outcome)
+                stack.append((c, p * q))
+        else:
+            total += p * s.returns()[seat]
+    return total
+
+
+@pytest.mark.skipif(not kaisen.spec(ENDGAME[0]).explicit_chance, reason="the endgame's game has no explicit mode")
+def test_expectimax_finds_the_best_move_of_an_endgame_where_chance_matters() -> None:
+    game, seed = ENDGAME
+    state = expectimax.last_decision_before_the_end(game, seed)
+    seat = state.current_player()
+    values = expectimax.action_values(state, depth=1)
+    assert set(values) == set(state.legal_actions())
+    exact = {a: _brute_force(state.child(a), seat) for a in state.legal_actions()}
+    for a in values:
+        assert values[a] == pytest.approx(exact[a], abs=1e-9), state.action_name(a)
+    best_value, best = expectimax.expectimax(state, depth=1)
+    assert exact[best] == max(exact.values())
+    assert best_value[seat] == pytest.approx(exact[best], abs=1e-9)
+    # chance matters here: the moves' expected returns differ, and no move wins or loses for sure
+    assert max(exact.values()) - min(exact.values()) > 0.1
+    assert all(-1 < v < 1 for v in exact.values())
