@@ -170,6 +170,15 @@ def game_page(info: kaisen.GameInfo) -> str:
             "([format](../game-records.md)) in the order it happens:", "",
             "| event | what it decides |", "|---|---|"]
     out += [f"| `{e.name}` | {cell(e.meaning)} |" for e in info.chance_events]
+    out += ["", "## Chance outcomes", ""]
+    if spec.explicit_chance:
+        out += [f"In the explicit-chance mode (`kaisen.State.deal(\"{info.id}\", chance=\"explicit\")`, see "
+                "[Chance nodes](../guides/search.md#chance-nodes)) each random event is a chance node whose outcomes "
+                f"are ids of this table ({spec.max_chance_outcomes} outcomes, OpenSpiel's `max_chance_outcomes`).", "",
+                "| id | name | meaning |", "|---:|---|---|"]
+        out += [f"| {o.id} | {code(o.name)} | {cell(o.meaning)} |" for o in spec.chance_outcomes]
+    else:
+        out.append("This game has no explicit-chance mode yet: its chance happens inside each step (the events above).")
     out += ["", "## Agents", "",
             "Opponents of the envs and players of `./kaisen eval` and `kaisen.evaluate`, by name.", "",
             "| agent | what it does |", "|---|---|",

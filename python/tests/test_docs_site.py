@@ -98,6 +98,9 @@ def test_every_registered_game_has_its_page_with_the_jvms_actions_and_chance_eve
         assert [(int(r[1]), int(r[2])) for r in segments] == [(s["offset"], s["length"]) for s in spec["segments"]]
         chance = _table_after(html, "chance-events")
         assert chance == [[e.name, e.meaning] for e in info.chance_events], info.id
+        if spec["explicitChance"]:
+            outcomes = _table_after(html, "chance-outcomes")
+            assert outcomes == [[str(o["id"]), o["name"], o["meaning"]] for o in spec["chanceOutcomes"]], info.id
         assert f'src="../{info.id}.svg"' in html or f'src="{info.id}.svg"' in html, "the board picture"
         assert (site / "games" / f"{info.id}.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
         for m in kaisen.zoo.models(info.id):
