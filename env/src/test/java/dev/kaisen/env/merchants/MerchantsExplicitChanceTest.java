@@ -111,29 +111,34 @@ class MerchantsExplicitChanceTest {
         assertEquals(MerchantsJson.toJson(s, false), g.chanceCanonicalJson(s), "an explicit state is canonical");
     }
 
-    /** Random explicit games: every chance node shows the table before its step, and reads back from JSON. */
+    /**
+     * Random explicit games, on the default data and on other data: every chance node shows the
+     * table before its step, keeps the invariants and reads back from JSON.
+     */
     @Test
     void chanceNodesShowTheTableBeforeTheirStepAndReadBack() {
         int[] kinds = new int[3];
         for (int n = 2; n <= 4; n++) {
-            MerchantsGame g = new MerchantsGame(n);
-            for (long seed = 0; seed < 3; seed++) {
-                MerchantsState s = g.newGame(seed, ChanceMode.EXPLICIT);
-                SplittableRandom r = new SplittableRandom(seed);
-                while (!s.isTerminal()) {
-                    if (s.isChanceNode()) {
-                        ExplicitChance<MerchantsState> e = s.explicitChance();
-                        if (e.step() != ExplicitChance.DEAL) {
-                            assertTrue(s.sameTable(e.before()));
-                            String first = g.chanceOutcomeName(s.chanceOutcomes()[0]);
-                            kinds[first.startsWith("investment") ? 0 : first.startsWith("influence") ? 1 : 2]++;
+            for (MerchantsGame g : List.of(new MerchantsGame(n), new MerchantsGame(n, MerchantsJsonTest.custom()))) {
+                for (long seed = 0; seed < 3; seed++) {
+                    MerchantsState s = g.newGame(seed, ChanceMode.EXPLICIT);
+                    SplittableRandom r = new SplittableRandom(seed);
+                    while (!s.isTerminal()) {
+                        if (s.isChanceNode()) {
+                            ExplicitChance<MerchantsState> e = s.explicitChance();
+                            if (e.step() != ExplicitChance.DEAL) {
+                                assertTrue(s.sameTable(e.before()));
+                                String first = g.chanceOutcomeName(s.chanceOutcomes()[0]);
+                                kinds[first.startsWith("investment") ? 0 : first.startsWith("influence") ? 1 : 2]++;
+                            }
+                            assertEquals(List.of(), g.invariantViolations(s));
+                            String json = g.toJson(s, false);
+                            MerchantsState read = g.fromJson(json);
+                            assertEquals(s, read);
+                            assertEquals(json, g.toJson(read, false));
                         }
-                        String json = g.toJson(s, false);
-                        MerchantsState read = g.fromJson(json);
-                        assertEquals(s, read);
-                        assertEquals(json, g.toJson(read, false));
+                        step(s, r);
                     }
-                    step(s, r);
                 }
             }
         }
