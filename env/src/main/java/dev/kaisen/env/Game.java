@@ -96,6 +96,17 @@ public interface Game<S extends GameState<S>> {
         throw new UnsupportedOperationException(id() + " has no explicit-chance mode yet");
     }
 
+    /**
+     * The state's JSON (compact) in the form both chance modes agree on, to compare a state of the
+     * sampled mode with one of the explicit mode: by default {@link #toJson}. A game whose sampled
+     * mode puts a face-down pile in an order (or tells apart cards the rules treat alike) where the
+     * explicit mode leaves it open writes those in the explicit mode's canonical form. The modes'
+     * random streams ({@code rng}) and chance bookkeeping ({@code chance}) differ all the same.
+     */
+    default String chanceCanonicalJson(S state) {
+        return toJson(state, false);
+    }
+
     /** Short name of an action id (e.g. {@code take:B5}); a bad id gets a name saying so. */
     String actionName(int action);
 

@@ -2,11 +2,13 @@ package dev.kaisen.env.merchants;
 
 import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Merchants of the Middle Ages for one config (players, {@code data}): sizes before any state
@@ -17,6 +19,7 @@ import java.util.List;
 public final class MerchantsGame extends AbstractGame<MerchantsState> {
     private final MerchantsData data;
     private final List<ActionEntry> table;
+    private final List<ActionEntry> chanceTable;
 
     public MerchantsGame(GameConfig config) {
         super(MerchantsGameProvider.INSTANCE, config);
@@ -30,6 +33,7 @@ public final class MerchantsGame extends AbstractGame<MerchantsState> {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         this.table = MerchantsAction.table(data);
+        this.chanceTable = MerchantsChance.table(data);
     }
 
     public MerchantsGame(int players) {
@@ -41,6 +45,7 @@ public final class MerchantsGame extends AbstractGame<MerchantsState> {
         super(MerchantsGameProvider.INSTANCE, GameConfig.of(players));
         this.data = data;
         this.table = MerchantsAction.table(data);
+        this.chanceTable = MerchantsChance.table(data);
     }
 
     public MerchantsData data() {
@@ -60,6 +65,33 @@ public final class MerchantsGame extends AbstractGame<MerchantsState> {
     @Override
     public MerchantsState newGame(long seed, ChanceLog chance) {
         return MerchantsState.newGame(data, numPlayers(), seed, chance);
+    }
+
+    @Override
+    public MerchantsState newGame(long seed, ChanceMode mode) {
+        return MerchantsState.newGame(data, numPlayers(), seed, mode);
+    }
+
+    @Override
+    public boolean hasExplicitChance() {
+        return true;
+    }
+
+    /** See {@link MerchantsChance}: the investment and influence kinds drawn, the first player, the setups. */
+    @Override
+    public List<ActionEntry> chanceOutcomeTable() {
+        return chanceTable;
+    }
+
+    @Override
+    public int[] chanceOutcomesOf(String event, Map<String, Object> data) {
+        return MerchantsChance.outcomesOf(this.data, event, data);
+    }
+
+    /** The face-down piles in order and same-kind investment cards numbered as the explicit mode draws them. */
+    @Override
+    public String chanceCanonicalJson(MerchantsState state) {
+        return MerchantsChance.canonicalJson(state);
     }
 
     @Override

@@ -76,7 +76,12 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  *   turn), {@code exempt} (Exemption played this status turn), {@code creditActed} (credit taken or
  *   repaid this status turn);</li>
  *   <li>{@code data}: the game data in its own format ({@value MerchantsData#FORMAT}), only when it
- *   is not the shipped default; a state without it uses the default.</li>
+ *   is not the shipped default; a state without it uses the default;</li>
+ *   <li>{@code chance}: only in the explicit-chance mode ({@link dev.kaisen.env.ExplicitChance#toJson}):
+ *   {@code {"mode": "explicit"}}, and at a chance node the step in progress, the outcomes chosen so
+ *   far in it and the state before it; the other fields are then the table before the step (the
+ *   empty table, {@link MerchantsState#emptyTable}, in the deal), and a reader replays the step to
+ *   check them.</li>
  * </ul>
  * Fields of a turn already over keep their last values (they are part of the state). Reading is
  * strict: unknown fields, missing fields (but the informational {@code currentPlayer} and
@@ -139,7 +144,7 @@ public final class MerchantsJson {
     @JsonPropertyOrder({"format", "players", "phase", "currentPlayer", "round", "firstPlayer", "turn", "buyPass",
         "decisions", "truncated", "endReason", "rng", "setup", "supply", "price", "bonus", "arrivals", "creditLeft",
         "courier", "wagons", "seats", "investment", "influence", "auction", "bids", "wheels", "buyTurn", "loading",
-        "moveTurn", "played", "officeLeft", "exempt", "creditActed", "data"})
+        "moveTurn", "played", "officeLeft", "exempt", "creditActed", "data", "chance"})
     public record StateJson(String format, Integer players, String phase, Integer currentPlayer, Integer round,
                             Integer firstPlayer, Integer turn, Integer buyPass, Integer decisions, Boolean truncated,
                             String endReason, String rng, Integer setup, List<Integer> supply, List<Integer> price,
@@ -147,7 +152,8 @@ public final class MerchantsJson {
                             List<WagonJson> wagons, List<SeatJson> seats, InvestmentJson investment,
                             InfluenceJson influence, AuctionJson auction, SealedJson bids, SealedJson wheels,
                             BuyTurnJson buyTurn, LoadingJson loading, MoveTurnJson moveTurn, List<String> played,
-                            Integer officeLeft, Boolean exempt, Boolean creditActed, MerchantsData.DataJson data) {
+                            Integer officeLeft, Boolean exempt, Boolean creditActed, MerchantsData.DataJson data,
+                            Map<String, Object> chance) {
     }
 
     // ------------------------------------------------------------------ writing
@@ -201,7 +207,8 @@ public final class MerchantsJson {
                 new AuctionJson(s.auctionWagon, s.auctionSlot), sealed(s.bids, n), sealed(s.wheels, n),
                 new BuyTurnJson(s.buy.bought, s.buy.buyExtra, s.buy.bargain, s.buy.paidReduced),
                 loadingJson(s.loading), moveTurnJson(s.move), played, s.statusTurn.officeLeft, s.statusTurn.exempt,
-                s.statusTurn.creditActed, d.isStandard() ? null : d.json());
+                s.statusTurn.creditActed, d.isStandard() ? null : d.json(),
+                s.explicit == null ? null : s.explicit.toJson(MerchantsJson::toDto));
     }
 
     private static LoadingJson loadingJson(Loading l) {
@@ -300,6 +307,10 @@ public final class MerchantsJson {
         s.statusTurn.officeLeft = atLeast(j.officeLeft(), 0, "officeLeft");
         s.statusTurn.exempt = Json.require(j.exempt(), "exempt");
         s.statusTurn.creditActed = Json.require(j.creditActed(), "creditActed");
+        Map<String, Object> chance = j.chance();
+        if (chance != null && chance.containsKey("step")) {
+            return readChanceNode(s, chance, j.currentPlayer());
+        }
         List<String> bad = MerchantsInvariants.check(s);
         if (!bad.isEmpty()) {
             throw new GameFormatException("inconsistent Merchants state: " + String.join("; ", bad));
@@ -307,6 +318,59 @@ public final class MerchantsJson {
         if (j.currentPlayer() != null && j.currentPlayer() != s.currentPlayer()) {
             throw new GameFormatException("currentPlayer is " + j.currentPlayer() + " but the state has "
                     + (s.isTerminal() ? "nobody (-1)" : "seat " + s.currentPlayer()) + " to act in phase " + s.phase);
+        }
+        if (chance != null) {
+            checkMode(chance);
+            s.explicit = MerchantsState.newExplicitChance();
+        }
+        return s;
+    }
+
+    private static void checkMode(Map<String, Object> chance) {
+        if (!"explicit".equals(chance.get("mode"))) {
+            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
+                    + chance.get("mode"));
+        }
+    }
+
+    /**
+     * A chance node of the explicit mode: the step replayed from the state before it (the empty
+     * table for the deal) with the outcomes chosen so far, which must stop at a chance node whose
+     * table is the one read.
+     */
+    private static MerchantsState readChanceNode(MerchantsState read, Map<String, Object> chance, Integer currentPlayer) {
+        checkMode(chance);
+        MerchantsState before;
+        if ("deal".equals(chance.get("step"))) {
+            before = MerchantsState.emptyTable(read.d, read.n, read.rng.state());
+        } else if (chance.get("before") instanceof Map<?, ?> b) {
+            before = fromJson(Json.write(b, false));
+            if (before.explicit == null || before.explicit.isChanceNode()) {
+                throw new GameFormatException("chance.before must be an explicit-mode state at a decision node");
+            }
+        } else {
+            throw new GameFormatException("chance.before must be the state before the step, as an object");
+        }
+        List<Integer> chosen = new ArrayList<>();
+        if (chance.get("chosen") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Integer i)) {
+                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
+                }
+                chosen.add(i);
+            }
+        } else {
+            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
+        }
+        MerchantsState s = before.copy();
+        s.explicit.readNode(s, before, chance.get("step"), chosen);
+        s.settle();
+        if (!s.sameTable(read)) {
+            throw new GameFormatException("chance: the fields are not the table before the step " + chance.get("step")
+                    + " (a chance node shows the table before its step)");
+        }
+        if (currentPlayer != null && currentPlayer != MerchantsState.CHANCE) {
+            throw new GameFormatException("currentPlayer is " + currentPlayer + " at a chance node; must be -1");
         }
         return s;
     }

@@ -1,6 +1,8 @@
 package dev.kaisen.env.merchants;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
@@ -81,6 +83,14 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * player with perfect memory knows everyone's money. Hidden are: sealed bids and wheel settings
  * before the reveal, the order of both face-down piles, and influence cards in hands (their number
  * is public). {@link #determinize} resamples exactly those.
+ *
+ * <p><b>Chance.</b> By default chance is sampled from the state's random stream; in the
+ * explicit-chance mode ({@link #newGame(MerchantsData, int, long, ChanceMode)}) the setup, the
+ * first player and every card drawn are chance nodes ({@link MerchantsChance}). [decision] A
+ * chance node shows the table as it was before the step in progress (the decision whose draw is
+ * pending; the deal's nodes show the empty table, {@link #emptyTable}): the rules' state in the
+ * middle of a step (a bid committed but the auction not settled, a courier run half ended) breaks
+ * the invariants, and the table before is what every seat saw last.
  */
 public final class MerchantsState extends MerchantsTable implements GameState<MerchantsState> {
     public static final int MIN_PLAYERS = 2;
@@ -93,12 +103,34 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     /** [reconstructed] Low Upkeep halves the upkeep, rounded down to this many florins. */
     public static final int UPKEEP_ROUNDING = 100;
 
+    /** The explicit-chance mode's bookkeeping, or null in the sampled mode ({@link MerchantsChance}). */
+    ExplicitChance<MerchantsState> explicit;
+
     MerchantsState(MerchantsData d, int n) {
         super(d, n);
     }
 
     private MerchantsState(MerchantsState o) {
         super(o);
+        explicit = o.explicit == null ? null : o.explicit.copy();
+    }
+
+    /** The explicit mode's bookkeeping for a state of this game. */
+    static ExplicitChance<MerchantsState> newExplicitChance() {
+        return new ExplicitChance<>((st, step, log) -> {
+            if (step == ExplicitChance.DEAL) {
+                deal(st, log);
+            } else {
+                st.applyRules(step, log);
+            }
+        }, MerchantsTable::assignFrom);
+    }
+
+    /** At a chance node, the table goes back to the one before the step (see the class comment). */
+    void settle() {
+        if (explicit != null && explicit.isChanceNode()) {
+            assignFrom(explicit.before());
+        }
     }
 
     /**
@@ -110,7 +142,71 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     public static MerchantsState newGame(MerchantsData d, int players, long seed, ChanceLog chance) {
         MerchantsState s = new MerchantsState(d, players);
         s.rng.setState(seed);
-        s.setup = s.rng.below(d.setups());
+        deal(s, chance);
+        return s;
+    }
+
+    /**
+     * As {@link #newGame(MerchantsData, int, long, ChanceLog)} in chance mode {@code mode}; in the
+     * explicit mode the state is the deal's first chance node (the setup), and the seed sets only
+     * the random stream (which that mode draws from only to determinize).
+     */
+    public static MerchantsState newGame(MerchantsData d, int players, long seed, ChanceMode mode) {
+        if (mode == ChanceMode.SAMPLED) {
+            return newGame(d, players, seed, ChanceLog.NONE);
+        }
+        MerchantsState s = emptyTable(d, players, seed);
+        s.explicit.decide(s, ExplicitChance.DEAL, ChanceLog.NONE);
+        s.settle();
+        return s;
+    }
+
+    /**
+     * The table before the deal in the explicit mode, which the deal's chance nodes show.
+     * [decision] A table without wagons or face-up cards breaks the invariants, so it is laid
+     * provisionally as setup 0 with the investment pile's first cards face up and seat 0 first;
+     * the deal lays all of it anew.
+     */
+    static MerchantsState emptyTable(MerchantsData d, int players, long rngState) {
+        MerchantsState s = new MerchantsState(d, players);
+        s.rng.setState(rngState);
+        s.setup = 0;
+        laySetup(s);
+        Arrays.sort(s.inflDeck);
+        for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
+            s.faceUp[k] = s.invDeck[s.invTop++];
+        }
+        s.first = 0;
+        BuyRules.beginBuyTurn(s);
+        s.explicit = newExplicitChance();
+        return s;
+    }
+
+    /** The setup's chance (the setup, both piles, the face-up cards, the first player) and the rest of it. */
+    private static void deal(MerchantsState s, ChanceLog chance) {
+        MerchantsData d = s.d;
+        s.setup = MerchantsChance.setup(s);
+        laySetup(s);
+        MerchantsChance.shuffleInvestment(s);
+        for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
+            s.faceUp[k] = MerchantsChance.drawInvestment(s);
+        }
+        MerchantsChance.shuffleInfluence(s);
+        s.first = MerchantsChance.first(s);
+        if (chance != ChanceLog.NONE) {
+            List<String> up = new ArrayList<>();
+            for (int c : s.faceUp) {
+                up.add(c == NONE ? "none" : d.investment(c).id());
+            }
+            chance.chance("setup", Map.of("wagons", Arrays.stream(d.setupWagons(s.setup)).mapToObj(d::city).toList(),
+                    "courier", d.nodeName(s.courier), "faceUp", up, "first", s.first));
+        }
+        BuyRules.beginBuyTurn(s);
+    }
+
+    /** What the setup lays without chance once the setup is drawn: the piles in order, nothing face up or owned. */
+    private static void laySetup(MerchantsState s) {
+        MerchantsData d = s.d;
         int[] w = d.setupWagons(s.setup);
         for (int k = 0; k < WAGONS; k++) {
             s.wagonNode[k] = w[k];
@@ -129,27 +225,13 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         for (int k = 0; k < s.invDeck.length; k++) {
             s.invDeck[k] = k;
         }
-        s.rng.shuffle(s.invDeck, 0, s.invDeck.length);
+        s.invTop = 0;
         Arrays.fill(s.invOwner, NONE);
         Arrays.fill(s.faceUp, NONE);
-        for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
-            s.faceUp[k] = s.invDeck[s.invTop++];
-        }
         for (int k = 0; k < s.inflDeck.length; k++) {
             s.inflDeck[k] = k % Influence.COUNT;
         }
-        s.rng.shuffle(s.inflDeck, 0, s.inflDeck.length);
-        s.first = s.rng.below(players);
-        if (chance != ChanceLog.NONE) {
-            List<String> up = new ArrayList<>();
-            for (int c : s.faceUp) {
-                up.add(c == NONE ? "none" : d.investment(c).id());
-            }
-            chance.chance("setup", Map.of("wagons", Arrays.stream(w).mapToObj(d::city).toList(),
-                    "courier", d.nodeName(s.courier), "faceUp", up, "first", s.first));
-        }
-        BuyRules.beginBuyTurn(s);
-        return s;
+        s.inflTop = 0;
     }
 
     // ------------------------------------------------------------------ queries
@@ -182,6 +264,9 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
 
     @Override
     public int currentPlayer() {
+        if (explicit != null && explicit.isChanceNode()) {
+            return CHANCE;
+        }
         return switch (phase) {
             case BUY, BID, MOVE, WHEEL, SHIFT, STATUS -> seat(turn);
             case MASTER_LOAD, OFFER -> master[loading.wagon];
@@ -525,6 +610,9 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     /** The legal actions of the phase's pair, in ascending order. */
     @Override
     public int legalActions(int[] out) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes(out);
+        }
         int p = currentPlayer();
         return switch (phase) {
             case BUY -> BuyRules.legalBuys(this, p, out);
@@ -544,20 +632,51 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
 
     @Override
     public int[] legalActions() {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes();
+        }
         return LegalActions.of(this, MerchantsAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.isOutcome(action);
+        }
         return LegalActions.contains(this, MerchantsAction.COUNT, action);
     }
 
-    /** A legal action applied by the phase's pair; the decision cap truncates the game. */
+    /**
+     * A legal action applied by the phase's pair; the decision cap truncates the game. In the
+     * explicit mode, at a chance node: one of its outcomes.
+     */
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
+        if (explicit != null) {
+            if (explicit.isChanceNode()) {
+                explicit.resolve(this, action, chance);
+            } else {
+                if (!isLegal(action)) {
+                    throw illegal(action);
+                }
+                explicit.decide(this, action, chance);
+            }
+            settle();
+            return;
+        }
         if (!isLegal(action)) {
             throw illegal(action);
         }
+        applyRules(action, chance);
+    }
+
+    @Override
+    public ExplicitChance<MerchantsState> explicitChance() {
+        return explicit;
+    }
+
+    /** A legal decision's rules: the decision counted, the phase's pair, the safety cap. */
+    private void applyRules(int action, ChanceLog chance) {
         int p = currentPlayer();
         decisions++;
         switch (phase) {
@@ -599,6 +718,9 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
 
     @Override
     public IllegalActionException illegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.illegal(action);
+        }
         return LegalActions.illegal(this, action, phase);
     }
 
@@ -621,7 +743,7 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     @Override
     public String actionNameFor(int observer, int action) {
         GameState.checkObserver(this, observer);
-        if (observer != currentPlayer() && isLegal(action)) {
+        if (observer != currentPlayer() && isLegal(action) && !isChanceNode()) {
             if (phase == Phase.BID) {
                 return "commits a sealed bid";
             } else if (phase == Phase.WHEEL) {
@@ -634,13 +756,21 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     /**
      * Resamples what {@code observer} cannot know (see {@link Determinization}): the others' sealed
      * bids and wheel settings not yet revealed, the order of the face-down investment pile, and the
-     * influence cards in the others' hands with the influence pile.
+     * influence cards in the others' hands with the influence pile. In the explicit-chance mode
+     * the piles keep their canonical order (they have no other there), and at a chance node the
+     * table before the step is resampled and the step replayed ({@link MerchantsChance#determinizeNode}).
      */
     @Override
     public MerchantsState determinize(int observer, long seed) {
+        if (isChanceNode()) {
+            return MerchantsChance.determinizeNode(this, observer, seed);
+        }
         MerchantsState s = new MerchantsState(this);
         s.rng.setState(seed);
         Determinization.resample(s, observer);
+        if (s.explicit != null) {
+            MerchantsChance.sortPiles(s);
+        }
         return s;
     }
 
@@ -652,7 +782,7 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof MerchantsState s && sameTable(s);
+        return o instanceof MerchantsState s && sameTable(s) && java.util.Objects.equals(explicit, s.explicit);
     }
 
     @Override

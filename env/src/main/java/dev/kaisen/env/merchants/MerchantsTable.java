@@ -71,17 +71,17 @@ abstract class MerchantsTable {
     int inflTop;
 
     // sealed choices and what is auctioned
-    final SealedChoices bids;
+    SealedChoices bids;
     /** The wagon being auctioned, or NONE for an investment auction. */
     int auctionWagon = NONE;
     int auctionSlot = NONE;
-    final SealedChoices wheels;
+    SealedChoices wheels;
 
-    // each turn's scratch
-    final BuyTurn buy;
-    final Loading loading;
-    final MoveTurn move;
-    final StatusTurn statusTurn;
+    // each turn's scratch (not final: {@link #assignFrom} replaces them)
+    BuyTurn buy;
+    Loading loading;
+    MoveTurn move;
+    StatusTurn statusTurn;
     /** Bit k: influence kind k played this turn (any turn that plays cards). */
     int playedThisTurn;
 
@@ -145,6 +145,61 @@ abstract class MerchantsTable {
         faceUp = o.faceUp.clone();
         invOwner = o.invOwner.clone();
         inflDeck = o.inflDeck.clone();
+        inflTop = o.inflTop;
+        bids = o.bids.copy();
+        auctionWagon = o.auctionWagon;
+        auctionSlot = o.auctionSlot;
+        wheels = o.wheels.copy();
+        buy = o.buy.copy();
+        loading = o.loading.copy();
+        move = o.move.copy();
+        statusTurn = o.statusTurn.copy();
+        playedThisTurn = o.playedThisTurn;
+    }
+
+    /**
+     * Sets every field to {@code o}'s (a table of the same game: same data and players), as the copy
+     * constructor copies them; the explicit-chance mode restores a state from the one before a step
+     * this way. A field added to the table is added here too.
+     */
+    final void assignFrom(MerchantsTable o) {
+        if (o.n != n || !o.d.equals(d)) {
+            throw new IllegalArgumentException("a table of another game");
+        }
+        rng.setState(o.rng.state());
+        setup = o.setup;
+        first = o.first;
+        round = o.round;
+        phase = o.phase;
+        turn = o.turn;
+        buyPass = o.buyPass;
+        decisions = o.decisions;
+        truncated = o.truncated;
+        endReason = o.endReason;
+        System.arraycopy(o.money, 0, money, 0, n);
+        System.arraycopy(o.status, 0, status, 0, n);
+        System.arraycopy(o.credit, 0, credit, 0, n);
+        creditLeft = o.creditLeft;
+        System.arraycopy(o.tiles, 0, tiles, 0, n);
+        System.arraycopy(o.hand, 0, hand, 0, hand.length);
+        System.arraycopy(o.discard, 0, discard, 0, discard.length);
+        System.arraycopy(o.warehouse, 0, warehouse, 0, warehouse.length);
+        System.arraycopy(o.cargo, 0, cargo, 0, cargo.length);
+        System.arraycopy(o.supply, 0, supply, 0, GOODS);
+        System.arraycopy(o.price, 0, price, 0, GOODS);
+        System.arraycopy(o.bonus, 0, bonus, 0, CITIES);
+        arrivals = o.arrivals;
+        System.arraycopy(o.wagonNode, 0, wagonNode, 0, WAGONS);
+        System.arraycopy(o.wagonPrev, 0, wagonPrev, 0, WAGONS);
+        System.arraycopy(o.arrived, 0, arrived, 0, WAGONS);
+        System.arraycopy(o.arrivedBy, 0, arrivedBy, 0, WAGONS);
+        System.arraycopy(o.master, 0, master, 0, WAGONS);
+        courier = o.courier;
+        System.arraycopy(o.invDeck, 0, invDeck, 0, invDeck.length);
+        invTop = o.invTop;
+        System.arraycopy(o.faceUp, 0, faceUp, 0, faceUp.length);
+        System.arraycopy(o.invOwner, 0, invOwner, 0, invOwner.length);
+        System.arraycopy(o.inflDeck, 0, inflDeck, 0, inflDeck.length);
         inflTop = o.inflTop;
         bids = o.bids.copy();
         auctionWagon = o.auctionWagon;

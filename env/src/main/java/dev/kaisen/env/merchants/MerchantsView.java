@@ -52,8 +52,8 @@ import dev.kaisen.env.SealedChoices;
  *   <li>{@code state}: the state JSON ({@value MerchantsJson#STATE_FORMAT}); for a seat without what
  *   it cannot know: the random stream ({@code rng}), the piles and the records of the cards drawn
  *   ({@code investment.pile/drawn}, {@code influence.pile/drawn}), the other seats' influence
- *   hands ({@code seats[q].influence}) and the sealed choices ({@code bids/wheels.choices}, given
- *   above as seen).</li>
+ *   hands ({@code seats[q].influence}), the sealed choices ({@code bids/wheels.choices}, given
+ *   above as seen) and, in the explicit-chance mode, all of {@code chance} but its {@code mode}.</li>
  * </ul>
  */
 final class MerchantsView {
@@ -100,6 +100,10 @@ final class MerchantsView {
             }
             ((ObjectNode) state.get("bids")).remove("choices");
             ((ObjectNode) state.get("wheels")).remove("choices");
+            if (state.get("chance") instanceof ObjectNode chance) {
+                // the step in progress (perhaps a sealed bid) and the state before it hold hidden information
+                chance.retain("mode");
+            }
         }
         view.set("state", state);
         return view.toString();

@@ -42,6 +42,8 @@ final class MerchantsWords {
             String why = s.endReason();
             j.add(s.isTruncated() || why.equals("DECISION_CAP") ? "game over (cut by the decision cap)"
                     : "game over" + (why.equals("NONE") ? "" : " (" + why.toLowerCase(java.util.Locale.ROOT) + ")"));
+        } else if (s.isChanceNode()) {
+            j.add("chance to act (the setup, the first player or a card is drawn)");
         } else {
             j.add("player " + s.currentPlayer() + " to act (" + meaning(s.phase()) + ")");
         }

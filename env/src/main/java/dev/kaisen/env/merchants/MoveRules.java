@@ -196,7 +196,7 @@ final class MoveRules {
         int w = s.wagonAt(s.courier);
         if (w != NONE && s.inflTop < s.inflDeck.length) {
             t.blockedWagon = w;
-            int kind = s.inflDeck[s.inflTop++];
+            int kind = MerchantsChance.drawInfluence(s);
             s.addHand(p, kind, 1);
             if (chance != ChanceLog.NONE) {
                 chance.chance("influence", Map.of("player", p, "card", Influence.values()[kind].id()));

@@ -55,7 +55,7 @@ final class StatusRules {
             s.money[best] -= bestBid;
             int card = s.faceUp[s.auctionSlot];
             s.invOwner[card] = best;
-            s.faceUp[s.auctionSlot] = s.invTop < s.invDeck.length ? s.invDeck[s.invTop++] : NONE;
+            s.faceUp[s.auctionSlot] = s.invTop < s.invDeck.length ? MerchantsChance.drawInvestment(s) : NONE;
             if (chance != ChanceLog.NONE) {
                 int up = s.faceUp[s.auctionSlot];
                 chance.chance("investment", Map.of("slot", s.auctionSlot, "card",
