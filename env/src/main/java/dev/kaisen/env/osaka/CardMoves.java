@@ -26,7 +26,8 @@ final class CardMoves {
      * Takes the top card of the draw pile. When the pile is empty and a card must be drawn,
      * the discard pile (taken in card-id order) is shuffled into a new pile, only at that
      * moment (section "Refresh"), and the pile generation grows by one. [decision] If both are
-     * empty, returns -1: the caller draws what exists and continues.
+     * empty, returns -1: the caller draws what exists and continues. In the explicit-chance mode
+     * the card's type is a chance node first ({@link OsakaExplicit#chooseTop}).
      */
     static int drawCard(OsakaState s) {
         if (s.drawSize == 0) {
@@ -46,6 +47,9 @@ final class CardMoves {
             setDrawPile(s, pile, k);
             s.pileGeneration++;
             s.events.shuffled(true, pile);
+        }
+        if (s.explicit != null) {
+            OsakaExplicit.chooseTop(s);
         }
         return s.draw[--s.drawSize];
     }

@@ -21,6 +21,11 @@ final class OsakaChance implements OsakaEvents {
         this.log = log;
     }
 
+    /** The log this reports to. */
+    ChanceLog log() {
+        return log;
+    }
+
     static OsakaEvents of(ChanceLog log) {
         return log == ChanceLog.NONE ? OsakaEvents.NONE : new OsakaChance(log);
     }

@@ -54,8 +54,17 @@ final class OsakaDeterminizer {
             d.faceDownFrom[card] = OsakaState.NOT_FACE_DOWN;
         }
         dealFaceDown(d, s, pool, s.drawSize, s.pileGeneration);
-        // Earlier piles: each generation's face-down cards, in card-id order, among that generation's positions.
-        k = 0;
+        shuffleEarlierPiles(d, s, pool);
+        return d;
+    }
+
+    /**
+     * Earlier piles: each generation's face-down VP cards of {@code s}, in card-id order, shuffled
+     * among that generation's positions in {@code d} (with {@code d}'s stream; {@code pool} is
+     * scratch of 108).
+     */
+    static void shuffleEarlierPiles(OsakaState d, OsakaState s, int[] pool) {
+        int k = 0;
         for (int card = 0; card < Cards.COUNT; card++) {
             if (s.faceDownFrom[card] != OsakaState.NOT_FACE_DOWN && s.faceDownFrom[card] < s.pileGeneration) {
                 pool[k++] = s.faceDownFrom[card] * Cards.COUNT + card;
@@ -74,7 +83,6 @@ final class OsakaDeterminizer {
             dealFaceDown(d, s, group, 0, generation);
             from = to;
         }
-        return d;
     }
 
     /**
@@ -96,7 +104,7 @@ final class OsakaDeterminizer {
      * Puts {@code cards[from..]} face down in {@code d} into the VP piles, as many per seat (in seat order)
      * as {@code original} holds face-down cards of that pile generation.
      */
-    private static void dealFaceDown(OsakaState d, OsakaState original, int[] cards, int from, int generation) {
+    static void dealFaceDown(OsakaState d, OsakaState original, int[] cards, int from, int generation) {
         int next = from;
         for (int p = 0; p < d.n; p++) {
             byte where = Loc.seat(p, Loc.VP);

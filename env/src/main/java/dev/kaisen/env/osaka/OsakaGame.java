@@ -2,9 +2,11 @@ package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
 import dev.kaisen.env.GameConfig;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Traders of Osaka for a given number of players: answers every size question before any
@@ -52,6 +54,27 @@ public final class OsakaGame extends AbstractGame<OsakaState> {
 
     public OsakaState newGame(long seed, OsakaEvents events) {
         return OsakaState.newGame(config, seed, events);
+    }
+
+    @Override
+    public OsakaState newGame(long seed, ChanceMode mode) {
+        return OsakaState.newGame(config, seed, mode);
+    }
+
+    @Override
+    public boolean hasExplicitChance() {
+        return true;
+    }
+
+    /** See {@link OsakaExplicit}: {@code draw:<type>} and {@code start:<seat>}. */
+    @Override
+    public List<ActionEntry> chanceOutcomeTable() {
+        return OsakaExplicit.TABLE;
+    }
+
+    @Override
+    public int[] chanceOutcomesOf(String event, Map<String, Object> data) {
+        return OsakaExplicit.outcomesOf(event, data);
     }
 
     @Override

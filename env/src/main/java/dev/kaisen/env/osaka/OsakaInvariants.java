@@ -159,15 +159,18 @@ public final class OsakaInvariants {
     }
 
     private static void checkShipsAndPhase(List<String> v, OsakaState s) {
+        // At a chance node of the explicit mode a Buy's payout or refresh may be under way: the
+        // payment is settled and a ship may wait in Edo while the sold sets' VP cards are drawn.
+        boolean node = s.isChanceNode();
         for (int c = 0; c < Colour.COUNT; c++) {
             int pos = s.ship[c];
             if (pos < 0 || pos > OsakaState.EDO) {
                 v.add(Colour.of(c) + " ship off the track at " + pos);
-            } else if (pos == OsakaState.EDO && s.phase != Phase.INSURANCE && s.phase != Phase.GAME_OVER) {
+            } else if (pos == OsakaState.EDO && s.phase != Phase.INSURANCE && s.phase != Phase.GAME_OVER && !node) {
                 v.add(Colour.of(c) + " ship waits in Edo outside a payout");
             }
         }
-        if (s.phase == Phase.PAYMENT && s.paymentDue() <= 0) {
+        if (s.phase == Phase.PAYMENT && s.paymentDue() <= 0 && !node) {
             v.add("payment phase with nothing due");
         }
         if (s.phase != Phase.GAME_OVER && (s.current < 0 || s.current >= s.n)) {

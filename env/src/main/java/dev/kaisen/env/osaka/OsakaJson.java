@@ -1,6 +1,7 @@
 package dev.kaisen.env.osaka;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 
@@ -42,13 +43,13 @@ public final class OsakaJson {
     /** A whole state. Piles are listed top first; hands and goods in card-id order. */
     @JsonPropertyOrder({"format", "players", "phase", "currentPlayer", "activePlayer", "startPlayer", "tokenPicksLeft",
             "paymentDue", "sunkColours", "insuranceOffset", "passStreak", "decisions", "endReason", "rng", "ships",
-            "market", "farm", "drawPile", "pileGeneration", "discardPile", "outOfGame", "seats"})
+            "market", "farm", "drawPile", "pileGeneration", "discardPile", "outOfGame", "seats", "chance"})
     public record StateJson(String format, int players, String phase, int currentPlayer, int activePlayer,
                             int startPlayer, int tokenPicksLeft, int paymentDue, List<String> sunkColours,
                             int insuranceOffset, int passStreak, int decisions, String endReason, String rng,
                             Map<String, String> ships, List<String> market, List<String> farm,
                             List<String> drawPile, Integer pileGeneration, List<String> discardPile,
-                            List<String> outOfGame, List<SeatJson> seats) {
+                            List<String> outOfGame, List<SeatJson> seats, Map<String, Object> chance) {
     }
 
     public static String toJson(OsakaState s, boolean pretty) {
@@ -91,7 +92,8 @@ public final class OsakaJson {
                 s.tokenPicksLeft(), s.paymentDue(), sunk, s.insurance.offset(), s.passStreak, s.decisions,
                 s.endReason.name(), Json.rngHex(s.rng.state()), ships, names(s.market, s.marketSize),
                 names(s.farm, s.farmSize), names(s.drawPileTopFirst(), s.drawSize), s.pileGeneration,
-                cardsAt(s, Loc.DISCARD), cardsAt(s, Loc.OUT), seats);
+                cardsAt(s, Loc.DISCARD), cardsAt(s, Loc.OUT), seats,
+                s.explicit == null ? null : s.explicit.toJson(OsakaJson::toDto));
     }
 
     private static String key(Colour c) {
@@ -127,6 +129,9 @@ public final class OsakaJson {
         } catch (IllegalArgumentException e) {
             throw new GameFormatException("players: " + e.getMessage());
         }
+        if (j.chance() != null && j.chance().containsKey("step")) {
+            return readChanceNode(j, config);
+        }
         List<SeatJson> seats = Json.require(j.seats(), "seats");
         if (seats.size() != config.players()) {
             throw new GameFormatException("seats lists " + seats.size() + " players but players is " + config.players());
@@ -144,6 +149,58 @@ public final class OsakaJson {
         List<String> violations = OsakaInvariants.check(s);
         if (!violations.isEmpty()) {
             throw new GameFormatException("inconsistent state: " + String.join("; ", violations));
+        }
+        if (j.chance() != null) {
+            checkMode(j.chance());
+            s.explicit = OsakaExplicit.newExplicitChance();
+        }
+        return s;
+    }
+
+    private static void checkMode(Map<String, Object> chance) {
+        if (!"explicit".equals(chance.get("mode"))) {
+            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
+                    + chance.get("mode"));
+        }
+    }
+
+    /**
+     * A chance node of the explicit mode (field {@code chance}, see
+     * {@link dev.kaisen.env.ExplicitChance#toJson}): the step replayed from the state before it (for
+     * the deal, the table before the deal with this state's stream: the deal keeps the stream), which
+     * must give every other field of this state.
+     */
+    private static OsakaState readChanceNode(StateJson j, OsakaConfig config) {
+        Map<String, Object> chance = j.chance();
+        checkMode(chance);
+        OsakaState before;
+        if ("deal".equals(chance.get("step"))) {
+            before = OsakaExplicit.emptyTable(config.players(), Json.rngFromHex(j.rng(), "rng"));
+        } else if (chance.get("before") instanceof Map<?, ?> b) {
+            before = fromJson(Json.write(b, false));
+            if (before.explicit == null || before.explicit.isChanceNode() || before.n != config.players()) {
+                throw new GameFormatException("chance.before must be an explicit-mode state of as many players at a"
+                        + " decision node");
+            }
+        } else {
+            throw new GameFormatException("chance.before must be the state before the step, as an object");
+        }
+        List<Integer> chosen = new ArrayList<>();
+        if (chance.get("chosen") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Integer i)) {
+                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
+                }
+                chosen.add(i);
+            }
+        } else {
+            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
+        }
+        OsakaState s = before.copy();
+        s.explicit.readNode(s, before, chance.get("step"), chosen);
+        JsonNode read = Json.read(Json.write(j, false), JsonNode.class);
+        if (!Json.read(toJson(s, false), JsonNode.class).equals(read)) {
+            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
         }
         return s;
     }

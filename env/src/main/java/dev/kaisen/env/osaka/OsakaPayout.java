@@ -117,7 +117,6 @@ final class OsakaPayout {
         }
         int price = highest + s.tokenCount(q, c);
         int gained = (price * count + 4) / 5;
-        s.vp[q] += gained;
         byte goodsLoc = Loc.seat(q, Loc.GOODS);
         byte insuredLoc = Loc.seat(q, Loc.INSURED);
         int keep = gained;
@@ -137,11 +136,15 @@ final class OsakaPayout {
                 CardMoves.removeFromGame(s, card);
             }
         }
+        // The VP are counted as their cards arrive (a chance node of the explicit mode between two
+        // draws shows a VP count that its cards match).
+        s.vp[q] += gained - keep;
         // VP beyond the set come from the draw pile; [decision] with no card left they still count.
         for (; keep > 0; keep--) {
             if (CardMoves.drawToVp(s, q) < 0) {
                 s.vpWithoutCard[q]++;
             }
+            s.vp[q]++;
         }
         return true;
     }

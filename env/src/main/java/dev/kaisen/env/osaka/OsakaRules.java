@@ -1,5 +1,7 @@
 package dev.kaisen.env.osaka;
 
+import dev.kaisen.env.RandomStream;
+
 import java.util.Arrays;
 
 /**
@@ -19,14 +21,28 @@ final class OsakaRules {
         OsakaState s = new OsakaState(config.players());
         s.rng.setState(seed);
         s.events = events;
+        deal(s);
+        s.events = OsakaEvents.NONE;
+        return s;
+    }
+
+    /**
+     * The setup's steps on a state just made (its random stream at the seed), in either chance
+     * mode. The explicit mode ({@link OsakaExplicit}) lays the deck out with a copy of the stream,
+     * so that the table keeps its stream until the deal completes (the deal's chance nodes are
+     * read back from it), and then takes the copy's state: the same stream the sampled mode has
+     * after its setup.
+     */
+    static void deal(OsakaState s) {
+        RandomStream layout = s.explicit == null ? s.rng : s.rng.copy();
         // 1. Shuffle the 108 cards into the draw pile.
         int[] deck = new int[Cards.COUNT];
         for (int c = 0; c < Cards.COUNT; c++) {
             deck[c] = c;
         }
-        s.rng.shuffle(deck, 0, Cards.COUNT);
+        layout.shuffle(deck, 0, Cards.COUNT);
         CardMoves.setDrawPile(s, deck, Cards.COUNT);
-        events.shuffled(false, s.drawPileTopFirst());
+        s.events.shuffled(false, s.drawPileTopFirst());
         // 2. Market 5 face up, then Farm 3.
         for (int i = 0; i < OsakaState.MARKET_DEAL; i++) {
             CardMoves.drawToMarket(s);
@@ -40,18 +56,19 @@ final class OsakaRules {
                 // keep drawing
             }
         }
-        s.startPlayer = chooseStartPlayer(s);
+        s.startPlayer = chooseStartPlayer(s, layout);
         // 6. Starting achievement tokens, from the start player clockwise.
         s.phase = Phase.CHOOSE_TOKEN;
         s.current = s.startPlayer;
         s.active = s.startPlayer;
         s.tokenPicks = new TokenPicks(s.n);
-        s.events = OsakaEvents.NONE;
-        return s;
+        if (layout != s.rng) {
+            s.rng.setState(layout.state());
+        }
     }
 
     /** Setup step 5: smallest starting total; tie, fewest cards; tie, seeded random among the tied. */
-    private static int chooseStartPlayer(OsakaState s) {
+    private static int chooseStartPlayer(OsakaState s, RandomStream layout) {
         int[] tied = new int[s.n];
         int count = 0;
         for (int p = 0; p < s.n; p++) {
@@ -64,7 +81,7 @@ final class OsakaRules {
                 tied[count++] = p;
             }
         }
-        int chosen = count == 1 ? tied[0] : tied[s.rng.below(count)];
+        int chosen = count == 1 ? tied[0] : OsakaExplicit.startPlayer(s, tied, count, layout);
         s.events.startPlayer(Arrays.copyOf(tied, count), chosen);
         return chosen;
     }

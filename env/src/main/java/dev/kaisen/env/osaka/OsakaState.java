@@ -1,12 +1,15 @@
 package dev.kaisen.env.osaka;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.RandomStream;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The full state of a Traders of Osaka game: its data, the queries encoders and bots read, and
@@ -23,7 +26,8 @@ import java.util.Arrays;
  * <p>Randomness: the state carries its random stream ({@link #rng}), seeded at
  * {@link #newGame}; shuffles and the start-player draw are its only uses, so the same seed
  * and the same actions always give the same trajectory, and copies, equality and JSON
- * cover the stream too.
+ * cover the stream too. In the explicit-chance mode ({@link #explicit}, see
+ * {@link OsakaExplicit}) every card drawn and a tied start player are chance nodes instead.
  *
  * <p>Hidden information (section "Hidden and public information"): every hand is known to a
  * player with perfect recall; what stays unknown, to every player alike, is the draw pile and
@@ -129,6 +133,9 @@ public final class OsakaState implements GameState<OsakaState> {
     private long legalCache;
     private boolean legalKnown;
 
+    /** The explicit-chance mode's bookkeeping, or null in the sampled mode ({@link OsakaExplicit}). */
+    ExplicitChance<OsakaState> explicit;
+
     /** Receives chance outcomes during one apply; never part of the state's value. */
     OsakaEvents events = OsakaEvents.NONE;
 
@@ -200,6 +207,46 @@ public final class OsakaState implements GameState<OsakaState> {
         rng = o.rng.copy();
         legalCache = o.legalCache;
         legalKnown = o.legalKnown;
+        explicit = o.explicit == null ? null : o.explicit.copy();
+    }
+
+    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (a state of as many players). */
+    static void assign(OsakaState t, OsakaState o) {
+        System.arraycopy(o.loc, 0, t.loc, 0, t.loc.length);
+        System.arraycopy(o.draw, 0, t.draw, 0, t.draw.length);
+        t.drawSize = o.drawSize;
+        t.discardSize = o.discardSize;
+        System.arraycopy(o.market, 0, t.market, 0, t.market.length);
+        t.marketSize = o.marketSize;
+        System.arraycopy(o.farm, 0, t.farm, 0, t.farm.length);
+        t.farmSize = o.farmSize;
+        System.arraycopy(o.reservedBy, 0, t.reservedBy, 0, t.reservedBy.length);
+        System.arraycopy(o.reservedCard, 0, t.reservedCard, 0, t.reservedCard.length);
+        System.arraycopy(o.ship, 0, t.ship, 0, t.ship.length);
+        System.arraycopy(o.hand, 0, t.hand, 0, t.hand.length);
+        System.arraycopy(o.goods, 0, t.goods, 0, t.goods.length);
+        System.arraycopy(o.insured, 0, t.insured, 0, t.insured.length);
+        System.arraycopy(o.handValue, 0, t.handValue, 0, t.handValue.length);
+        System.arraycopy(o.handSize, 0, t.handSize, 0, t.handSize.length);
+        System.arraycopy(o.discardByType, 0, t.discardByType, 0, t.discardByType.length);
+        System.arraycopy(o.outByType, 0, t.outByType, 0, t.outByType.length);
+        System.arraycopy(o.tokens, 0, t.tokens, 0, t.tokens.length);
+        System.arraycopy(o.vp, 0, t.vp, 0, t.vp.length);
+        System.arraycopy(o.vpWithoutCard, 0, t.vpWithoutCard, 0, t.vpWithoutCard.length);
+        System.arraycopy(o.faceDownFrom, 0, t.faceDownFrom, 0, t.faceDownFrom.length);
+        t.pileGeneration = o.pileGeneration;
+        t.phase = o.phase;
+        t.current = o.current;
+        t.active = o.active;
+        t.startPlayer = o.startPlayer;
+        t.tokenPicks = o.tokenPicks;
+        t.payment = o.payment;
+        t.insurance = o.insurance;
+        t.passStreak = o.passStreak;
+        t.decisions = o.decisions;
+        t.endReason = o.endReason;
+        t.rng.setState(o.rng.state());
+        t.legalKnown = false;
     }
 
     /** Setup (rules section "Setup"), with chance outcomes reported to {@code events}. */
@@ -209,6 +256,14 @@ public final class OsakaState implements GameState<OsakaState> {
 
     public static OsakaState newGame(OsakaConfig config, long seed) {
         return newGame(config, seed, OsakaEvents.NONE);
+    }
+
+    /**
+     * As {@link #newGame(OsakaConfig, long)} in chance mode {@code mode}; in the explicit mode the
+     * state is the deal's first chance node (the first card to the Market).
+     */
+    public static OsakaState newGame(OsakaConfig config, long seed, ChanceMode mode) {
+        return mode == ChanceMode.SAMPLED ? newGame(config, seed) : OsakaExplicit.newGame(config, seed);
     }
 
     // ------------------------------------------------------------------ per-seat counts
@@ -258,7 +313,12 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public int currentPlayer() {
-        return current;
+        return explicit != null && explicit.isChanceNode() ? CHANCE : current;
+    }
+
+    @Override
+    public ExplicitChance<OsakaState> explicitChance() {
+        return explicit;
     }
 
     @Override
@@ -557,12 +617,18 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public int[] legalActions() {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes();
+        }
         int[] buf = new int[OsakaAction.COUNT];
         return Arrays.copyOf(buf, legalActions(buf));
     }
 
     @Override
     public int legalActions(int[] out) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.outcomes(out);
+        }
         long mask = legalActionMask();
         int k = 0;
         while (mask != 0) {
@@ -592,6 +658,9 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public boolean isLegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.isOutcome(action);
+        }
         return OsakaAction.isValidId(action) && (legalActionMask() & (1L << action)) != 0;
     }
 
@@ -604,6 +673,10 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public void applyInPlace(int action) {
+        if (explicit != null) {
+            applyExplicit(action, ChanceLog.NONE);
+            return;
+        }
         if (!isLegal(action)) {
             throw illegal(action);
         }
@@ -613,11 +686,41 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
+        if (explicit != null) {
+            applyExplicit(action, chance);
+            return;
+        }
         applyInPlace(action, OsakaChance.of(chance));
     }
 
-    /** As {@link #applyInPlace(int)}, reporting chance outcomes to {@code events}. */
+    /**
+     * The explicit mode's move: an outcome at a chance node, or a legal decision, run by
+     * {@link ExplicitChance} (chance steps reported to {@code chance} once the step completes).
+     */
+    private void applyExplicit(int action, ChanceLog chance) {
+        if (explicit.isChanceNode()) {
+            explicit.resolve(this, action, chance);
+            return;
+        }
+        if (!isLegal(action)) {
+            throw illegal(action);
+        }
+        explicit.decide(this, action, chance);
+    }
+
+    /**
+     * As {@link #applyInPlace(int)}, reporting chance outcomes to {@code events}; in the explicit
+     * mode only as a {@link ChanceLog} reports them (through {@link #applyInPlace(int, ChanceLog)}).
+     */
     void applyInPlace(int action, OsakaEvents events) {
+        if (explicit != null) {
+            if (events != OsakaEvents.NONE && !(events instanceof OsakaChance)) {
+                throw new UnsupportedOperationException("the explicit-chance mode reports its chance steps to a"
+                        + " ChanceLog, once a step completes");
+            }
+            applyExplicit(action, events instanceof OsakaChance c ? c.log() : ChanceLog.NONE);
+            return;
+        }
         this.events = events;
         try {
             applyInPlace(action);
@@ -628,6 +731,9 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public IllegalActionException illegal(int action) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return explicit.illegal(action);
+        }
         return LegalActions.illegal(this, action, phase);
     }
 
@@ -639,6 +745,9 @@ public final class OsakaState implements GameState<OsakaState> {
     /** A determinization: see {@link OsakaDeterminizer#determinize}. */
     @Override
     public OsakaState determinize(int observer, long seed) {
+        if (explicit != null && explicit.isChanceNode()) {
+            return OsakaExplicit.determinizeNode(this, seed);
+        }
         return OsakaDeterminizer.determinize(this, seed);
     }
 
@@ -679,7 +788,8 @@ public final class OsakaState implements GameState<OsakaState> {
                 && Arrays.equals(handSize, s.handSize) && Arrays.equals(tokens, s.tokens)
                 && Arrays.equals(discardByType, s.discardByType) && Arrays.equals(outByType, s.outByType)
                 && Arrays.equals(vp, s.vp) && Arrays.equals(vpWithoutCard, s.vpWithoutCard)
-                && pileGeneration == s.pileGeneration && Arrays.equals(faceDownFrom, s.faceDownFrom);
+                && pileGeneration == s.pileGeneration && Arrays.equals(faceDownFrom, s.faceDownFrom)
+                && Objects.equals(explicit, s.explicit);
     }
 
     @Override

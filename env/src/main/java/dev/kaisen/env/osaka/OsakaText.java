@@ -50,6 +50,8 @@ final class OsakaText {
                     : s.endReason.name().toLowerCase(Locale.ROOT)).append(')');
             String won = GameView.wonBy(s);
             b.append(won.isEmpty() ? "" : ", " + won);
+        } else if (s.isChanceNode()) {
+            b.append(", chance to act");
         } else {
             b.append(", player ").append(s.current).append(" to act")
                     .append(s.paymentDue() != 0 ? ", " + s.paymentDue() + " coins due" : "");

@@ -22,7 +22,9 @@ import java.util.Set;
  *   random stream ({@code rng}), with the draw pile's cards as null (their number kept), the other
  *   seats' hands as null (their number kept), and the identity of every VP card drawn face down
  *   (its {@code card} null in {@code vpCardsFaceDown}, left out of {@code vpCards}): nobody sees
- *   those, their owner included (rules, "Hidden and public information").</li>
+ *   those, their owner included (rules, "Hidden and public information"), and in the explicit-chance
+ *   mode, at a chance node, field {@code chance} without the state before the step and the outcomes
+ *   chosen in it.</li>
  * </ul>
  */
 final class OsakaView {
@@ -59,6 +61,12 @@ final class OsakaView {
                     GameView.hideAll((ArrayNode) seat.get("hand"));
                 }
                 hideFaceDown(seat);
+            }
+            // at a chance node: the step under way is public, not the state before it nor the outcomes
+            // chosen so far (a VP card drawn face down is one); what they showed lies on the table
+            if (state.get("chance") instanceof ObjectNode chance) {
+                chance.remove("before");
+                chance.remove("chosen");
             }
         }
         view.set("state", state);

@@ -171,7 +171,7 @@ final class Table {
                     reserved[p]));
         }
         return OsakaJson.fromDto(new OsakaJson.StateJson(OsakaJson.STATE_FORMAT, players, "ACTION", active, active, 0, 0,
-                0, List.of(), 0, 0, 0, "NONE", "0", ships, market, farm, draw, 0, discard, List.of(), seats));
+                0, List.of(), 0, 0, 0, "NONE", "0", ships, market, farm, draw, 0, discard, List.of(), seats, null));
     }
 
     @Override
