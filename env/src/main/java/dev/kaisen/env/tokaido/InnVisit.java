@@ -27,6 +27,15 @@ final class InnVisit {
         return v;
     }
 
+    /** Sets every field to {@code o}'s. */
+    void assign(InnVisit o) {
+        System.arraycopy(o.offer, 0, offer, 0, offer.length);
+        offerSize = o.offerSize;
+        offerKnown = o.offerKnown;
+        satsukiMeal = o.satsukiMeal;
+        powerPending = o.powerPending;
+    }
+
     /** Adds a meal drawn into the offer; {@code fromKnownBottom}: everyone has seen it. */
     void add(int card, boolean fromKnownBottom) {
         offerKnown += fromKnownBottom ? 1 : 0;

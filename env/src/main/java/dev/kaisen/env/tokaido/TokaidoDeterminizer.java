@@ -1,5 +1,9 @@
 package dev.kaisen.env.tokaido;
 
+import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ExplicitChance;
+import dev.kaisen.env.RandomStream;
+
 import java.util.Arrays;
 
 import static dev.kaisen.env.tokaido.TokaidoState.DECKS;
@@ -24,8 +28,12 @@ final class TokaidoDeterminizer {
      *       again from the same cards;</li>
      *   <li>the order of the unseen top of every deck.</li>
      * </ul>
+     * At a chance node of the explicit mode see {@link #atChanceNode}.
      */
     static TokaidoState determinize(TokaidoState s, int observer, long seed) {
+        if (s.isChanceNode()) {
+            return atChanceNode(s, observer, seed);
+        }
         TokaidoState d = s.copy();
         d.rng.setState(seed);
         redealTiles(d, observer);
@@ -101,5 +109,73 @@ final class TokaidoDeterminizer {
                 d.place(MEAL, cards[i], IN_DECK);
             }
         }
+    }
+
+    /**
+     * Determinize at a chance node of the explicit mode: the same step from a determinized state
+     * before it, replayed with the outcomes chosen so far, those the observer has not seen drawn
+     * again. [decision] Which outcomes are drawn again, so that the result is a state the observer
+     * could be in and the replay always succeeds:
+     * <ul>
+     *   <li>at the deal: every pair chosen so far (the pairs are handed out once all are drawn, so
+     *   no seat has seen one), from a new empty table (a new layout of the decks);</li>
+     *   <li>in a decision's step: the meals drawn into an inn's offer when the observer is not at
+     *   the inn at the node ({@link TokaidoState#seesOffer}), as the offer's meals are hidden from it.
+     *   The state before is determinized as {@link #determinize} does but for the decks' order: the
+     *   other seats' unkept tiles, and the meals on offer hidden from the observer at the node (with
+     *   the meal deck's unseen top). Every other outcome (a card drawn face up, a place on the line, a
+     *   meal the observer saw drawn) is kept; it replays, since its pile is as it was (only the offer
+     *   draws, which come first in their step and only when no meal lies on offer, and the redealt
+     *   offer, which only happens in a step that draws no meal before its node, touch the meal
+     *   deck), and the unseen tops keep their layout, so a card drawn face up is the very copy the
+     *   observer saw.</li>
+     * </ul>
+     */
+    static TokaidoState atChanceNode(TokaidoState s, int observer, long seed) {
+        ExplicitChance<TokaidoState> e = s.explicit;
+        RandomStream r = new RandomStream(seed ^ 0x9E3779B97F4A7C15L);
+        TokaidoState before;
+        boolean deal = e.step() == ExplicitChance.DEAL;
+        boolean offerHidden = !s.seesOffer(observer);
+        if (deal) {
+            before = TokaidoState.emptyTable(s.n, s.powers, seed);
+        } else {
+            before = e.before().copy();
+            before.rng.setState(seed);
+            redealTiles(before, observer);
+            int hidden = before.inn.offerSize - before.inn.offerKnown;
+            if (hidden > 0 && offerHidden) {
+                redealHiddenMeals(before, before.deckSize[MEAL] - before.known[MEAL], hidden);
+            }
+        }
+        TokaidoState d = before.copy();
+        d.explicit.decide(d, e.step(), ChanceLog.NONE);
+        for (int o : e.chosen()) {
+            int next = deal || offerHidden && TokaidoChance.isMealDraw(o) ? sample(d, r) : o;
+            if (!d.explicit.isOutcome(next)) {
+                throw new IllegalStateException("determinize: the outcome " + o + " the observer has seen cannot be"
+                        + " replayed");
+            }
+            d.explicit.resolve(d, next, ChanceLog.NONE);
+        }
+        return d;
+    }
+
+    /** One of the node's outcomes drawn by its weights. */
+    private static int sample(TokaidoState d, RandomStream r) {
+        int[] ids = d.explicit.outcomes();
+        int[] weights = d.explicit.weights();
+        int total = 0;
+        for (int w : weights) {
+            total += w;
+        }
+        int u = r.below(total);
+        for (int i = 0; i < ids.length; i++) {
+            u -= weights[i];
+            if (u < 0) {
+                return ids[i];
+            }
+        }
+        throw new IllegalStateException("weights sum to " + total);
     }
 }

@@ -2,6 +2,7 @@ package dev.kaisen.env.tokaido;
 
 import dev.kaisen.env.AbstractGame;
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
 import dev.kaisen.env.GameConfig;
 import dev.kaisen.env.GameFormatException;
 
@@ -50,6 +51,26 @@ public final class TokaidoGame extends AbstractGame<TokaidoState> {
     @Override
     public TokaidoState newGame(long seed, ChanceLog chance) {
         return TokaidoState.newGame(numPlayers(), powers, seed, chance);
+    }
+
+    @Override
+    public TokaidoState newGame(long seed, ChanceMode mode) {
+        return TokaidoState.newGame(numPlayers(), powers, seed, mode);
+    }
+
+    @Override
+    public boolean hasExplicitChance() {
+        return true;
+    }
+
+    @Override
+    public int[] chanceOutcomesOf(String event, Map<String, Object> data) {
+        return TokaidoChance.outcomesOf(event, data);
+    }
+
+    @Override
+    public List<ActionEntry> chanceOutcomeTable() {
+        return TokaidoChance.TABLE;
     }
 
     @Override

@@ -1,6 +1,8 @@
 package dev.kaisen.env.tokaido;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.tokaido.Decks.Deck;
@@ -44,15 +46,18 @@ public final class TokaidoJson {
     /**
      * The whole state. {@code offer}: the meals on offer at the current inn, in draw order (seen only by
      * the travellers at the inn); {@code offerKnown}: how many at its end were drawn from the meal deck's
-     * known bottom, so everyone knows them.
+     * known bottom, so everyone knows them. {@code chance}: only in the explicit-chance mode
+     * ({@link ExplicitChance#toJson}); at a chance node the other fields are the table as the step
+     * under way has it, and a reader replays the step to check them.
      */
     @JsonPropertyOrder({"format", "players", "travellers", "phase", "currentPlayer", "decisions", "truncated", "rng",
         "arrivals", "innPowerPending", "seats", "decks", "offer", "offerKnown", "village", "drawnEncounters",
-        "satsukiMeal"})
+        "satsukiMeal", "chance"})
     public record StateJson(String format, int players, boolean travellers, String phase, int currentPlayer,
                             int decisions, boolean truncated, String rng, int arrivals, boolean innPowerPending,
                             List<SeatJson> seats, Map<String, DeckJson> decks, List<String> offer, int offerKnown,
-                            VillageJson village, List<String> drawnEncounters, String satsukiMeal) {
+                            VillageJson village, List<String> drawnEncounters, String satsukiMeal,
+                            Map<String, Object> chance) {
     }
 
     public static String toJson(TokaidoState s, boolean pretty) {
@@ -117,7 +122,8 @@ public final class TokaidoJson {
         return new StateJson(STATE_FORMAT, s.n, s.powers, s.phase.name(), s.current, s.decisions, s.truncated,
                 Json.rngHex(s.rng.state()), s.arrivals, s.inn.powerPending, seats, decks, offer, s.inn.offerKnown,
                 new VillageJson(revealed, s.village.boughtSum, s.village.boughtMin, s.village.boughtCount, s.village.zenUsed), drawn,
-                s.inn.satsukiMeal < 0 ? null : Decks.mealName(s.inn.satsukiMeal));
+                s.inn.satsukiMeal < 0 ? null : Decks.mealName(s.inn.satsukiMeal),
+                s.explicit == null ? null : s.explicit.toJson(TokaidoJson::toDto));
     }
 
     private static List<String> owned(TokaidoState s, Deck d, int p) {
@@ -172,11 +178,70 @@ public final class TokaidoJson {
                 }
             }
         }
+        Map<String, Object> chance = j.chance();
+        if (chance != null && chance.containsKey("step")) {
+            return readChanceNode(s, j);
+        }
         List<String> bad = TokaidoInvariants.check(s);
         if (!bad.isEmpty()) {
             throw new GameFormatException("inconsistent state: " + String.join("; ", bad));
         }
+        if (chance != null) {
+            checkMode(chance);
+            s.explicit = TokaidoState.newExplicitChance();
+        }
         return s;
+    }
+
+    private static void checkMode(Map<String, Object> chance) {
+        if (!"explicit".equals(chance.get("mode"))) {
+            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
+                    + chance.get("mode"));
+        }
+    }
+
+    /**
+     * A chance node of the explicit mode (field {@code chance}, see {@link ExplicitChance#toJson}): the
+     * step replayed from the state before it (for the deal, the empty table of the state's random
+     * stream, {@link TokaidoState#emptyTable}), which must give the state's other fields.
+     */
+    private static TokaidoState readChanceNode(TokaidoState read, StateJson j) {
+        Map<String, Object> chance = j.chance();
+        checkMode(chance);
+        TokaidoState before;
+        if ("deal".equals(chance.get("step"))) {
+            before = TokaidoState.emptyTable(read.n, read.powers, read.rng.state());
+        } else if (chance.get("before") instanceof Map<?, ?> b) {
+            before = fromJson(Json.write(b, false));
+            if (before.explicit == null || before.explicit.isChanceNode() || before.n != read.n
+                    || before.powers != read.powers) {
+                throw new GameFormatException("chance.before must be an explicit-mode state of this game at a"
+                        + " decision node");
+            }
+        } else {
+            throw new GameFormatException("chance.before must be the state before the step, as an object");
+        }
+        List<Integer> chosen = new ArrayList<>();
+        if (chance.get("chosen") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Integer i)) {
+                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
+                }
+                chosen.add(i);
+            }
+        } else {
+            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
+        }
+        TokaidoState s = before.copy();
+        s.explicit.readNode(s, before, chance.get("step"), chosen);
+        if (!tree(toDto(s)).equals(tree(j))) {
+            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
+        }
+        return s;
+    }
+
+    private static JsonNode tree(StateJson j) {
+        return Json.read(Json.write(j, false), JsonNode.class);
     }
 
     /** The decks, top first, each with its known bottom. */
@@ -235,7 +300,9 @@ public final class TokaidoJson {
 
     private static void readDraws(TokaidoState s, StateJson j) {
         List<String> drawn = Json.require(j.drawnEncounters(), "drawnEncounters");
-        if (drawn.size() != 0 && drawn.size() != 2) {
+        // one while the second is drawn, at a chance node of the explicit mode
+        boolean node = j.chance() != null && j.chance().containsKey("step");
+        if (drawn.size() > 2 || drawn.size() == 1 && !node) {
             throw new GameFormatException("drawnEncounters lists 0 or 2 cards, not " + drawn.size());
         }
         for (int i = 0; i < drawn.size(); i++) {

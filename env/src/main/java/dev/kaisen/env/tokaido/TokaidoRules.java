@@ -1,6 +1,7 @@
 package dev.kaisen.env.tokaido;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.RandomStream;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
 import java.util.ArrayList;
@@ -47,10 +48,18 @@ final class TokaidoRules {
         return s;
     }
 
+    /**
+     * The explicit mode's deal ({@link TokaidoState#emptyTable} has laid the decks): the tiles, then
+     * seat 0 keeps a tile.
+     */
+    static void dealExplicit(TokaidoState s, ChanceLog chance) {
+        dealTravellers(s, chance);
+        s.current = 0;
+    }
+
     /** The 10 tiles shuffled; seat p is dealt tiles {@code 2p} and {@code 2p+1} (event {@code deal}). */
     private static void dealTravellers(TokaidoState s, ChanceLog chance) {
-        int[] tiles = identity(Traveller.COUNT);
-        s.rng.shuffle(tiles, 0, tiles.length);
+        int[] tiles = TokaidoChance.travellerTiles(s);
         for (int p = 0; p < s.n; p++) {
             s.dealPair(p, tiles[2 * p], tiles[2 * p + 1]);
             if (chance != ChanceLog.NONE) {
@@ -65,11 +74,7 @@ final class TokaidoRules {
     /** A deck shuffled from card-id order (event {@code shuffle}, its order top first). */
     private static void shuffleDeck(TokaidoState s, Deck d, ChanceLog chance) {
         int[] cards = s.deck[d.ordinal()];
-        for (int c = 0; c < d.size; c++) {
-            cards[c] = c;
-        }
-        s.rng.shuffle(cards, 0, d.size);
-        s.deckSize[d.ordinal()] = d.size;
+        layDeck(s, d, s.rng);
         if (chance != ChanceLog.NONE) {
             List<String> order = new ArrayList<>();
             for (int c : cards) {
@@ -82,7 +87,17 @@ final class TokaidoRules {
         }
     }
 
-    private static int[] identity(int size) {
+    /** Deck {@code d} whole, shuffled from card-id order by {@code stream}. */
+    static void layDeck(TokaidoState s, Deck d, RandomStream stream) {
+        int[] cards = s.deck[d.ordinal()];
+        for (int c = 0; c < d.size; c++) {
+            cards[c] = c;
+        }
+        stream.shuffle(cards, 0, d.size);
+        s.deckSize[d.ordinal()] = d.size;
+    }
+
+    static int[] identity(int size) {
         int[] a = new int[size];
         for (int i = 0; i < size; i++) {
             a[i] = i;
@@ -167,14 +182,17 @@ final class TokaidoRules {
      * as the last arrival at an inn does.
      */
     private static void keep(TokaidoState s, int tile, ChanceLog chance) {
-        s.traveller[s.current] = tile;
-        s.coins[s.current] = Traveller.of(tile).coins;
         if (s.current + 1 < s.n) {
+            s.traveller[s.current] = tile;
+            s.coins[s.current] = Traveller.of(tile).coins;
             s.current++;
             return;
         }
-        int[] line = identity(s.n);
-        s.rng.shuffle(line, 0, s.n);
+        // [decision] The last tile is laid once the line is drawn: at the line's chance nodes (the
+        // explicit mode) the table is still the setup before it, whole.
+        int[] line = TokaidoChance.startLine(s);
+        s.traveller[s.current] = tile;
+        s.coins[s.current] = Traveller.of(tile).coins;
         for (int i = 0; i < s.n; i++) {
             s.arrival[line[i]] = s.n - i;
         }
@@ -294,6 +312,7 @@ final class TokaidoRules {
 
     /** Takes the top card of deck {@code d} (event {@code draw}: where it went, for which player). */
     static int draw(TokaidoState s, int d, String to, int player, ChanceLog chance) {
+        TokaidoChance.turnOver(s, d);
         int card = s.takeTop(d);
         if (chance != ChanceLog.NONE) {
             Map<String, Object> data = new LinkedHashMap<>();

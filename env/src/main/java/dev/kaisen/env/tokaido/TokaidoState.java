@@ -1,6 +1,8 @@
 package dev.kaisen.env.tokaido;
 
 import dev.kaisen.env.ChanceLog;
+import dev.kaisen.env.ChanceMode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameState;
 import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
@@ -26,7 +28,9 @@ import java.util.Arrays;
  * {@code shuffle}, deck and order top first); after the last tile is kept, the seats are
  * shuffled into the starting line at Kyoto (event {@code start-line}, first to leave first).
  * During play every card taken from a deck is reported as {@code draw} (deck, card, where it
- * went, player) and every card put under a deck as {@code bottom}.
+ * went, player) and every card put under a deck as {@code bottom}. In the explicit-chance mode
+ * ({@link ChanceMode#EXPLICIT}) each tile pair, place on the starting line and card drawn is a
+ * chance node of its own ({@link TokaidoChance}).
  *
  * <p><b>Hidden information</b> (rules, "Hidden information", and the seed's "Preparar" and "Posadas"):
  * <ul>
@@ -129,6 +133,8 @@ import java.util.Arrays;
     final InnVisit inn;
     /** Yoshiyasu's two drawn encounters (-1 when none). */
     final int[] drawnEncounters = {-1, -1};
+    /** The explicit-chance mode's bookkeeping, or null in the sampled mode ({@link TokaidoChance}). */
+    ExplicitChance<TokaidoState> explicit;
 
     TokaidoState(int players, boolean powers) {
         if (players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -203,11 +209,94 @@ import java.util.Arrays;
         village = o.village.copy();
         inn = o.inn.copy();
         System.arraycopy(o.drawnEncounters, 0, drawnEncounters, 0, 2);
+        explicit = o.explicit == null ? null : o.explicit.copy();
+    }
+
+    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (same game and config). */
+    private void assign(TokaidoState o) {
+        phase = o.phase;
+        current = o.current;
+        decisions = o.decisions;
+        truncated = o.truncated;
+        rng.setState(o.rng.state());
+        System.arraycopy(o.dealt, 0, dealt, 0, dealt.length);
+        System.arraycopy(o.traveller, 0, traveller, 0, n);
+        System.arraycopy(o.position, 0, position, 0, n);
+        System.arraycopy(o.arrival, 0, arrival, 0, n);
+        arrivals = o.arrivals;
+        System.arraycopy(o.coins, 0, coins, 0, n);
+        System.arraycopy(o.points, 0, points, 0, n);
+        System.arraycopy(o.donated, 0, donated, 0, n);
+        System.arraycopy(o.mealSpent, 0, mealSpent, 0, n);
+        System.arraycopy(o.mealsEaten, 0, mealsEaten, 0, n);
+        System.arraycopy(o.souvenirCount, 0, souvenirCount, 0, n);
+        System.arraycopy(o.hotSprings, 0, hotSprings, 0, n);
+        System.arraycopy(o.encounters, 0, encounters, 0, n);
+        System.arraycopy(o.achievements, 0, achievements, 0, n);
+        System.arraycopy(o.panoramas, 0, panoramas, 0, panoramas.length);
+        System.arraycopy(o.sets, 0, sets, 0, sets.length);
+        System.arraycopy(o.setCount, 0, setCount, 0, n);
+        for (int d = 0; d < DECKS; d++) {
+            System.arraycopy(o.deck[d], 0, deck[d], 0, deck[d].length);
+            System.arraycopy(o.loc[d], 0, loc[d], 0, loc[d].length);
+        }
+        System.arraycopy(o.deckSize, 0, deckSize, 0, DECKS);
+        System.arraycopy(o.known, 0, known, 0, DECKS);
+        village.assign(o.village);
+        inn.assign(o.inn);
+        System.arraycopy(o.drawnEncounters, 0, drawnEncounters, 0, 2);
+    }
+
+    /** The explicit mode's bookkeeping for a state of this game. */
+    static ExplicitChance<TokaidoState> newExplicitChance() {
+        return new ExplicitChance<>((st, step, log) -> {
+            if (step == ExplicitChance.DEAL) {
+                TokaidoRules.dealExplicit(st, log);
+            } else {
+                TokaidoRules.apply(st, step, log);
+            }
+        }, TokaidoState::assign);
     }
 
     /** A new game after the setup's chance steps (see {@link TokaidoRules#newGame}). */
     static TokaidoState newGame(int players, boolean powers, long seed, ChanceLog chance) {
         return TokaidoRules.newGame(players, powers, seed, chance);
+    }
+
+    /**
+     * As {@link #newGame(int, boolean, long, ChanceLog)} in chance mode {@code mode}; in the explicit
+     * mode the state is the deal's first chance node (seat 0's tiles).
+     */
+    static TokaidoState newGame(int players, boolean powers, long seed, ChanceMode mode) {
+        if (mode == ChanceMode.SAMPLED) {
+            return newGame(players, powers, seed, ChanceLog.NONE);
+        }
+        TokaidoState s = emptyTable(players, powers, seed);
+        s.explicit.decide(s, ExplicitChance.DEAL, ChanceLog.NONE);
+        return s;
+    }
+
+    /**
+     * The table before the deal in the explicit mode, the state its first chance node starts from:
+     * no tile dealt (seat p holds the placeholder tiles 2p and 2p + 1 until the pairs are drawn), and
+     * the four decks laid out whole. [decision] Their order is laid as the sampled deal from seed
+     * {@code rngState} lays it (a stream of its own from that seed, past the tile shuffle): it is no
+     * chance node, as the draws choose the kind of card, and it only says which copy of a kind a
+     * draw shows, so a record of the sampled mode replays to the same cards. The state's own random
+     * stream stays at {@code rngState}: the explicit mode never draws from it.
+     */
+    static TokaidoState emptyTable(int players, boolean powers, long rngState) {
+        TokaidoState s = new TokaidoState(players, powers);
+        s.rng.setState(rngState);
+        RandomStream layout = s.rng.copy();
+        layout.shuffle(TokaidoRules.identity(Traveller.COUNT), 0, Traveller.COUNT);
+        for (Deck d : Deck.values()) {
+            TokaidoRules.layDeck(s, d, layout);
+        }
+        TokaidoChance.layUndealt(s);
+        s.current = 0;
+        s.explicit = newExplicitChance();
+        return s;
     }
 
     // ------------------------------------------------------------------ flat arrays
@@ -299,7 +388,7 @@ import java.util.Arrays;
 
     @Override
     public int currentPlayer() {
-        return phase == Phase.GAME_OVER ? -1 : current;
+        return phase == Phase.GAME_OVER || isChanceNode() ? CHANCE : current;
     }
 
     @Override
@@ -550,29 +639,54 @@ import java.util.Arrays;
 
     @Override
     public int legalActions(int[] out) {
+        if (isChanceNode()) {
+            return explicit.outcomes(out);
+        }
         return TokaidoRules.legalActions(this, out);
     }
 
     @Override
     public int[] legalActions() {
+        if (isChanceNode()) {
+            return explicit.outcomes();
+        }
         return LegalActions.of(this, TokaidoAction.COUNT);
     }
 
     @Override
     public boolean isLegal(int action) {
+        if (isChanceNode()) {
+            return explicit.isOutcome(action);
+        }
         return LegalActions.contains(this, TokaidoAction.COUNT, action);
     }
 
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
+        if (explicit != null && explicit.isChanceNode()) {
+            explicit.resolve(this, action, chance);
+            return;
+        }
         if (!isLegal(action)) {
             throw illegal(action);
+        }
+        if (explicit != null) {
+            explicit.decide(this, action, chance);
+            return;
         }
         TokaidoRules.apply(this, action, chance);
     }
 
     @Override
+    public ExplicitChance<TokaidoState> explicitChance() {
+        return explicit;
+    }
+
+    @Override
     public IllegalActionException illegal(int action) {
+        if (isChanceNode()) {
+            return explicit.illegal(action);
+        }
         return LegalActions.illegal(this, action, phase);
     }
 
@@ -598,13 +712,13 @@ import java.util.Arrays;
     @Override
     public String actionNameFor(int observer, int action) {
         GameState.checkObserver(this, observer);
-        if (observer != currentPlayer() && phase == Phase.CHOOSE_TRAVELLER && isLegal(action)) {
+        if (observer != currentPlayer() && phase == Phase.CHOOSE_TRAVELLER && !isChanceNode() && isLegal(action)) {
             return "keeps " + Traveller.of(dealt(current, action - TokaidoAction.KEEP)).key();
         }
         return actionName(action);
     }
 
-    /** Resamples what {@code observer} has not seen (see {@link TokaidoDeterminizer}). */
+    /** Resamples what {@code observer} has not seen (see {@link TokaidoDeterminizer}), at a chance node too. */
     @Override
     public TokaidoState determinize(int observer, long seed) {
         return TokaidoDeterminizer.determinize(this, observer, seed);
@@ -639,7 +753,8 @@ import java.util.Arrays;
                 && Arrays.equals(encounters, s.encounters) && Arrays.equals(achievements, s.achievements)
                 && Arrays.equals(panoramas, s.panoramas) && Arrays.equals(sets, s.sets)
                 && Arrays.equals(setCount, s.setCount) && Arrays.equals(deckSize, s.deckSize)
-                && Arrays.equals(known, s.known) && Arrays.equals(drawnEncounters, s.drawnEncounters);
+                && Arrays.equals(known, s.known) && Arrays.equals(drawnEncounters, s.drawnEncounters)
+                && java.util.Objects.equals(explicit, s.explicit);
     }
 
     @Override

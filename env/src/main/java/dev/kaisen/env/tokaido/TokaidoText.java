@@ -66,6 +66,8 @@ public final class TokaidoText {
             b.append(s.isTruncated() ? ", game over (cut by the decision cap)" : ", game over");
             String won = GameView.wonBy(s);
             b.append(won.isEmpty() ? "" : ", " + won);
+        } else if (s.isChanceNode()) {
+            b.append(", chance to act");
         } else if (s.currentPlayer() >= 0) {
             b.append(", player ").append(s.currentPlayer()).append(" to act");
         }

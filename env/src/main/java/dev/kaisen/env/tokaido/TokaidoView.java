@@ -39,7 +39,9 @@ import java.util.Locale;
  *   <li>{@code state}: the state JSON ({@value TokaidoJson#STATE_FORMAT}); for a seat without what it
  *   cannot know: the random stream ({@code rng}), each deck's order (a deck is its size), the tiles
  *   dealt to the other seats (null each, their number kept) and the meals on offer it has not seen
- *   (null each, {@link #offerSeen}).</li>
+ *   (null each, {@link #offerSeen}); in the explicit-chance mode its {@code chance} is only
+ *   {@code {mode, node}} (whether a chance node is next), without the step under way, the outcomes
+ *   chosen in it and the state before it.</li>
  * </ul>
  * The text board ({@link TokaidoText}) shows the same facts, decided by the same methods.
  */
@@ -69,6 +71,12 @@ final class TokaidoView {
             return state;
         }
         state.remove("rng");
+        if (state.has("chance")) {
+            // the step under way, its outcomes so far and the state before it are the chance player's
+            ObjectNode chance = state.putObject("chance");
+            chance.put("mode", "explicit");
+            chance.put("node", s.isChanceNode());
+        }
         ObjectNode decks = (ObjectNode) state.get("decks");
         List<String> names = new ArrayList<>();
         decks.fieldNames().forEachRemaining(names::add);

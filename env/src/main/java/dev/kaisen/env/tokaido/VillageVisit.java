@@ -29,6 +29,15 @@ final class VillageVisit {
         return v;
     }
 
+    /** Sets every field to {@code o}'s. */
+    void assign(VillageVisit o) {
+        System.arraycopy(o.revealed, 0, revealed, 0, SLOTS);
+        boughtSum = o.boughtSum;
+        boughtMin = o.boughtMin;
+        boughtCount = o.boughtCount;
+        zenUsed = o.zenUsed;
+    }
+
     /** A new visit's purchases: none yet. */
     void clearPurchases() {
         boughtSum = 0;
