@@ -364,7 +364,9 @@ class State:
         whose order no seat has seen is reshuffled from it. Nothing any seat has seen or holds
         changes (hands, sealed choices, the table, what each pile holds): every seat's observation
         is the same. ``s.clone()`` then ``reseed(k)`` is the same position with another future; unlike
-        ``determinize`` it resamples nothing already dealt and needs no seat."""
+        ``determinize`` it resamples nothing already dealt and needs no seat. A chance node of the
+        explicit mode refuses it (:class:`kaisen.KaisenError`): there the chance player chooses the
+        future."""
         self._call("reseed", to_java_long(seed))
 
     # serialization and text

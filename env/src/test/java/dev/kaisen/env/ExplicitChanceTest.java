@@ -90,6 +90,7 @@ class ExplicitChanceTest {
                 }
                 assertEquals(1.0, sum, 1e-12, where);
                 int bad = firstMissing(ids, game.maxChanceOutcomes() + game.numDistinctActions());
+                assertThrows(IllegalStateException.class, () -> s.sampledCopy(1), where);
                 S before = s.copy();
                 assertThrows(IllegalActionException.class, () -> s.applyInPlace(bad), where);
                 assertEquals(before, s, where + ": an outcome not listed changes nothing");
@@ -97,6 +98,9 @@ class ExplicitChanceTest {
             } else {
                 assertThrows(IllegalStateException.class, s::chanceOutcomes, where);
                 assertTrue(s.currentPlayer() >= 0, where);
+                if (step % 5 == 0) {
+                    checkSampledCopy(game, s, seed + step, where);
+                }
                 S before = s.copy();
                 int bad = firstMissing(s.legalActions(), game.numDistinctActions() + 1);
                 assertThrows(IllegalActionException.class, () -> s.applyInPlace(bad), where);
@@ -107,6 +111,41 @@ class ExplicitChanceTest {
         assertThrows(IllegalStateException.class, s::chanceOutcomes, game + ": a terminal state");
         assertThrows(IllegalStateException.class, s::chanceProbabilities, game + ": a terminal state");
         assertTrue(chanceNodes > 0, game.toString());
+    }
+
+    /**
+     * The same position in the sampled mode: every seat sees it as before, the invariants hold, and it
+     * plays on to the end with no chance node.
+     */
+    private static <S extends GameState<S>> void checkSampledCopy(Game<S> game, S s, long seed, String where) {
+        S sampled = s.sampledCopy(seed);
+        assertEquals(ChanceMode.SAMPLED, sampled.chanceMode(), where);
+        assertEquals(ChanceMode.EXPLICIT, s.chanceMode(), where + ": the original keeps its mode");
+        assertEquals(List.of(), game.invariantViolations(sampled), where);
+        for (int seat = 0; seat < game.numPlayers(); seat++) {
+            assertEquals(withoutMode(game.viewJson(s, seat)), withoutMode(game.viewJson(sampled, seat)),
+                    where + ": seat " + seat + "'s view");
+        }
+        assertArrayEquals(s.legalActions(), sampled.legalActions(), where);
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < 40 && !sampled.isTerminal(); i++) {
+            assertFalse(sampled.isChanceNode(), where);
+            sampled.applyInPlace(RandomPlay.action(sampled, r));
+        }
+    }
+
+    /** A view's JSON without the chance mode (field {@code chance} wherever it is), which the copy changes. */
+    private static JsonNode withoutMode(String json) {
+        JsonNode node = Json.read(json, JsonNode.class);
+        strip(node);
+        return node;
+    }
+
+    private static void strip(JsonNode node) {
+        if (node instanceof ObjectNode o) {
+            o.remove("chance");
+        }
+        node.forEach(ExplicitChanceTest::strip);
     }
 
     private static int firstMissing(int[] sorted, int limit) {

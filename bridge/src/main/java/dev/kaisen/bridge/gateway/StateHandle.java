@@ -294,6 +294,11 @@ public final class StateHandle {
      * seat has seen changes. A {@link #copy} shares this state's future until reseeded.
      */
     public void reseed(long seed) {
+        if (impl.state.isChanceNode()) {
+            // [decision] a chance node's step is replayed from its state before; a new stream there would change it
+            throw new IllegalStateException("a chance node of the explicit mode: apply its outcome first (there the"
+                    + " chance player chooses the future; reseed a decision node)");
+        }
         impl.state.reseed(seed);
     }
 

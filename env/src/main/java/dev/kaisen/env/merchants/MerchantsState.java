@@ -724,6 +724,23 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         return LegalActions.illegal(this, action, phase);
     }
 
+    /**
+     * In the sampled mode, the face-down piles get an order drawn from {@code seed} ({@link #reseed}),
+     * which the explicit mode keeps in card order.
+     */
+    @Override
+    public MerchantsState sampledCopy(long seed) {
+        if (isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        MerchantsState c = copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
+    }
+
     @Override
     public MerchantsState copy() {
         return new MerchantsState(this);

@@ -759,6 +759,23 @@ public final class OsakaState implements GameState<OsakaState> {
 
     // ------------------------------------------------------------------ value semantics
 
+    /**
+     * In the sampled mode, the piles no seat has seen get an order drawn from {@code seed}
+     * ({@link #reseed}): the explicit mode never reads their order.
+     */
+    @Override
+    public OsakaState sampledCopy(long seed) {
+        if (isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        OsakaState c = copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
+    }
+
     @Override
     public OsakaState copy() {
         return new OsakaState(this);

@@ -690,6 +690,23 @@ import java.util.Arrays;
         return LegalActions.illegal(this, action, phase);
     }
 
+    /**
+     * In the sampled mode, the piles no seat has seen get an order drawn from {@code seed}
+     * ({@link #reseed}): the explicit mode never reads their order.
+     */
+    @Override
+    public TokaidoState sampledCopy(long seed) {
+        if (isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        TokaidoState c = copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
+    }
+
     @Override
     public TokaidoState copy() {
         return new TokaidoState(this);
