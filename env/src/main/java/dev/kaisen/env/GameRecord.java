@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -219,6 +220,68 @@ public record GameRecord(String format, String game, Map<String, Object> config,
         if (result != null && !result.equals(Result.of(state))) {
             throw new GameFormatException("the record's result " + Json.write(result, false)
                     + " differs from the replayed one " + Json.write(Result.of(state), false));
+        }
+        return state;
+    }
+
+    /**
+     * Replays this record of the sampled mode in the explicit-chance mode ({@link ChanceMode#EXPLICIT}):
+     * each decision is applied as recorded, and each chance step becomes the chance outcomes it
+     * names ({@link Game#chanceOutcomesOf}), applied at the chance nodes in order. The seed is not
+     * used: the outcomes come from the record. The result must match the final state.
+     *
+     * @return the final state, in the explicit mode
+     * @throws GameFormatException naming the first step that does not fit (an outcome that is not
+     *                             one of its node's, a decision at a chance node, a chance node left open)
+     * @throws UnsupportedOperationException for a game without the explicit mode
+     */
+    public GameState<?> replayExplicit() {
+        return replayExplicit(openGame());
+    }
+
+    private <S extends GameState<S>> S replayExplicit(Game<S> g) {
+        List<Step> recorded = Json.require(steps, "steps");
+        S state = g.newGame(seed, ChanceMode.EXPLICIT);
+        for (int i = 0; i < recorded.size(); i++) {
+            Step step = recorded.get(i);
+            String where = "step " + i;
+            try {
+                if (step.isDecision()) {
+                    if (state.isChanceNode()) {
+                        throw new GameFormatException(where + ": a decision, but a chance node is open (outcomes "
+                                + Arrays.toString(state.chanceOutcomes()) + ")");
+                    }
+                    int action = Json.require(step.action(), "steps[" + i + "].action");
+                    int player = Json.require(step.player(), "steps[" + i + "].player");
+                    if (player != state.currentPlayer()) {
+                        throw new GameFormatException(where + ": player " + player + " decides, but player "
+                                + state.currentPlayer() + " is to act");
+                    }
+                    state.applyInPlace(action);
+                } else {
+                    for (int outcome : g.chanceOutcomesOf(Json.require(step.event(), "steps[" + i + "].event"),
+                            Json.require(step.data(), "steps[" + i + "].data"))) {
+                        if (!state.isChanceNode()) {
+                            throw new GameFormatException(where + ": chance outcome " + g.chanceOutcomeName(outcome)
+                                    + ", but no chance node is open");
+                        }
+                        state.applyInPlace(outcome);
+                    }
+                }
+            } catch (IllegalArgumentException e) { // an illegal action or outcome, or chance data the game cannot read
+                if (e instanceof GameFormatException) {
+                    throw e;
+                }
+                throw new GameFormatException(where + ": " + e.getMessage(), e);
+            }
+        }
+        if (state.isChanceNode()) {
+            throw new GameFormatException("the record ends at a chance node (outcomes "
+                    + Arrays.toString(state.chanceOutcomes()) + ")");
+        }
+        if (result != null && !result.equals(Result.of(state))) {
+            throw new GameFormatException("the record's result " + Json.write(result, false)
+                    + " differs from the explicit replay's " + Json.write(Result.of(state), false));
         }
         return state;
     }

@@ -207,6 +207,48 @@ class ExplicitChanceTest {
         assertTrue(explicit.isTerminal());
     }
 
+    /** Records of the sampled mode, written and read back as files are, replay in the explicit mode to the same end. */
+    @Test
+    void aGameRecordReplaysInTheExplicitMode() {
+        for (Game<?> g : games()) {
+            for (long seed = 10; seed < 13; seed++) {
+                GameRecord record = GameRecord.fromJson(record(g, seed).toJson(false));
+                GameState<?> sampled = record.replay();
+                GameState<?> explicit = record.replayExplicit();
+                assertEquals(ChanceMode.EXPLICIT, explicit.chanceMode());
+                assertTrue(explicit.isTerminal(), g + " seed " + seed);
+                assertEquals(GameRecord.Result.of(sampled), GameRecord.Result.of(explicit), g + " seed " + seed);
+            }
+        }
+    }
+
+    private static <S extends GameState<S>> GameRecord record(Game<S> game, long seed) {
+        GameRecord.Recorder<S> recorder = new GameRecord.Recorder<>(game, seed);
+        S s = recorder.newGame();
+        SplittableRandom r = new SplittableRandom(seed);
+        while (!s.isTerminal()) {
+            recorder.applyInPlace(s, RandomPlay.action(s, r));
+        }
+        return recorder.finish(s);
+    }
+
+    @Test
+    void aRecordThatDoesNotFitTheExplicitModeIsAClearError() {
+        Game<?> g = games().get(0);
+        GameRecord record = record(g, 3);
+        List<GameRecord.Step> steps = new ArrayList<>(record.steps());
+        int firstChance = 0;
+        while (GameRecord.DECISION.equals(steps.get(firstChance).type())
+                || g.chanceOutcomesOf(steps.get(firstChance).event(), steps.get(firstChance).data()).length == 0) {
+            firstChance++;
+        }
+        steps.remove(firstChance);
+        GameRecord broken = new GameRecord(record.format(), record.game(), record.config(), record.seed(), steps,
+                record.result());
+        GameFormatException e = assertThrows(GameFormatException.class, broken::replayExplicit);
+        assertTrue(e.getMessage().startsWith("step ") || e.getMessage().contains("chance node"), e.getMessage());
+    }
+
     /**
      * A state's JSON without its random stream and chance mode, which the two modes do not share, and
      * with the face-down piles' order the explicit mode leaves open in its canonical form.
