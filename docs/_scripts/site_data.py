@@ -18,7 +18,7 @@ VIEW_MEANINGS = {
 }
 
 #: Modules of the package that are internal, or command-line programs documented by the CLI page.
-NOT_API = {"bench", "bench_faults", "bench_rllib", "bench_train"}
+NOT_API = {"bench", "bench_faults", "bench_openspiel", "bench_rllib", "bench_train"}
 
 
 def python_verbs() -> list[tuple[str, str]]:
