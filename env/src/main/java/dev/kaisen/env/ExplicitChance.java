@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The explicit-chance mode of a state: every random event is a node of its own, at which the
@@ -326,6 +329,62 @@ public final class ExplicitChance<S extends GameState<S>> {
             }
         }
         return m;
+    }
+
+    /** Checks a state JSON's field {@code chance}: its mode must be {@code explicit}. */
+    public static void checkMode(Map<String, Object> chance) {
+        if (!"explicit".equals(chance.get("mode"))) {
+            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
+                    + chance.get("mode"));
+        }
+    }
+
+    /** Whether a state JSON's field {@code chance} (null in the sampled mode) names a chance node. */
+    public static boolean isNode(Map<String, Object> chance) {
+        return chance != null && chance.containsKey("step");
+    }
+
+    /**
+     * The chance node a state JSON's field {@code chance} names ({@link #toJson}), read as every game
+     * reads it: the state before the step ({@code emptyTable} for the deal, else field {@code before}
+     * read by {@code read}, which must be an explicit-mode decision node for which {@code sameGame}
+     * holds), the step replayed with the outcomes chosen so far, and the result checked: its JSON
+     * tree ({@code tree}) must be {@code written}, the tree of the JSON read. Anything else is a
+     * {@link GameFormatException} saying what.
+     */
+    public static <S extends GameState<S>> S readNode(Map<String, Object> chance, Supplier<S> emptyTable,
+                                                      Function<String, S> read, Predicate<S> sameGame,
+                                                      Function<S, Object> tree, Object written) {
+        checkMode(chance);
+        S before;
+        if ("deal".equals(chance.get("step"))) {
+            before = emptyTable.get();
+        } else if (chance.get("before") instanceof Map<?, ?> b) {
+            before = read.apply(Json.write(b, false));
+            if (before.explicitChance() == null || before.isChanceNode() || !sameGame.test(before)) {
+                throw new GameFormatException("chance.before must be an explicit-mode state of this game at a"
+                        + " decision node");
+            }
+        } else {
+            throw new GameFormatException("chance.before must be the state before the step, as an object");
+        }
+        List<Integer> chosen = new ArrayList<>();
+        if (chance.get("chosen") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Integer i)) {
+                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
+                }
+                chosen.add(i);
+            }
+        } else {
+            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
+        }
+        S s = before.copy();
+        s.explicitChance().readNode(s, before, chance.get("step"), chosen);
+        if (!tree.apply(s).equals(written)) {
+            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
+        }
+        return s;
     }
 
     /**

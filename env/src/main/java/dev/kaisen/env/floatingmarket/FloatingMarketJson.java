@@ -2,6 +2,7 @@ package dev.kaisen.env.floatingmarket;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 
@@ -195,7 +196,7 @@ public final class FloatingMarketJson {
             readSeat(s, p, Json.require(seats.get(p), "seats[" + p + "]"));
         }
         Map<String, Object> chance = j.chance();
-        if (chance != null && chance.containsKey("step")) {
+        if (ExplicitChance.isNode(chance)) {
             return readChanceNode(s, chance, json);
         }
         List<String> problems = FloatingMarketInvariants.check(s);
@@ -203,55 +204,19 @@ public final class FloatingMarketJson {
             throw new GameFormatException("inconsistent Floating Market state: " + problems);
         }
         if (chance != null) {
-            checkMode(chance);
+            ExplicitChance.checkMode(chance);
             s.explicit = FloatingMarketState.newExplicitChance();
         }
         return s;
     }
 
-    private static void checkMode(Map<String, Object> chance) {
-        if (!"explicit".equals(chance.get("mode"))) {
-            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
-                    + chance.get("mode"));
-        }
-    }
-
-    /**
-     * A chance node of the explicit mode (field {@code chance}, see {@link ExplicitChance#toJson}): the
-     * step replayed from the state before it (the empty table for the deal), which must give the
-     * state's other fields.
-     */
+    /** A chance node of the explicit mode (field {@code chance}): see {@link ExplicitChance#readNode(Map, java.util.function.Supplier, java.util.function.Function, java.util.function.Predicate, java.util.function.Function, Object)}. */
     private static FloatingMarketState readChanceNode(FloatingMarketState read, Map<String, Object> chance, String json) {
-        checkMode(chance);
-        FloatingMarketState before;
-        if ("deal".equals(chance.get("step"))) {
-            before = FloatingMarketState.emptyTable(read.board, read.n, read.longGame, read.rng.state());
-        } else if (chance.get("before") instanceof Map<?, ?> b) {
-            before = fromJson(Json.write(b, false));
-            if (before.explicit == null || before.explicit.isChanceNode()) {
-                throw new GameFormatException("chance.before must be an explicit-mode state at a decision node");
-            }
-        } else {
-            throw new GameFormatException("chance.before must be the state before the step, as an object");
-        }
-        List<Integer> chosen = new ArrayList<>();
-        if (chance.get("chosen") instanceof List<?> list) {
-            for (Object o : list) {
-                if (!(o instanceof Integer i)) {
-                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
-                }
-                chosen.add(i);
-            }
-        } else {
-            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
-        }
-        FloatingMarketState s = before.copy();
-        s.explicit.readNode(s, before, chance.get("step"), chosen);
-        if (!Json.read(toJson(s, false), com.fasterxml.jackson.databind.JsonNode.class)
-                .equals(Json.read(json, com.fasterxml.jackson.databind.JsonNode.class))) {
-            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
-        }
-        return s;
+        return ExplicitChance.readNode(chance,
+                () -> FloatingMarketState.emptyTable(read.board, read.n, read.longGame, read.rng.state()),
+                FloatingMarketJson::fromJson, b -> b.n == read.n && b.longGame == read.longGame,
+                s -> Json.read(toJson(s, false), com.fasterxml.jackson.databind.JsonNode.class),
+                Json.read(json, com.fasterxml.jackson.databind.JsonNode.class));
     }
 
     /** An empty state of the JSON's board, players and variant. */

@@ -2,6 +2,7 @@ package dev.kaisen.env.osaka;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 
@@ -151,58 +152,18 @@ public final class OsakaJson {
             throw new GameFormatException("inconsistent state: " + String.join("; ", violations));
         }
         if (j.chance() != null) {
-            checkMode(j.chance());
+            ExplicitChance.checkMode(j.chance());
             s.explicit = OsakaExplicit.newExplicitChance();
         }
         return s;
     }
 
-    private static void checkMode(Map<String, Object> chance) {
-        if (!"explicit".equals(chance.get("mode"))) {
-            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
-                    + chance.get("mode"));
-        }
-    }
-
-    /**
-     * A chance node of the explicit mode (field {@code chance}, see
-     * {@link dev.kaisen.env.ExplicitChance#toJson}): the step replayed from the state before it (for
-     * the deal, the table before the deal with this state's stream: the deal keeps the stream), which
-     * must give every other field of this state.
-     */
+    /** A chance node of the explicit mode (field {@code chance}), read as {@link ExplicitChance#readNode} reads it. */
     private static OsakaState readChanceNode(StateJson j, OsakaConfig config) {
-        Map<String, Object> chance = j.chance();
-        checkMode(chance);
-        OsakaState before;
-        if ("deal".equals(chance.get("step"))) {
-            before = OsakaExplicit.emptyTable(config.players(), Json.rngFromHex(j.rng(), "rng"));
-        } else if (chance.get("before") instanceof Map<?, ?> b) {
-            before = fromJson(Json.write(b, false));
-            if (before.explicit == null || before.explicit.isChanceNode() || before.n != config.players()) {
-                throw new GameFormatException("chance.before must be an explicit-mode state of as many players at a"
-                        + " decision node");
-            }
-        } else {
-            throw new GameFormatException("chance.before must be the state before the step, as an object");
-        }
-        List<Integer> chosen = new ArrayList<>();
-        if (chance.get("chosen") instanceof List<?> list) {
-            for (Object o : list) {
-                if (!(o instanceof Integer i)) {
-                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
-                }
-                chosen.add(i);
-            }
-        } else {
-            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
-        }
-        OsakaState s = before.copy();
-        s.explicit.readNode(s, before, chance.get("step"), chosen);
-        JsonNode read = Json.read(Json.write(j, false), JsonNode.class);
-        if (!Json.read(toJson(s, false), JsonNode.class).equals(read)) {
-            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
-        }
-        return s;
+        return ExplicitChance.readNode(j.chance(),
+                () -> OsakaExplicit.emptyTable(config.players(), Json.rngFromHex(j.rng(), "rng")),
+                OsakaJson::fromJson, b -> b.n == config.players(), s -> Json.read(toJson(s, false), JsonNode.class),
+                Json.read(Json.write(j, false), JsonNode.class));
     }
 
     /** Market, Farm, draw pile (with its generation), discard pile and the cards out of the game. */

@@ -187,57 +187,16 @@ public final class TokaidoJson {
             throw new GameFormatException("inconsistent state: " + String.join("; ", bad));
         }
         if (chance != null) {
-            checkMode(chance);
+            ExplicitChance.checkMode(chance);
             s.explicit = TokaidoState.newExplicitChance();
         }
         return s;
     }
 
-    private static void checkMode(Map<String, Object> chance) {
-        if (!"explicit".equals(chance.get("mode"))) {
-            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
-                    + chance.get("mode"));
-        }
-    }
-
-    /**
-     * A chance node of the explicit mode (field {@code chance}, see {@link ExplicitChance#toJson}): the
-     * step replayed from the state before it (for the deal, the empty table of the state's random
-     * stream, {@link TokaidoState#emptyTable}), which must give the state's other fields.
-     */
+    /** A chance node of the explicit mode (field {@code chance}), read as {@link ExplicitChance#readNode} reads it. */
     private static TokaidoState readChanceNode(TokaidoState read, StateJson j) {
-        Map<String, Object> chance = j.chance();
-        checkMode(chance);
-        TokaidoState before;
-        if ("deal".equals(chance.get("step"))) {
-            before = TokaidoState.emptyTable(read.n, read.powers, read.rng.state());
-        } else if (chance.get("before") instanceof Map<?, ?> b) {
-            before = fromJson(Json.write(b, false));
-            if (before.explicit == null || before.explicit.isChanceNode() || before.n != read.n
-                    || before.powers != read.powers) {
-                throw new GameFormatException("chance.before must be an explicit-mode state of this game at a"
-                        + " decision node");
-            }
-        } else {
-            throw new GameFormatException("chance.before must be the state before the step, as an object");
-        }
-        List<Integer> chosen = new ArrayList<>();
-        if (chance.get("chosen") instanceof List<?> list) {
-            for (Object o : list) {
-                if (!(o instanceof Integer i)) {
-                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
-                }
-                chosen.add(i);
-            }
-        } else {
-            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
-        }
-        TokaidoState s = before.copy();
-        s.explicit.readNode(s, before, chance.get("step"), chosen);
-        if (!tree(toDto(s)).equals(tree(j))) {
-            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
-        }
-        return s;
+        return ExplicitChance.readNode(j.chance(), () -> TokaidoState.emptyTable(read.n, read.powers, read.rng.state()),
+                TokaidoJson::fromJson, b -> b.n == read.n && b.powers == read.powers, s -> tree(toDto(s)), tree(j));
     }
 
     private static JsonNode tree(StateJson j) {
