@@ -188,7 +188,7 @@ public final class TokaidoJson {
         }
         if (chance != null) {
             checkMode(chance);
-            s.explicit = TokaidoState.newExplicitChance();
+            s.explicit = TokaidoChance.newExplicitChance();
         }
         return s;
     }
@@ -203,14 +203,14 @@ public final class TokaidoJson {
     /**
      * A chance node of the explicit mode (field {@code chance}, see {@link ExplicitChance#toJson}): the
      * step replayed from the state before it (for the deal, the empty table of the state's random
-     * stream, {@link TokaidoState#emptyTable}), which must give the state's other fields.
+     * stream, {@link TokaidoChance#emptyTable}), which must give the state's other fields.
      */
     private static TokaidoState readChanceNode(TokaidoState read, StateJson j) {
         Map<String, Object> chance = j.chance();
         checkMode(chance);
         TokaidoState before;
         if ("deal".equals(chance.get("step"))) {
-            before = TokaidoState.emptyTable(read.n, read.powers, read.rng.state());
+            before = TokaidoChance.emptyTable(read.n, read.powers, read.rng.state());
         } else if (chance.get("before") instanceof Map<?, ?> b) {
             before = fromJson(Json.write(b, false));
             if (before.explicit == null || before.explicit.isChanceNode() || before.n != read.n
