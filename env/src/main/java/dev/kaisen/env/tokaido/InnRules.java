@@ -43,7 +43,7 @@ final class InnRules {
      */
     static void serveMeals(TokaidoState s, int p, ChanceLog chance) {
         InnVisit inn = s.inn;
-        if (s.occupants(s.position[p]) == 1) {
+        if (TokaidoQueries.occupants(s, s.position[p]) == 1) {
             inn.clearOffer();
             while (inn.offerSize < s.n + 1 && s.deckSize[MEAL] > 0) {
                 boolean fromKnownBottom = s.known[MEAL] == s.deckSize[MEAL];
@@ -90,7 +90,8 @@ final class InnRules {
             seen |= 1 << Decks.mealKind(s.inn.offer[i]);
         }
         for (int kind = 0; kind < Decks.MEAL_KINDS; kind++) {
-            if ((seen & (1 << kind)) != 0 && !s.hasEaten(p, kind) && s.coins[p] >= s.mealCost(p, kind)) {
+            if ((seen & (1 << kind)) != 0 && !s.hasEaten(p, kind)
+                    && s.coins[p] >= TokaidoQueries.mealCost(s, p, kind)) {
                 out[k++] = TokaidoAction.MEAL + kind;
             }
         }
@@ -106,7 +107,7 @@ final class InnRules {
             int kind = action - TokaidoAction.MEAL;
             for (int i = 0; i < inn.offerSize; i++) {
                 if (Decks.mealKind(inn.offer[i]) == kind) {
-                    eat(s, p, inn.take(i), s.mealCost(p, kind));
+                    eat(s, p, inn.take(i), TokaidoQueries.mealCost(s, p, kind));
                     break;
                 }
             }
@@ -130,7 +131,7 @@ final class InnRules {
      */
     private static void leave(TokaidoState s, ChanceLog chance) {
         int here = s.position[s.current];
-        if (s.occupants(here) == s.n) {
+        if (TokaidoQueries.occupants(s, here) == s.n) {
             for (int i = 0; i < s.inn.offerSize; i++) {
                 TokaidoRules.toBottom(s, MEAL, s.inn.offer[i], chance);
             }

@@ -2,6 +2,7 @@ package dev.kaisen.env.tokaido;
 
 import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.Game.ActionEntry;
+import dev.kaisen.env.RandomStream;
 import dev.kaisen.env.tokaido.Decks.Deck;
 
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ import java.util.Map;
  *   kind's first card in the pile is moved to the top, and the sampled draw takes it from there.
  *   There is no reshuffle in Tokaido: cards put under a deck were seen by all ({@code bottom}).</li>
  *   <li>The pile's order is laid out, as a non-random part of the empty table, as the sampled deal
- *   of the same seed lays it ({@link TokaidoState#emptyTable}): so which copy of a kind is drawn,
+ *   of the same seed lays it ({@link #emptyTable}): so which copy of a kind is drawn,
  *   which no rule reads, follows the sampled layout, and a record of the sampled mode replays to the
  *   very same states (cards named {@code dango.2} included).</li>
  *   <li>Every draw is a node, even where only one kind can come (the unseen top holds one kind, or
@@ -209,6 +210,91 @@ final class TokaidoChance {
             throw new IllegalArgumentException("no traveller tile " + key);
         }
         return t;
+    }
+
+    // ------------------------------------------------------------------ the explicit mode's state
+
+    /** The explicit mode's bookkeeping for a state of this game. */
+    static ExplicitChance<TokaidoState> newExplicitChance() {
+        return new ExplicitChance<>((st, step, log) -> {
+            if (step == ExplicitChance.DEAL) {
+                TokaidoRules.dealExplicit(st, log);
+            } else {
+                TokaidoRules.apply(st, step, log);
+            }
+        }, TokaidoChance::assign);
+    }
+
+    /**
+     * The table before the deal in the explicit mode, the state its first chance node starts from:
+     * no tile dealt (seat p holds the placeholder tiles 2p and 2p + 1 until the pairs are drawn), and
+     * the four decks laid out whole. [decision] Their order is laid as the sampled deal from seed
+     * {@code rngState} lays it (a stream of its own from that seed, past the tile shuffle): it is no
+     * chance node, as the draws choose the kind of card, and it only says which copy of a kind a
+     * draw shows, so a record of the sampled mode replays to the same cards. The state's own random
+     * stream stays at {@code rngState}: the explicit mode never draws from it.
+     */
+    static TokaidoState emptyTable(int players, boolean powers, long rngState) {
+        TokaidoState s = new TokaidoState(players, powers);
+        s.rng.setState(rngState);
+        RandomStream layout = s.rng.copy();
+        layout.shuffle(TokaidoRules.identity(Traveller.COUNT), 0, Traveller.COUNT);
+        for (Deck d : Deck.values()) {
+            TokaidoRules.layDeck(s, d, layout);
+        }
+        layUndealt(s);
+        s.current = 0;
+        s.explicit = newExplicitChance();
+        return s;
+    }
+
+    /** Sets every field of {@code s} but the explicit-chance bookkeeping to {@code o}'s (same game and config). */
+    static void assign(TokaidoState s, TokaidoState o) {
+        int n = s.n;
+        s.phase = o.phase;
+        s.current = o.current;
+        s.decisions = o.decisions;
+        s.truncated = o.truncated;
+        s.rng.setState(o.rng.state());
+        System.arraycopy(o.dealt, 0, s.dealt, 0, s.dealt.length);
+        System.arraycopy(o.traveller, 0, s.traveller, 0, n);
+        System.arraycopy(o.position, 0, s.position, 0, n);
+        System.arraycopy(o.arrival, 0, s.arrival, 0, n);
+        s.arrivals = o.arrivals;
+        System.arraycopy(o.coins, 0, s.coins, 0, n);
+        System.arraycopy(o.points, 0, s.points, 0, n);
+        System.arraycopy(o.donated, 0, s.donated, 0, n);
+        System.arraycopy(o.mealSpent, 0, s.mealSpent, 0, n);
+        System.arraycopy(o.mealsEaten, 0, s.mealsEaten, 0, n);
+        System.arraycopy(o.souvenirCount, 0, s.souvenirCount, 0, n);
+        System.arraycopy(o.hotSprings, 0, s.hotSprings, 0, n);
+        System.arraycopy(o.encounters, 0, s.encounters, 0, n);
+        System.arraycopy(o.achievements, 0, s.achievements, 0, n);
+        System.arraycopy(o.panoramas, 0, s.panoramas, 0, s.panoramas.length);
+        System.arraycopy(o.sets, 0, s.sets, 0, s.sets.length);
+        System.arraycopy(o.setCount, 0, s.setCount, 0, n);
+        for (int d = 0; d < TokaidoState.DECKS; d++) {
+            System.arraycopy(o.deck[d], 0, s.deck[d], 0, s.deck[d].length);
+            System.arraycopy(o.loc[d], 0, s.loc[d], 0, s.loc[d].length);
+        }
+        System.arraycopy(o.deckSize, 0, s.deckSize, 0, TokaidoState.DECKS);
+        System.arraycopy(o.known, 0, s.known, 0, TokaidoState.DECKS);
+        s.village.assign(o.village);
+        s.inn.assign(o.inn);
+        System.arraycopy(o.drawnEncounters, 0, s.drawnEncounters, 0, 2);
+    }
+
+    /** {@link TokaidoState#sampledCopy}: a copy without the explicit bookkeeping, its unseen piles reseeded. */
+    static TokaidoState sampledCopy(TokaidoState s, long seed) {
+        if (s.isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        TokaidoState c = s.copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
     }
 
     // ------------------------------------------------------------------ the events

@@ -138,7 +138,7 @@ final class TokaidoDeterminizer {
         boolean deal = e.step() == ExplicitChance.DEAL;
         boolean offerHidden = !s.seesOffer(observer);
         if (deal) {
-            before = TokaidoState.emptyTable(s.n, s.powers, seed);
+            before = TokaidoChance.emptyTable(s.n, s.powers, seed);
         } else {
             before = e.before().copy();
             before.rng.setState(seed);

@@ -42,7 +42,7 @@ public final class TokaidoGreedyAgent extends ValueGreedyAgent<TokaidoState> {
             case TEMPLE:
                 return a == TokaidoAction.DONATE ? 1 : a == TokaidoAction.DONATE_SUPPLY ? 2 : 0;
             case MEAL:
-                return a == TokaidoAction.PASS ? 0 : 10 - s.mealCost(p, a - TokaidoAction.MEAL);
+                return a == TokaidoAction.PASS ? 0 : 10 - TokaidoQueries.mealCost(s, p, a - TokaidoAction.MEAL);
             case SATSUKI:
                 return a == TokaidoAction.SATSUKI_EAT ? 1 : 0;
             case CHOOSE_PANORAMA:
@@ -96,7 +96,7 @@ public final class TokaidoGreedyAgent extends ValueGreedyAgent<TokaidoState> {
         }
         boolean zen = a >= TokaidoAction.SOUVENIR_ZEN;
         int card = s.revealed(a - (zen ? TokaidoAction.SOUVENIR_ZEN : TokaidoAction.SOUVENIR));
-        int cost = zen ? 1 : s.souvenirCost(p, card);
+        int cost = zen ? 1 : TokaidoQueries.souvenirCost(s, p, card);
         if (s.coins(p) - cost < 2 && cost > 0) {
             return -1;
         }

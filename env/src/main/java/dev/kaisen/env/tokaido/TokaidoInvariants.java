@@ -115,7 +115,7 @@ final class TokaidoInvariants {
                 }
             }
             if (!Board.isInn(pos)) {
-                int occupied = s.occupants(pos);
+                int occupied = TokaidoQueries.occupants(s, pos);
                 int capacity = Board.isDouble(pos) && Board.secondSpots(n) ? 2 : 1;
                 if (occupied > capacity) {
                     out.add(occupied + " travellers on position " + pos + " (capacity " + capacity + ")");

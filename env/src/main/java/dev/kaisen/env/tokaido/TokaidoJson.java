@@ -188,14 +188,14 @@ public final class TokaidoJson {
         }
         if (chance != null) {
             ExplicitChance.checkMode(chance);
-            s.explicit = TokaidoState.newExplicitChance();
+            s.explicit = TokaidoChance.newExplicitChance();
         }
         return s;
     }
 
     /** A chance node of the explicit mode (field {@code chance}), read as {@link ExplicitChance#readNode} reads it. */
     private static TokaidoState readChanceNode(TokaidoState read, StateJson j) {
-        return ExplicitChance.readNode(j.chance(), () -> TokaidoState.emptyTable(read.n, read.powers, read.rng.state()),
+        return ExplicitChance.readNode(j.chance(), () -> TokaidoChance.emptyTable(read.n, read.powers, read.rng.state()),
                 TokaidoJson::fromJson, b -> b.n == read.n && b.powers == read.powers, s -> tree(toDto(s)), tree(j));
     }
 

@@ -49,7 +49,7 @@ final class TokaidoRules {
     }
 
     /**
-     * The explicit mode's deal ({@link TokaidoState#emptyTable} has laid the decks): the tiles, then
+     * The explicit mode's deal ({@link TokaidoChance#emptyTable} has laid the decks): the tiles, then
      * seat 0 keeps a tile.
      */
     static void dealExplicit(TokaidoState s, ChanceLog chance) {
@@ -232,7 +232,7 @@ final class TokaidoRules {
      * least 1 coin; a panorama the traveller has completed can no longer be chosen.
      */
     static boolean canStop(TokaidoState s, int p, int to) {
-        int occupied = s.occupants(to);
+        int occupied = TokaidoQueries.occupants(s, to);
         if (occupied > 0 && !(occupied == 1 && Board.isDouble(to) && Board.secondSpots(s.n))) {
             return false;
         }

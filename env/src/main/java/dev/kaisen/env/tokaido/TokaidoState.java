@@ -96,7 +96,7 @@ import java.util.Arrays;
     final RandomStream rng;
 
     /** The two tiles dealt to each seat, lower id first, seen by that seat only ({@link #dealt(int, int)}). */
-    private final int[] dealt;
+    final int[] dealt;
     /** The tile kept by each seat (-1 before). */
     final int[] traveller;
     final int[] position;
@@ -115,9 +115,9 @@ import java.util.Arrays;
     /** Achievement cards held, one bit each (see {@link #ACHIEVEMENT_NAMES}). */
     final int[] achievements;
     /** Panorama cards held per seat and type ({@link #panorama}): the next card of a type is this count + 1. */
-    private final int[] panoramas;
+    final int[] panoramas;
     /** Souvenir sets per seat ({@link #souvenirSet}): a bit mask of souvenir types each. */
-    private final int[] sets;
+    final int[] sets;
     final int[] setCount;
 
     /** The decks, top first, {@code deckSize} cards each, the bottom {@code known} of them seen by all. */
@@ -125,7 +125,7 @@ import java.util.Arrays;
     final int[] deckSize;
     final int[] known;
     /** Where each card of each deck lies ({@link #location}). */
-    private final byte[][] loc;
+    final byte[][] loc;
 
     /** The village visit under way. */
     final VillageVisit village;
@@ -212,52 +212,6 @@ import java.util.Arrays;
         explicit = o.explicit == null ? null : o.explicit.copy();
     }
 
-    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (same game and config). */
-    private void assign(TokaidoState o) {
-        phase = o.phase;
-        current = o.current;
-        decisions = o.decisions;
-        truncated = o.truncated;
-        rng.setState(o.rng.state());
-        System.arraycopy(o.dealt, 0, dealt, 0, dealt.length);
-        System.arraycopy(o.traveller, 0, traveller, 0, n);
-        System.arraycopy(o.position, 0, position, 0, n);
-        System.arraycopy(o.arrival, 0, arrival, 0, n);
-        arrivals = o.arrivals;
-        System.arraycopy(o.coins, 0, coins, 0, n);
-        System.arraycopy(o.points, 0, points, 0, n);
-        System.arraycopy(o.donated, 0, donated, 0, n);
-        System.arraycopy(o.mealSpent, 0, mealSpent, 0, n);
-        System.arraycopy(o.mealsEaten, 0, mealsEaten, 0, n);
-        System.arraycopy(o.souvenirCount, 0, souvenirCount, 0, n);
-        System.arraycopy(o.hotSprings, 0, hotSprings, 0, n);
-        System.arraycopy(o.encounters, 0, encounters, 0, n);
-        System.arraycopy(o.achievements, 0, achievements, 0, n);
-        System.arraycopy(o.panoramas, 0, panoramas, 0, panoramas.length);
-        System.arraycopy(o.sets, 0, sets, 0, sets.length);
-        System.arraycopy(o.setCount, 0, setCount, 0, n);
-        for (int d = 0; d < DECKS; d++) {
-            System.arraycopy(o.deck[d], 0, deck[d], 0, deck[d].length);
-            System.arraycopy(o.loc[d], 0, loc[d], 0, loc[d].length);
-        }
-        System.arraycopy(o.deckSize, 0, deckSize, 0, DECKS);
-        System.arraycopy(o.known, 0, known, 0, DECKS);
-        village.assign(o.village);
-        inn.assign(o.inn);
-        System.arraycopy(o.drawnEncounters, 0, drawnEncounters, 0, 2);
-    }
-
-    /** The explicit mode's bookkeeping for a state of this game. */
-    static ExplicitChance<TokaidoState> newExplicitChance() {
-        return new ExplicitChance<>((st, step, log) -> {
-            if (step == ExplicitChance.DEAL) {
-                TokaidoRules.dealExplicit(st, log);
-            } else {
-                TokaidoRules.apply(st, step, log);
-            }
-        }, TokaidoState::assign);
-    }
-
     /** A new game after the setup's chance steps (see {@link TokaidoRules#newGame}). */
     static TokaidoState newGame(int players, boolean powers, long seed, ChanceLog chance) {
         return TokaidoRules.newGame(players, powers, seed, chance);
@@ -271,31 +225,8 @@ import java.util.Arrays;
         if (mode == ChanceMode.SAMPLED) {
             return newGame(players, powers, seed, ChanceLog.NONE);
         }
-        TokaidoState s = emptyTable(players, powers, seed);
+        TokaidoState s = TokaidoChance.emptyTable(players, powers, seed);
         s.explicit.decide(s, ExplicitChance.DEAL, ChanceLog.NONE);
-        return s;
-    }
-
-    /**
-     * The table before the deal in the explicit mode, the state its first chance node starts from:
-     * no tile dealt (seat p holds the placeholder tiles 2p and 2p + 1 until the pairs are drawn), and
-     * the four decks laid out whole. [decision] Their order is laid as the sampled deal from seed
-     * {@code rngState} lays it (a stream of its own from that seed, past the tile shuffle): it is no
-     * chance node, as the draws choose the kind of card, and it only says which copy of a kind a
-     * draw shows, so a record of the sampled mode replays to the same cards. The state's own random
-     * stream stays at {@code rngState}: the explicit mode never draws from it.
-     */
-    static TokaidoState emptyTable(int players, boolean powers, long rngState) {
-        TokaidoState s = new TokaidoState(players, powers);
-        s.rng.setState(rngState);
-        RandomStream layout = s.rng.copy();
-        layout.shuffle(TokaidoRules.identity(Traveller.COUNT), 0, Traveller.COUNT);
-        for (Deck d : Deck.values()) {
-            TokaidoRules.layDeck(s, d, layout);
-        }
-        TokaidoChance.layUndealt(s);
-        s.current = 0;
-        s.explicit = newExplicitChance();
         return s;
     }
 
@@ -426,13 +357,7 @@ import java.util.Arrays;
 
     /** How many travellers at {@code p}'s position arrived before it (its place in an inn's queue, 1 on a second spot). */
     public int queueIndex(int p) {
-        int k = 0;
-        for (int q = 0; q < n; q++) {
-            if (q != p && position[q] == position[p] && arrival[q] < arrival[p]) {
-                k++;
-            }
-        }
-        return k;
+        return TokaidoQueries.queueIndex(this, p);
     }
 
     public int coins(int p) {
@@ -540,16 +465,9 @@ import java.util.Arrays;
         return position[p] == offerInn();
     }
 
-    /**
-     * The inn whose meals are on offer while there are any: the furthest position, as nobody
-     * leaves an inn before everyone has arrived.
-     */
+    /** The inn whose meals are on offer while there are any: {@link TokaidoQueries#offerInn}. */
     public int offerInn() {
-        int inn = 0;
-        for (int q = 0; q < n; q++) {
-            inn = Math.max(inn, position[q]);
-        }
-        return inn;
+        return TokaidoQueries.offerInn(this);
     }
 
     public int revealed(int slot) {
@@ -581,47 +499,9 @@ import java.util.Arrays;
         return powers && traveller[p] == t.ordinal();
     }
 
-    /** Occupants of a position. */
-    int occupants(int pos) {
-        int k = 0;
-        for (int q = 0; q < n; q++) {
-            k += position[q] == pos ? 1 : 0;
-        }
-        return k;
-    }
-
-    /**
-     * The price of a souvenir in this village: its printed price, except for Sasayakko
-     * ([decision] bought one at a time, each purchase costs the increase of the village's total
-     * minus its cheapest souvenir, so with 2+ bought the cheapest is free).
-     */
-    int souvenirCost(int p, int card) {
-        int price = Decks.souvenirPrice(card);
-        if (!has(p, Traveller.SASAYAKKO) || village.boughtCount == 0) {
-            return price;
-        }
-        int sum = village.boughtSum;
-        int before = village.boughtCount >= 2 ? sum - village.boughtMin : sum;
-        int after = sum + price - Math.min(village.boughtMin, price);
-        return after - before;
-    }
-
-    /** A meal's price for p: printed, or for Kinko 1 less ([decision] never below 0). */
-    int mealCost(int p, int kind) {
-        int cost = Decks.mealKindCost(kind);
-        return has(p, Traveller.KINKO) ? Math.max(0, cost - 1) : cost;
-    }
-
-    /** The temple ranking's points for p (0 for a non-donor). */
+    /** The temple ranking's points for p: {@link TokaidoQueries#templePoints}. */
     int templePoints(int p) {
-        if (donated[p] == 0) {
-            return 0;
-        }
-        int rank = 0;
-        for (int q = 0; q < n; q++) {
-            rank += donated[q] > donated[p] ? 1 : 0;
-        }
-        return TEMPLE_RANK_POINTS[Math.min(rank, TEMPLE_RANK_POINTS.length - 1)];
+        return TokaidoQueries.templePoints(this, p);
     }
 
     @Override
@@ -696,15 +576,7 @@ import java.util.Arrays;
      */
     @Override
     public TokaidoState sampledCopy(long seed) {
-        if (isChanceNode()) {
-            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
-        }
-        TokaidoState c = copy();
-        if (c.explicit != null) {
-            c.explicit = null;
-            c.reseed(seed);
-        }
-        return c;
+        return TokaidoChance.sampledCopy(this, seed);
     }
 
     @Override

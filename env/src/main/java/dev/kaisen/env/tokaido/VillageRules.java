@@ -40,7 +40,7 @@ final class VillageRules {
         int p = s.current;
         int k = 0;
         for (int slot = 0; slot < SLOTS; slot++) {
-            if (v.revealed[slot] >= 0 && s.coins[p] >= s.souvenirCost(p, v.revealed[slot])) {
+            if (v.revealed[slot] >= 0 && s.coins[p] >= TokaidoQueries.souvenirCost(s, p, v.revealed[slot])) {
                 out[k++] = TokaidoAction.SOUVENIR + slot;
             }
         }
@@ -69,7 +69,7 @@ final class VillageRules {
         boolean zen = action >= TokaidoAction.SOUVENIR_ZEN;
         int slot = action - (zen ? TokaidoAction.SOUVENIR_ZEN : TokaidoAction.SOUVENIR);
         int card = v.revealed[slot];
-        int cost = zen ? 1 : s.souvenirCost(p, card);
+        int cost = zen ? 1 : TokaidoQueries.souvenirCost(s, p, card);
         v.zenUsed |= zen;
         s.coins[p] -= cost;
         v.recordPurchase(Decks.souvenirPrice(card));
