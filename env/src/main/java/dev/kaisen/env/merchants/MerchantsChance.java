@@ -313,6 +313,26 @@ final class MerchantsChance {
         return node;
     }
 
+    /** At a chance node, the table goes back to the one before the step (see {@link MerchantsState}). */
+    static void settle(MerchantsState s) {
+        if (s.explicit != null && s.explicit.isChanceNode()) {
+            s.assignFrom(s.explicit.before());
+        }
+    }
+
+    /** {@link MerchantsState#sampledCopy}: the piles of an explicit state get an order drawn from {@code seed}. */
+    static MerchantsState sampledCopy(MerchantsState s, long seed) {
+        if (s.isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        MerchantsState c = s.copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
+    }
+
     /** The chance node reached from decision node {@code b} by {@code step} and outcomes {@code chosen}, or null. */
     private static MerchantsState replay(MerchantsState b, int step, int[] chosen) {
         MerchantsState node = b.copy();
@@ -326,7 +346,7 @@ final class MerchantsChance {
         if (!node.explicit.isChanceNode()) {
             return null;
         }
-        node.settle();
+        settle(node);
         return node;
     }
 }

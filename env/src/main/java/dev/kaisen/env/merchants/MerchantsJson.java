@@ -80,7 +80,7 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  *   <li>{@code chance}: only in the explicit-chance mode ({@link dev.kaisen.env.ExplicitChance#toJson}):
  *   {@code {"mode": "explicit"}}, and at a chance node the step in progress, the outcomes chosen so
  *   far in it and the state before it; the other fields are then the table before the step (the
- *   empty table, {@link MerchantsState#emptyTable}, in the deal), and a reader replays the step to
+ *   empty table, {@link MerchantsSetup#emptyTable}, in the deal), and a reader replays the step to
  *   check them.</li>
  * </ul>
  * Fields of a turn already over keep their last values (they are part of the state). Reading is
@@ -295,18 +295,7 @@ public final class MerchantsJson {
         readSeats(s, j.seats());
         readInvestment(s, Json.require(j.investment(), "investment"));
         readInfluence(s, Json.require(j.influence(), "influence"));
-        AuctionJson auction = Json.require(j.auction(), "auction");
-        s.auctionWagon = range(auction.wagon(), -1, WAGONS - 1, "auction.wagon");
-        s.auctionSlot = range(auction.slot(), -1, d.faceUp() - 1, "auction.slot");
-        readSealed(s.bids, j.bids(), n, d.bidSteps, "bids");
-        readSealed(s.wheels, j.wheels(), n, MerchantsAction.WHEELS - 1, "wheels");
-        readBuyTurn(s.buy, Json.require(j.buyTurn(), "buyTurn"));
-        readLoading(s, Json.require(j.loading(), "loading"));
-        readMoveTurn(s, Json.require(j.moveTurn(), "moveTurn"));
-        readPlayed(s, Json.require(j.played(), "played"));
-        s.statusTurn.officeLeft = atLeast(j.officeLeft(), 0, "officeLeft");
-        s.statusTurn.exempt = Json.require(j.exempt(), "exempt");
-        s.statusTurn.creditActed = Json.require(j.creditActed(), "creditActed");
+        readTurns(s, j);
         Map<String, Object> chance = j.chance();
         if (chance != null && chance.containsKey("step")) {
             return readChanceNode(s, chance, j.currentPlayer());
@@ -321,9 +310,27 @@ public final class MerchantsJson {
         }
         if (chance != null) {
             checkMode(chance);
-            s.explicit = MerchantsState.newExplicitChance();
+            s.explicit = MerchantsSetup.newExplicitChance();
         }
         return s;
+    }
+
+    /** The auction, the sealed choices and each turn's scratch (buy, loading, move, played cards, status). */
+    private static void readTurns(MerchantsState s, StateJson j) {
+        MerchantsData d = s.d;
+        int n = s.n;
+        AuctionJson auction = Json.require(j.auction(), "auction");
+        s.auctionWagon = range(auction.wagon(), -1, WAGONS - 1, "auction.wagon");
+        s.auctionSlot = range(auction.slot(), -1, d.faceUp() - 1, "auction.slot");
+        readSealed(s.bids, j.bids(), n, d.bidSteps, "bids");
+        readSealed(s.wheels, j.wheels(), n, MerchantsAction.WHEELS - 1, "wheels");
+        readBuyTurn(s.buy, Json.require(j.buyTurn(), "buyTurn"));
+        readLoading(s, Json.require(j.loading(), "loading"));
+        readMoveTurn(s, Json.require(j.moveTurn(), "moveTurn"));
+        readPlayed(s, Json.require(j.played(), "played"));
+        s.statusTurn.officeLeft = atLeast(j.officeLeft(), 0, "officeLeft");
+        s.statusTurn.exempt = Json.require(j.exempt(), "exempt");
+        s.statusTurn.creditActed = Json.require(j.creditActed(), "creditActed");
     }
 
     private static void checkMode(Map<String, Object> chance) {
@@ -342,7 +349,7 @@ public final class MerchantsJson {
         checkMode(chance);
         MerchantsState before;
         if ("deal".equals(chance.get("step"))) {
-            before = MerchantsState.emptyTable(read.d, read.n, read.rng.state());
+            before = MerchantsSetup.emptyTable(read.d, read.n, read.rng.state());
         } else if (chance.get("before") instanceof Map<?, ?> b) {
             before = fromJson(Json.write(b, false));
             if (before.explicit == null || before.explicit.isChanceNode()) {
@@ -364,7 +371,7 @@ public final class MerchantsJson {
         }
         MerchantsState s = before.copy();
         s.explicit.readNode(s, before, chance.get("step"), chosen);
-        s.settle();
+        MerchantsChance.settle(s);
         if (!s.sameTable(read)) {
             throw new GameFormatException("chance: the fields are not the table before the step " + chance.get("step")
                     + " (a chance node shows the table before its step)");

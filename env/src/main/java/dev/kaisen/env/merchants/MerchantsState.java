@@ -8,12 +8,6 @@ import dev.kaisen.env.IllegalActionException;
 import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.SealedChoices;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-
-import static dev.kaisen.env.merchants.MerchantsData.CITIES;
 import static dev.kaisen.env.merchants.MerchantsData.GOODS;
 import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
 
@@ -76,8 +70,9 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * this class adds the queries the encoder and the bots read and the {@link GameState} contract.
  * The rules are one legal/apply pair per phase in {@link BuyRules} (action 1), {@link LoadingRules}
  * (action 2 and the sealed bids), {@link MoveRules} (actions 3 and 4), {@link PriceRules} (action 5)
- * and {@link StatusRules} (actions 6 and 7, the round's end), with {@link InfluenceRules} for the
- * cards in any phase and {@link Determinization} for what {@link #determinize} resamples.
+ * and {@link StatusRules} (actions 6 and 7, the round's end), dispatched by {@link PhaseRules}, with
+ * {@link InfluenceRules} for the cards in any phase, {@link MerchantsSetup} for the setup and
+ * {@link Determinization} for what {@link #determinize} resamples.
  *
  * <p><b>Hidden information.</b> Money is behind screens, but every payment is public, so a
  * player with perfect memory knows everyone's money. Hidden are: sealed bids and wheel settings
@@ -88,9 +83,9 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
  * explicit-chance mode ({@link #newGame(MerchantsData, int, long, ChanceMode)}) the setup, the
  * first player and every card drawn are chance nodes ({@link MerchantsChance}). [decision] A
  * chance node shows the table as it was before the step in progress (the decision whose draw is
- * pending; the deal's nodes show the empty table, {@link #emptyTable}): the rules' state in the
- * middle of a step (a bid committed but the auction not settled, a courier run half ended) breaks
- * the invariants, and the table before is what every seat saw last.
+ * pending; the deal's nodes show the empty table, {@link MerchantsSetup#emptyTable}): the rules'
+ * state in the middle of a step (a bid committed but the auction not settled, a courier run half
+ * ended) breaks the invariants, and the table before is what every seat saw last.
  */
 public final class MerchantsState extends MerchantsTable implements GameState<MerchantsState> {
     public static final int MIN_PLAYERS = 2;
@@ -115,24 +110,6 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         explicit = o.explicit == null ? null : o.explicit.copy();
     }
 
-    /** The explicit mode's bookkeeping for a state of this game. */
-    static ExplicitChance<MerchantsState> newExplicitChance() {
-        return new ExplicitChance<>((st, step, log) -> {
-            if (step == ExplicitChance.DEAL) {
-                deal(st, log);
-            } else {
-                st.applyRules(step, log);
-            }
-        }, MerchantsTable::assignFrom);
-    }
-
-    /** At a chance node, the table goes back to the one before the step (see the class comment). */
-    void settle() {
-        if (explicit != null && explicit.isChanceNode()) {
-            assignFrom(explicit.before());
-        }
-    }
-
     /**
      * Setup (seed, "Juego de mesa"): one of the data's wagon sets drawn (chance; the seed offers
      * two), the courier on that set's space, bonus markers at 200 in cities without a wagon and 0
@@ -142,7 +119,7 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
     public static MerchantsState newGame(MerchantsData d, int players, long seed, ChanceLog chance) {
         MerchantsState s = new MerchantsState(d, players);
         s.rng.setState(seed);
-        deal(s, chance);
+        MerchantsSetup.deal(s, chance);
         return s;
     }
 
@@ -155,83 +132,10 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         if (mode == ChanceMode.SAMPLED) {
             return newGame(d, players, seed, ChanceLog.NONE);
         }
-        MerchantsState s = emptyTable(d, players, seed);
+        MerchantsState s = MerchantsSetup.emptyTable(d, players, seed);
         s.explicit.decide(s, ExplicitChance.DEAL, ChanceLog.NONE);
-        s.settle();
+        MerchantsChance.settle(s);
         return s;
-    }
-
-    /**
-     * The table before the deal in the explicit mode, which the deal's chance nodes show.
-     * [decision] A table without wagons or face-up cards breaks the invariants, so it is laid
-     * provisionally as setup 0 with the investment pile's first cards face up and seat 0 first;
-     * the deal lays all of it anew.
-     */
-    static MerchantsState emptyTable(MerchantsData d, int players, long rngState) {
-        MerchantsState s = new MerchantsState(d, players);
-        s.rng.setState(rngState);
-        s.setup = 0;
-        laySetup(s);
-        Arrays.sort(s.inflDeck);
-        for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
-            s.faceUp[k] = s.invDeck[s.invTop++];
-        }
-        s.first = 0;
-        BuyRules.beginBuyTurn(s);
-        s.explicit = newExplicitChance();
-        return s;
-    }
-
-    /** The setup's chance (the setup, both piles, the face-up cards, the first player) and the rest of it. */
-    private static void deal(MerchantsState s, ChanceLog chance) {
-        MerchantsData d = s.d;
-        s.setup = MerchantsChance.setup(s);
-        laySetup(s);
-        MerchantsChance.shuffleInvestment(s);
-        for (int k = 0; k < s.faceUp.length && s.invTop < s.invDeck.length; k++) {
-            s.faceUp[k] = MerchantsChance.drawInvestment(s);
-        }
-        MerchantsChance.shuffleInfluence(s);
-        s.first = MerchantsChance.first(s);
-        if (chance != ChanceLog.NONE) {
-            List<String> up = new ArrayList<>();
-            for (int c : s.faceUp) {
-                up.add(c == NONE ? "none" : d.investment(c).id());
-            }
-            chance.chance("setup", Map.of("wagons", Arrays.stream(d.setupWagons(s.setup)).mapToObj(d::city).toList(),
-                    "courier", d.nodeName(s.courier), "faceUp", up, "first", s.first));
-        }
-        BuyRules.beginBuyTurn(s);
-    }
-
-    /** What the setup lays without chance once the setup is drawn: the piles in order, nothing face up or owned. */
-    private static void laySetup(MerchantsState s) {
-        MerchantsData d = s.d;
-        int[] w = d.setupWagons(s.setup);
-        for (int k = 0; k < WAGONS; k++) {
-            s.wagonNode[k] = w[k];
-            s.wagonPrev[k] = NONE;
-            s.master[k] = NONE;
-            s.arrivedBy[k] = NONE;
-        }
-        s.courier = d.setupCourier(s.setup);
-        for (int c = 0; c < CITIES; c++) {
-            s.bonus[c] = s.wagonAt(c) == NONE ? d.bonusStart : 0;
-        }
-        Arrays.fill(s.supply, d.goodsPerType() - 1);
-        Arrays.fill(s.money, d.startMoney());
-        Arrays.fill(s.tiles, ALL_TILES);
-        s.creditLeft = d.creditCards();
-        for (int k = 0; k < s.invDeck.length; k++) {
-            s.invDeck[k] = k;
-        }
-        s.invTop = 0;
-        Arrays.fill(s.invOwner, NONE);
-        Arrays.fill(s.faceUp, NONE);
-        for (int k = 0; k < s.inflDeck.length; k++) {
-            s.inflDeck[k] = k % Influence.COUNT;
-        }
-        s.inflTop = 0;
     }
 
     // ------------------------------------------------------------------ queries
@@ -613,21 +517,7 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         if (explicit != null && explicit.isChanceNode()) {
             return explicit.outcomes(out);
         }
-        int p = currentPlayer();
-        return switch (phase) {
-            case BUY -> BuyRules.legalBuys(this, p, out);
-            case BID -> LoadingRules.legalBids(this, p, out);
-            case MASTER_LOAD -> LoadingRules.legalMasterLoads(this, out);
-            case REQUEST -> LoadingRules.legalRequests(this, p, out);
-            case OFFER -> LoadingRules.legalOffers(this, out);
-            case ANSWER -> LoadingRules.legalAnswers(this, p, out);
-            case MOVE -> MoveRules.legalMoves(this, p, out);
-            case WHEEL -> PriceRules.legalWheels(out);
-            case SHIFT -> PriceRules.legalShifts(this, p, out);
-            case INVEST -> StatusRules.legalInvestments(this, out);
-            case STATUS -> StatusRules.legalStatusActions(this, p, out);
-            case GAME_OVER -> 0;
-        };
+        return PhaseRules.legal(this, out);
     }
 
     @Override
@@ -661,43 +551,18 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
                 }
                 explicit.decide(this, action, chance);
             }
-            settle();
+            MerchantsChance.settle(this);
             return;
         }
         if (!isLegal(action)) {
             throw illegal(action);
         }
-        applyRules(action, chance);
+        PhaseRules.apply(this, action, chance);
     }
 
     @Override
     public ExplicitChance<MerchantsState> explicitChance() {
         return explicit;
-    }
-
-    /** A legal decision's rules: the decision counted, the phase's pair, the safety cap. */
-    private void applyRules(int action, ChanceLog chance) {
-        int p = currentPlayer();
-        decisions++;
-        switch (phase) {
-            case BUY -> BuyRules.buy(this, p, action);
-            case BID -> LoadingRules.bid(this, p, action, chance);
-            case MASTER_LOAD -> LoadingRules.masterLoad(this, p, action);
-            case REQUEST -> LoadingRules.request(this, p, action);
-            case OFFER -> LoadingRules.offer(this, action);
-            case ANSWER -> LoadingRules.answer(this, p, action);
-            case MOVE -> MoveRules.move(this, p, action, chance);
-            case WHEEL -> PriceRules.setWheel(this, p, action);
-            case SHIFT -> PriceRules.shift(this, p, action);
-            case INVEST -> StatusRules.invest(this, action);
-            case STATUS -> StatusRules.status(this, p, action);
-            case GAME_OVER -> throw new IllegalStateException("unreachable");
-        }
-        if (phase != Phase.GAME_OVER && decisions >= DECISION_CAP) {
-            truncated = true;
-            endReason = EndReason.DECISION_CAP;
-            phase = Phase.GAME_OVER;
-        }
     }
 
     // ------------------------------------------------------------------ scoring
@@ -730,15 +595,7 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
      */
     @Override
     public MerchantsState sampledCopy(long seed) {
-        if (isChanceNode()) {
-            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
-        }
-        MerchantsState c = copy();
-        if (c.explicit != null) {
-            c.explicit = null;
-            c.reseed(seed);
-        }
-        return c;
+        return MerchantsChance.sampledCopy(this, seed);
     }
 
     @Override
