@@ -355,6 +355,19 @@ public final class ExplicitChance<S extends GameState<S>> {
     public static <S extends GameState<S>> S readNode(Map<String, Object> chance, Supplier<S> emptyTable,
                                                       Function<String, S> read, Predicate<S> sameGame,
                                                       Function<S, Object> tree, Object written) {
+        S s = replayNode(chance, emptyTable, read, sameGame);
+        if (!tree.apply(s).equals(written)) {
+            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
+        }
+        return s;
+    }
+
+    /**
+     * The first part of {@link #readNode}, for a game that checks the result its own way: the state
+     * before the step read and checked, and the step replayed to the chance node.
+     */
+    public static <S extends GameState<S>> S replayNode(Map<String, Object> chance, Supplier<S> emptyTable,
+                                                        Function<String, S> read, Predicate<S> sameGame) {
         checkMode(chance);
         S before;
         if ("deal".equals(chance.get("step"))) {
@@ -381,9 +394,6 @@ public final class ExplicitChance<S extends GameState<S>> {
         }
         S s = before.copy();
         s.explicitChance().readNode(s, before, chance.get("step"), chosen);
-        if (!tree.apply(s).equals(written)) {
-            throw new GameFormatException("chance: the step replayed from before gives another state than this one");
-        }
         return s;
     }
 

@@ -1,6 +1,7 @@
 package dev.kaisen.env.merchants;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.kaisen.env.ExplicitChance;
 import dev.kaisen.env.GameFormatException;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.SealedChoices;
@@ -297,7 +298,7 @@ public final class MerchantsJson {
         readInfluence(s, Json.require(j.influence(), "influence"));
         readTurns(s, j);
         Map<String, Object> chance = j.chance();
-        if (chance != null && chance.containsKey("step")) {
+        if (ExplicitChance.isNode(chance)) {
             return readChanceNode(s, chance, j.currentPlayer());
         }
         List<String> bad = MerchantsInvariants.check(s);
@@ -309,7 +310,7 @@ public final class MerchantsJson {
                     + (s.isTerminal() ? "nobody (-1)" : "seat " + s.currentPlayer()) + " to act in phase " + s.phase);
         }
         if (chance != null) {
-            checkMode(chance);
+            ExplicitChance.checkMode(chance);
             s.explicit = MerchantsSetup.newExplicitChance();
         }
         return s;
@@ -333,44 +334,14 @@ public final class MerchantsJson {
         s.statusTurn.creditActed = Json.require(j.creditActed(), "creditActed");
     }
 
-    private static void checkMode(Map<String, Object> chance) {
-        if (!"explicit".equals(chance.get("mode"))) {
-            throw new GameFormatException("chance.mode must be \"explicit\" (a sampled state has no field chance), not "
-                    + chance.get("mode"));
-        }
-    }
-
     /**
      * A chance node of the explicit mode: the step replayed from the state before it (the empty
      * table for the deal) with the outcomes chosen so far, which must stop at a chance node whose
      * table is the one read.
      */
     private static MerchantsState readChanceNode(MerchantsState read, Map<String, Object> chance, Integer currentPlayer) {
-        checkMode(chance);
-        MerchantsState before;
-        if ("deal".equals(chance.get("step"))) {
-            before = MerchantsSetup.emptyTable(read.d, read.n, read.rng.state());
-        } else if (chance.get("before") instanceof Map<?, ?> b) {
-            before = fromJson(Json.write(b, false));
-            if (before.explicit == null || before.explicit.isChanceNode()) {
-                throw new GameFormatException("chance.before must be an explicit-mode state at a decision node");
-            }
-        } else {
-            throw new GameFormatException("chance.before must be the state before the step, as an object");
-        }
-        List<Integer> chosen = new ArrayList<>();
-        if (chance.get("chosen") instanceof List<?> list) {
-            for (Object o : list) {
-                if (!(o instanceof Integer i)) {
-                    throw new GameFormatException("chance.chosen must list outcome ids, not " + o);
-                }
-                chosen.add(i);
-            }
-        } else {
-            throw new GameFormatException("chance.chosen must list the outcomes chosen so far");
-        }
-        MerchantsState s = before.copy();
-        s.explicit.readNode(s, before, chance.get("step"), chosen);
+        MerchantsState s = ExplicitChance.replayNode(chance, () -> MerchantsSetup.emptyTable(read.d, read.n,
+                read.rng.state()), MerchantsJson::fromJson, b -> b.n == read.n);
         MerchantsChance.settle(s);
         if (!s.sameTable(read)) {
             throw new GameFormatException("chance: the fields are not the table before the step " + chance.get("step")
