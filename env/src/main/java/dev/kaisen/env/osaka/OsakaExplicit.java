@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Traders of Osaka's explicit-chance mode ({@link dev.kaisen.env.ChanceMode#EXPLICIT}): its
  * chance outcome table, the events that ask the state's {@link ExplicitChance} instead of the
- * random stream, the table before the deal, and determinization at a chance node.
+ * random stream, the moves of a state in this mode and the field copying its steps need, the
+ * table before the deal, and determinization at a chance node.
  *
  * <p><b>Outcomes</b> (ids 0..15): {@code draw:<type>} (ids 0..11, the card types in type-id order,
  * named as {@link Cards#typeName}: {@code draw:B2 .. draw:G5}): the next card drawn from the draw
@@ -142,9 +143,92 @@ final class OsakaExplicit {
 
     // ------------------------------------------------------------------ states of this mode
 
+    /**
+     * The explicit mode's move ({@link OsakaState#applyInPlace(int, ChanceLog)}): an outcome at a
+     * chance node, or a legal decision, run by {@link ExplicitChance} (chance steps reported to
+     * {@code chance} once the step completes).
+     */
+    static void apply(OsakaState s, int action, ChanceLog chance) {
+        if (s.explicit.isChanceNode()) {
+            s.explicit.resolve(s, action, chance);
+            return;
+        }
+        if (!s.isLegal(action)) {
+            throw s.illegal(action);
+        }
+        s.explicit.decide(s, action, chance);
+    }
+
+    /**
+     * {@link OsakaState#applyInPlace(int, OsakaEvents)} in this mode: chance steps are reported
+     * only as a {@link ChanceLog} reports them ({@link OsakaChance}).
+     */
+    static void applyReporting(OsakaState s, int action, OsakaEvents events) {
+        if (events != OsakaEvents.NONE && !(events instanceof OsakaChance)) {
+            throw new UnsupportedOperationException("the explicit-chance mode reports its chance steps to a"
+                    + " ChanceLog, once a step completes");
+        }
+        apply(s, action, events instanceof OsakaChance c ? c.log() : ChanceLog.NONE);
+    }
+
+    /**
+     * {@link OsakaState#sampledCopy}: a copy in the sampled mode; the piles no seat has seen get
+     * an order drawn from {@code seed} ({@link OsakaState#reseed}) when {@code s} is in this mode.
+     */
+    static OsakaState sampledCopy(OsakaState s, long seed) {
+        if (s.isChanceNode()) {
+            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
+        }
+        OsakaState c = s.copy();
+        if (c.explicit != null) {
+            c.explicit = null;
+            c.reseed(seed);
+        }
+        return c;
+    }
+
+    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (a state of as many players). */
+    static void assign(OsakaState t, OsakaState o) {
+        System.arraycopy(o.loc, 0, t.loc, 0, t.loc.length);
+        System.arraycopy(o.draw, 0, t.draw, 0, t.draw.length);
+        t.drawSize = o.drawSize;
+        t.discardSize = o.discardSize;
+        System.arraycopy(o.market, 0, t.market, 0, t.market.length);
+        t.marketSize = o.marketSize;
+        System.arraycopy(o.farm, 0, t.farm, 0, t.farm.length);
+        t.farmSize = o.farmSize;
+        System.arraycopy(o.reservedBy, 0, t.reservedBy, 0, t.reservedBy.length);
+        System.arraycopy(o.reservedCard, 0, t.reservedCard, 0, t.reservedCard.length);
+        System.arraycopy(o.ship, 0, t.ship, 0, t.ship.length);
+        System.arraycopy(o.hand, 0, t.hand, 0, t.hand.length);
+        System.arraycopy(o.goods, 0, t.goods, 0, t.goods.length);
+        System.arraycopy(o.insured, 0, t.insured, 0, t.insured.length);
+        System.arraycopy(o.handValue, 0, t.handValue, 0, t.handValue.length);
+        System.arraycopy(o.handSize, 0, t.handSize, 0, t.handSize.length);
+        System.arraycopy(o.discardByType, 0, t.discardByType, 0, t.discardByType.length);
+        System.arraycopy(o.outByType, 0, t.outByType, 0, t.outByType.length);
+        System.arraycopy(o.tokens, 0, t.tokens, 0, t.tokens.length);
+        System.arraycopy(o.vp, 0, t.vp, 0, t.vp.length);
+        System.arraycopy(o.vpWithoutCard, 0, t.vpWithoutCard, 0, t.vpWithoutCard.length);
+        System.arraycopy(o.faceDownFrom, 0, t.faceDownFrom, 0, t.faceDownFrom.length);
+        t.pileGeneration = o.pileGeneration;
+        t.phase = o.phase;
+        t.current = o.current;
+        t.active = o.active;
+        t.startPlayer = o.startPlayer;
+        t.tokenPicks = o.tokenPicks;
+        t.payment = o.payment;
+        t.insurance = o.insurance;
+        t.passStreak = o.passStreak;
+        t.decisions = o.decisions;
+        t.endReason = o.endReason;
+        t.rng.setState(o.rng.state());
+        t.invalidate();
+    }
+
     /** The explicit mode's bookkeeping for a state of this game. */
     static ExplicitChance<OsakaState> newExplicitChance() {
-        return new ExplicitChance<>((st, step, log) -> run(st, step, OsakaChance.of(log)), OsakaState::assign);
+        return new ExplicitChance<>((st, step, log) -> run(st, step, OsakaChance.of(log)), OsakaExplicit::assign);
     }
 
     /** One step in place: the deal, or a legal decision (its rules, as {@link OsakaRules#apply}). */
@@ -254,7 +338,7 @@ final class OsakaExplicit {
         replay.explicit = new ExplicitChance<>((st, a, log) -> {
             recorder.clear();
             run(st, a, recorder);
-        }, OsakaState::assign);
+        }, OsakaExplicit::assign);
         replay.explicit.decide(replay, step, ChanceLog.NONE);
         for (int o : chosen) {
             replay.explicit.resolve(replay, o, ChanceLog.NONE);

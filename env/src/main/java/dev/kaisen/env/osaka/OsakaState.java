@@ -9,7 +9,6 @@ import dev.kaisen.env.LegalActions;
 import dev.kaisen.env.RandomStream;
 
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * The full state of a Traders of Osaka game: its data, the queries encoders and bots read, and
@@ -29,11 +28,10 @@ import java.util.Objects;
  * cover the stream too. In the explicit-chance mode ({@link #explicit}, see
  * {@link OsakaExplicit}) every card drawn and a tied start player are chance nodes instead.
  *
- * <p>Hidden information (section "Hidden and public information"): every hand is known to a
- * player with perfect recall; what stays unknown, to every player alike, is the draw pile and
- * the VP cards drawn face down from a pile ({@link #faceDownFrom}, with the pile generation
- * they came from). {@link #unknownCount} and the other queries there give the perfect-recall
- * counts; {@link #determinize} resamples exactly those unknowns.
+ * <p>Hidden information (section "Hidden and public information"): with perfect recall every
+ * hand is known; unknown to all alike are the draw pile and the VP cards drawn face down
+ * ({@link #faceDownFrom}). {@link #unknownCount} and the queries beside it count them;
+ * {@link #determinize} resamples exactly those unknowns.
  *
  * <p>{@link #apply(int)} returns a new state and leaves this one as it was;
  * {@link #applyInPlace(int)} mutates this state (for owners holding the only reference).
@@ -87,25 +85,24 @@ public final class OsakaState implements GameState<OsakaState> {
      * {@link #handCount}, {@link #uninsuredCount}, {@link #insuredCount}, changed through
      * {@link #addHand}, {@link #addGoods}, {@link #addInsured} (index {@link #typeSlot}).
      */
-    private final int[] hand;
-    private final int[] goods;
-    private final int[] insured;
+    final int[] hand;
+    final int[] goods;
+    final int[] insured;
     final int[] handValue;
     final int[] handSize;
     /** Cards per type in the discard pile and out of the game (kept beside {@link #loc} for speed). */
     final int[] discardByType;
     final int[] outByType;
     /** Per seat and colour; read through {@link #tokenCount}, changed through {@link #addTokens}. */
-    private final int[] tokens;
+    final int[] tokens;
     /** Victory points per seat: cards in the VP pile plus {@link #vpWithoutCard}. */
     final int[] vp;
     /** [decision] VP scored when no card was left to draw for them; they still count. */
     final int[] vpWithoutCard;
     /**
-     * Per card: the generation of the draw pile it was drawn from face down into a VP pile (VP
-     * beyond a sold set, section "Payout"), or {@link #NOT_FACE_DOWN}. Only such cards stay
-     * unknown once drawn (section "Hidden and public information"); VP cards kept from a sold
-     * set are known, since the goods were public.
+     * Per card: the generation of the draw pile it was drawn from face down into a VP pile
+     * (section "Payout"), or {@link #NOT_FACE_DOWN}; only such cards stay unknown once drawn
+     * (VP cards kept from a sold set are known: the goods were public).
      */
     final int[] faceDownFrom;
     /**
@@ -210,45 +207,6 @@ public final class OsakaState implements GameState<OsakaState> {
         explicit = o.explicit == null ? null : o.explicit.copy();
     }
 
-    /** Sets every field but the explicit-chance bookkeeping to {@code o}'s (a state of as many players). */
-    static void assign(OsakaState t, OsakaState o) {
-        System.arraycopy(o.loc, 0, t.loc, 0, t.loc.length);
-        System.arraycopy(o.draw, 0, t.draw, 0, t.draw.length);
-        t.drawSize = o.drawSize;
-        t.discardSize = o.discardSize;
-        System.arraycopy(o.market, 0, t.market, 0, t.market.length);
-        t.marketSize = o.marketSize;
-        System.arraycopy(o.farm, 0, t.farm, 0, t.farm.length);
-        t.farmSize = o.farmSize;
-        System.arraycopy(o.reservedBy, 0, t.reservedBy, 0, t.reservedBy.length);
-        System.arraycopy(o.reservedCard, 0, t.reservedCard, 0, t.reservedCard.length);
-        System.arraycopy(o.ship, 0, t.ship, 0, t.ship.length);
-        System.arraycopy(o.hand, 0, t.hand, 0, t.hand.length);
-        System.arraycopy(o.goods, 0, t.goods, 0, t.goods.length);
-        System.arraycopy(o.insured, 0, t.insured, 0, t.insured.length);
-        System.arraycopy(o.handValue, 0, t.handValue, 0, t.handValue.length);
-        System.arraycopy(o.handSize, 0, t.handSize, 0, t.handSize.length);
-        System.arraycopy(o.discardByType, 0, t.discardByType, 0, t.discardByType.length);
-        System.arraycopy(o.outByType, 0, t.outByType, 0, t.outByType.length);
-        System.arraycopy(o.tokens, 0, t.tokens, 0, t.tokens.length);
-        System.arraycopy(o.vp, 0, t.vp, 0, t.vp.length);
-        System.arraycopy(o.vpWithoutCard, 0, t.vpWithoutCard, 0, t.vpWithoutCard.length);
-        System.arraycopy(o.faceDownFrom, 0, t.faceDownFrom, 0, t.faceDownFrom.length);
-        t.pileGeneration = o.pileGeneration;
-        t.phase = o.phase;
-        t.current = o.current;
-        t.active = o.active;
-        t.startPlayer = o.startPlayer;
-        t.tokenPicks = o.tokenPicks;
-        t.payment = o.payment;
-        t.insurance = o.insurance;
-        t.passStreak = o.passStreak;
-        t.decisions = o.decisions;
-        t.endReason = o.endReason;
-        t.rng.setState(o.rng.state());
-        t.legalKnown = false;
-    }
-
     /** Setup (rules section "Setup"), with chance outcomes reported to {@code events}. */
     static OsakaState newGame(OsakaConfig config, long seed, OsakaEvents events) {
         return OsakaRules.setUp(config, seed, events);
@@ -293,11 +251,7 @@ public final class OsakaState implements GameState<OsakaState> {
 
     /** The draw pile, top card first. */
     int[] drawPileTopFirst() {
-        int[] out = new int[drawSize];
-        for (int i = 0; i < drawSize; i++) {
-            out[i] = draw[drawSize - 1 - i];
-        }
-        return out;
+        return OsakaQueries.drawPileTopFirst(this);
     }
 
     /** Whether player p may take or buy a card: unreserved, or under p's own piece. */
@@ -379,11 +333,7 @@ public final class OsakaState implements GameState<OsakaState> {
     }
 
     public int totalTokens(int p) {
-        int sum = 0;
-        for (int c = 0; c < Colour.COUNT; c++) {
-            sum += tokenCount(p, c);
-        }
-        return sum;
+        return OsakaQueries.totalTokens(this, p);
     }
 
     public Space ship(Colour c) {
@@ -500,11 +450,7 @@ public final class OsakaState implements GameState<OsakaState> {
 
     /** Player p's uninsured goods of colour index c, all values together. */
     int uninsuredOfColour(int p, int colour) {
-        int sum = 0;
-        for (int v = 0; v < Cards.VALUES_PER_COLOUR; v++) {
-            sum += uninsuredCount(p, colour * Cards.VALUES_PER_COLOUR + v);
-        }
-        return sum;
+        return OsakaQueries.uninsuredOfColour(this, p, colour);
     }
 
     public int tokenPicksLeft() {
@@ -528,21 +474,7 @@ public final class OsakaState implements GameState<OsakaState> {
      * recall cannot know is {@link #unknownCount}.
      */
     public void countCardsFor(int observer, int[] discardByType, int[] outByType, int[] unseenByType) {
-        for (int t = 0; t < Cards.TYPES; t++) {
-            int seen = this.discardByType[t] + this.outByType[t] + handCount(observer, t);
-            for (int p = 0; p < n; p++) {
-                seen += goodsCount(p, t);
-            }
-            discardByType[t] = this.discardByType[t];
-            outByType[t] = this.outByType[t];
-            unseenByType[t] = Cards.copiesOfType(t) - seen;
-        }
-        for (int i = 0; i < marketSize; i++) {
-            unseenByType[Cards.type(market[i])]--;
-        }
-        for (int i = 0; i < farmSize; i++) {
-            unseenByType[Cards.type(farm[i])]--;
-        }
+        OsakaQueries.countCardsFor(this, observer, discardByType, outByType, unseenByType);
     }
 
     // Perfect-recall information (section "Hidden and public information"): see PerfectRecall.
@@ -583,34 +515,13 @@ public final class OsakaState implements GameState<OsakaState> {
 
     /** Cost of a Buy for the active player: every Market card except those reserved by others. */
     public int buyCost() {
-        int cost = 0;
-        for (int i = 0; i < marketSize; i++) {
-            if (offeredTo(market[i], active)) {
-                cost += Cards.value(market[i]);
-            }
-        }
-        return cost;
+        return OsakaQueries.buyCost(this);
     }
 
     /** Seats sharing the win: most VP, then most achievement tokens; still tied, all win. */
     @Override
     public int[] winners() {
-        int best = -1;
-        int bestTokens = -1;
-        int count = 0;
-        int[] out = new int[n];
-        for (int p = 0; p < n; p++) {
-            int t = totalTokens(p);
-            if (vp[p] > best || (vp[p] == best && t > bestTokens)) {
-                best = vp[p];
-                bestTokens = t;
-                count = 0;
-            }
-            if (vp[p] == best && t == bestTokens) {
-                out[count++] = p;
-            }
-        }
-        return Arrays.copyOf(out, count);
+        return OsakaQueries.winners(this);
     }
 
     // ------------------------------------------------------------------ legal actions and apply
@@ -674,7 +585,7 @@ public final class OsakaState implements GameState<OsakaState> {
     @Override
     public void applyInPlace(int action) {
         if (explicit != null) {
-            applyExplicit(action, ChanceLog.NONE);
+            OsakaExplicit.apply(this, action, ChanceLog.NONE);
             return;
         }
         if (!isLegal(action)) {
@@ -687,25 +598,10 @@ public final class OsakaState implements GameState<OsakaState> {
     @Override
     public void applyInPlace(int action, ChanceLog chance) {
         if (explicit != null) {
-            applyExplicit(action, chance);
+            OsakaExplicit.apply(this, action, chance);
             return;
         }
         applyInPlace(action, OsakaChance.of(chance));
-    }
-
-    /**
-     * The explicit mode's move: an outcome at a chance node, or a legal decision, run by
-     * {@link ExplicitChance} (chance steps reported to {@code chance} once the step completes).
-     */
-    private void applyExplicit(int action, ChanceLog chance) {
-        if (explicit.isChanceNode()) {
-            explicit.resolve(this, action, chance);
-            return;
-        }
-        if (!isLegal(action)) {
-            throw illegal(action);
-        }
-        explicit.decide(this, action, chance);
     }
 
     /**
@@ -714,11 +610,7 @@ public final class OsakaState implements GameState<OsakaState> {
      */
     void applyInPlace(int action, OsakaEvents events) {
         if (explicit != null) {
-            if (events != OsakaEvents.NONE && !(events instanceof OsakaChance)) {
-                throw new UnsupportedOperationException("the explicit-chance mode reports its chance steps to a"
-                        + " ChanceLog, once a step completes");
-            }
-            applyExplicit(action, events instanceof OsakaChance c ? c.log() : ChanceLog.NONE);
+            OsakaExplicit.applyReporting(this, action, events);
             return;
         }
         this.events = events;
@@ -742,13 +634,10 @@ public final class OsakaState implements GameState<OsakaState> {
         return OsakaAction.name(action);
     }
 
-    /** A determinization: see {@link OsakaDeterminizer#determinize}. */
+    /** A determinization: see {@link OsakaDeterminizer#determinize}, or {@link OsakaExplicit#determinizeNode}. */
     @Override
     public OsakaState determinize(int observer, long seed) {
-        if (explicit != null && explicit.isChanceNode()) {
-            return OsakaExplicit.determinizeNode(this, seed);
-        }
-        return OsakaDeterminizer.determinize(this, seed);
+        return isChanceNode() ? OsakaExplicit.determinizeNode(this, seed) : OsakaDeterminizer.determinize(this, seed);
     }
 
     /** A future of its own: see {@link OsakaDeterminizer#reseed}. */
@@ -765,15 +654,7 @@ public final class OsakaState implements GameState<OsakaState> {
      */
     @Override
     public OsakaState sampledCopy(long seed) {
-        if (isChanceNode()) {
-            throw new IllegalStateException("a chance node has no sampled form: apply one of its outcomes first");
-        }
-        OsakaState c = copy();
-        if (c.explicit != null) {
-            c.explicit = null;
-            c.reseed(seed);
-        }
-        return c;
+        return OsakaExplicit.sampledCopy(this, seed);
     }
 
     @Override
@@ -783,46 +664,12 @@ public final class OsakaState implements GameState<OsakaState> {
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof OsakaState)) {
-            return false;
-        }
-        OsakaState s = (OsakaState) o;
-        return n == s.n && drawSize == s.drawSize && discardSize == s.discardSize && marketSize == s.marketSize
-                && farmSize == s.farmSize && phase == s.phase && current == s.current && active == s.active
-                && startPlayer == s.startPlayer && tokenPicks.equals(s.tokenPicks) && payment.equals(s.payment)
-                && insurance.equals(s.insurance) && passStreak == s.passStreak
-                && decisions == s.decisions && endReason == s.endReason && rng.equals(s.rng)
-                && Arrays.equals(loc, s.loc)
-                && Arrays.equals(draw, 0, drawSize, s.draw, 0, drawSize)
-                && Arrays.equals(market, 0, marketSize, s.market, 0, marketSize)
-                && Arrays.equals(farm, 0, farmSize, s.farm, 0, farmSize)
-                && Arrays.equals(reservedBy, s.reservedBy) && Arrays.equals(reservedCard, s.reservedCard)
-                && Arrays.equals(ship, s.ship) && Arrays.equals(hand, s.hand) && Arrays.equals(goods, s.goods)
-                && Arrays.equals(insured, s.insured) && Arrays.equals(handValue, s.handValue)
-                && Arrays.equals(handSize, s.handSize) && Arrays.equals(tokens, s.tokens)
-                && Arrays.equals(discardByType, s.discardByType) && Arrays.equals(outByType, s.outByType)
-                && Arrays.equals(vp, s.vp) && Arrays.equals(vpWithoutCard, s.vpWithoutCard)
-                && pileGeneration == s.pileGeneration && Arrays.equals(faceDownFrom, s.faceDownFrom)
-                && Objects.equals(explicit, s.explicit);
+        return this == o || o instanceof OsakaState s && OsakaQueries.sameValue(this, s);
     }
 
     @Override
     public int hashCode() {
-        int h = Arrays.hashCode(loc);
-        h = 31 * h + Arrays.hashCode(Arrays.copyOf(draw, drawSize));
-        h = 31 * h + Arrays.hashCode(Arrays.copyOf(market, marketSize));
-        h = 31 * h + Arrays.hashCode(ship);
-        h = 31 * h + Arrays.hashCode(tokens);
-        h = 31 * h + Arrays.hashCode(vp);
-        h = 31 * h + phase.hashCode();
-        h = 31 * h + current;
-        h = 31 * h + decisions;
-        h = 31 * h + Arrays.hashCode(faceDownFrom);
-        h = 31 * h + pileGeneration;
-        return 31 * h + Long.hashCode(rng.state());
+        return OsakaQueries.valueHash(this);
     }
 
     @Override
