@@ -162,7 +162,6 @@ def _brute_force(state: kaisen.State, seat: int) -> float:
     return total
 
 
-@pytest.mark.skipif(not kaisen.spec(ENDGAME[0]).explicit_chance, reason="the endgame's game has no explicit mode")
 def test_expectimax_finds_the_best_move_of_an_endgame_where_chance_matters() -> None:
     game, seed = ENDGAME
     state = expectimax.last_decision_before_the_end(game, seed)
