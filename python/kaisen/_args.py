@@ -6,6 +6,7 @@ here first, with a message that names it and its range."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -28,3 +29,21 @@ def java_int(name: str, value: Any, lo: int, hi: int, hint: str = "") -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
         raise ValueError(f"{name} must be a whole number from {lo:,} to {hi:,}{hint}, not {value!r}")
     return int(value)
+
+
+def config_option(parser: Any, text: str) -> dict[str, Any]:
+    """A benchmark's ``--config``: game options as one JSON object, or ``parser.error`` saying what is wrong."""
+    try:
+        options = json.loads(text)
+    except ValueError as e:
+        parser.error(f"--config is not JSON: {e}")
+    if not isinstance(options, dict):
+        parser.error("--config must be a JSON object")
+    return options
+
+
+def seconds_option(parser: Any, seconds: float) -> float:
+    """A benchmark's ``--seconds``: above 0 and at most an hour, or ``parser.error``."""
+    if not 0 < seconds <= 3600:
+        parser.error(f"--seconds must be between 0 and 3600, not {seconds}")
+    return seconds

@@ -29,6 +29,7 @@ import numpy as np
 
 import kaisen
 from kaisen import _jvm
+from kaisen._args import config_option, seconds_option
 
 
 def rate(run: Callable[[float], int], seconds: float) -> float:
@@ -381,14 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--sizes must be whole numbers separated by commas, not {args.sizes!r}")
     if any(n < 1 for n in sizes):
         parser.error(f"--sizes must be 1 or more, not {args.sizes!r}")
-    if not 0 < args.seconds <= 3600:
-        parser.error(f"--seconds must be between 0 and 3600, not {args.seconds}")
-    try:
-        options = json.loads(args.config)
-    except ValueError as e:
-        parser.error(f"--config is not JSON: {e}")
-    if not isinstance(options, dict):
-        parser.error("--config must be a JSON object")
+    seconds_option(parser, args.seconds)
+    options = config_option(parser, args.config)
     game_spec = kaisen.spec(args.game, num_players=args.players, **options)
     out: dict[str, Any] = {"benchmark": "python", "game": args.game, "config": dict(game_spec.config),
                            "players": game_spec.players, "opponents": "random"}

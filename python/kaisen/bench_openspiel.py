@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import kaisen
+from kaisen._args import config_option, seconds_option
 from kaisen.bench import picker
 
 #: A random playout's counts: (decisions, nodes), nodes counting chance nodes too.
@@ -99,14 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", default="{}", help="game options as a JSON object")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of the measured period per subject")
     args = parser.parse_args(argv)
-    if not 0 < args.seconds <= 3600:
-        parser.error(f"--seconds must be between 0 and 3600, not {args.seconds}")
-    try:
-        options = json.loads(args.config)
-    except ValueError as e:
-        parser.error(f"--config is not JSON: {e}")
-    if not isinstance(options, dict):
-        parser.error("--config must be a JSON object")
+    seconds_option(parser, args.seconds)
+    options = config_option(parser, args.config)
     try:
         import pyspiel
 
