@@ -243,7 +243,6 @@ final class BenchCommand implements Runnable {
                     : dev.kaisen.bridge.bench.EnvBench.newMultiAgentVectorEnv(game, n, t);
         }
 
-        /** Measures every kind, size and thread count once; keys "kind/n/threads". */
         /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
         static final double SLICE_SECONDS = 0.2;
 

@@ -154,6 +154,27 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         return env(i).record();
     }
 
+    /**
+     * Checks every env before a step, split across the workers as the step is (so an env's state
+     * is read where it will be stepped, and the check is not a serial part of the step): throws
+     * {@code problem} of the lowest env {@code ok} refuses, the same one whatever the thread count.
+     */
+    protected final void checkAll(java.util.function.IntPredicate ok,
+                                  java.util.function.IntFunction<RuntimeException> problem) {
+        java.util.concurrent.atomic.AtomicInteger first = new java.util.concurrent.atomic.AtomicInteger(numEnvs);
+        workers.run(numEnvs, (from, to, worker) -> {
+            for (int i = from; i < to; i++) {
+                if (!ok.test(i)) {
+                    first.accumulateAndGet(i, Math::min);
+                    return;
+                }
+            }
+        });
+        if (first.get() < numEnvs) {
+            throw problem.apply(first.get());
+        }
+    }
+
     /** Runs {@code chunk} over every env, split across the workers. */
     protected final void run(Workers.Chunk chunk) {
         workers.run(numEnvs, chunk);

@@ -342,16 +342,11 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     public synchronized void step() {
         ensureOpen();
         actions.get(0, actionScratch);
-        for (int i = 0; i < numEnvs; i++) {
+        checkAll(i -> finished[i] || actionScratch[i] == SKIP || envs[i].accepts(actionScratch[i]), i -> {
             int a = actionScratch[i];
-            if (finished[i] || a == SKIP) {
-                continue;
-            }
-            if (!envs[i].accepts(a)) {
-                IllegalActionException e = envs[i].stateView().illegal(a);
-                throw new IllegalActionException(a, "env " + i + ": " + e.getMessage() + "; no env was stepped");
-            }
-        }
+            return new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
+                    + "; no env was stepped");
+        });
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
                 stepOne(i, worker);

@@ -202,24 +202,23 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     public synchronized void step() {
         ensureOpen();
         actions.get(0, actionScratch);
-        for (int i = 0; i < numEnvs; i++) {
-            int a = actionScratch[i];
-            if (a == SKIP) {
-                continue;
-            }
-            if (envs[i].done()) {
-                throw new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
-            }
-            if (!envs[i].accepts(a)) {
-                throw new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
-                        + "; no env was stepped");
-            }
-        }
+        checkAll(i -> actionScratch[i] == SKIP || !envs[i].done() && envs[i].accepts(actionScratch[i]),
+                this::refusal);
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
                 stepOne(i, worker);
             }
         });
+    }
+
+    /** Why env i cannot take its action (an env that finished its episode, or an illegal action). */
+    private RuntimeException refusal(int i) {
+        int a = actionScratch[i];
+        if (envs[i].done()) {
+            return new IllegalStateException("env " + i + " has finished its episode; reset it first; no env was stepped");
+        }
+        return new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
+                + "; no env was stepped");
     }
 
     private void stepOne(int i, int worker) {

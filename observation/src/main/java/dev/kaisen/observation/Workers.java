@@ -1,6 +1,6 @@
 package dev.kaisen.observation;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -15,6 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  * next unclaimed chunk until none is left. A worker the scheduler has not run yet claims nothing,
  * so the caller never waits for work nobody has started; it waits only for chunks a running worker
  * holds (a few microseconds, unless that worker is descheduled in the middle of one).</li>
+ * <li>Each team member claims from its own block of chunks first (member w of k: the w-th k-th of
+ * the items), then from the others' blocks, so that from one job to the next the same items
+ * stay with the same thread, and their memory in that core's cache, unless a member came late.</li>
  * <li>Every wait is bounded: an idle worker spins for the next job at most {@link #SPIN_NANOS}
  * (adapted to how soon jobs come), yielding its core to any other runnable thread on each turn,
  * then parks; the caller waiting for chunks that workers hold spins at most
@@ -54,6 +57,8 @@ public final class Workers implements AutoCloseable {
     static final long PARK_NANOS = 1_000_000;
     /** An idle worker's longest park between two looks (each job unparks the workers it wants). */
     static final long IDLE_PARK_NANOS = 50_000_000;
+    /** Ints per job counter: 64 bytes, a cache line. */
+    private static final int PAD = 16;
     /** Chunks per team member and job: small enough that the load balances, large enough to claim cheaply. */
     static final int CHUNKS_PER_WORKER = 8;
 
@@ -64,8 +69,13 @@ public final class Workers implements AutoCloseable {
         final int per;
         final int chunks;
         final int team;
-        final AtomicInteger next = new AtomicInteger();
-        final AtomicInteger done = new AtomicInteger();
+        /**
+         * Per team member w: the next unclaimed chunk of its block at {@code w * PAD} (each counter on
+         * a cache line of its own, as members claim at the same time); the chunks done at
+         * {@code team * PAD}.
+         */
+        final AtomicIntegerArray counters;
+        final int[] blockEnd;
         final AtomicReference<Throwable> failure = new AtomicReference<>();
 
         Job(Chunk chunk, int items, int team) {
@@ -74,6 +84,16 @@ public final class Workers implements AutoCloseable {
             this.team = team;
             this.per = Math.max(1, (items + team * CHUNKS_PER_WORKER - 1) / (team * CHUNKS_PER_WORKER));
             this.chunks = (items + per - 1) / per;
+            this.counters = new AtomicIntegerArray((team + 1) * PAD);
+            this.blockEnd = new int[team];
+            for (int w = 0; w < team; w++) {
+                counters.set(w * PAD, (int) ((long) chunks * w / team));
+                blockEnd[w] = (int) ((long) chunks * (w + 1) / team);
+            }
+        }
+
+        int done() {
+            return counters.get(team * PAD);
         }
     }
 
@@ -149,7 +169,7 @@ public final class Workers implements AutoCloseable {
             LockSupport.unpark(team[w - 1]);
         }
         work(job, 0);
-        if (job.done.get() < job.chunks) {
+        if (job.done() < job.chunks) {
             awaitDone(job);
         }
         sizer.end(k, start, System.nanoTime(), count);
@@ -162,27 +182,40 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** Claims and runs chunks of {@code job} until none is left unclaimed; how many it ran. */
+    /**
+     * Claims and runs chunks of {@code job} until none is left unclaimed, its own block's first, then
+     * the next members' in turn; how many it ran.
+     */
     private int work(Job job, int worker) {
-        int c;
         int ran = 0;
-        while ((c = job.next.getAndIncrement()) < job.chunks) {
-            ran++;
-            int from = c * job.per;
-            int to = Math.min(job.items, from + job.per);
-            try {
-                job.chunk.run(from, to, worker);
-            } catch (RuntimeException | Error e) {
-                job.failure.compareAndSet(null, e);
-            }
-            if (job.done.incrementAndGet() == job.chunks && worker != 0) {
-                Thread w = waiter;
-                if (w != null) {
-                    LockSupport.unpark(w);
-                }
+        for (int b = 0; b < job.team; b++) {
+            int block = (worker + b) % job.team;
+            int at = block * PAD;
+            int end = job.blockEnd[block];
+            int c;
+            while (job.counters.get(at) < end && (c = job.counters.getAndIncrement(at)) < end) {
+                runChunk(job, c, worker);
+                ran++;
             }
         }
         return ran;
+    }
+
+    /** Runs chunk {@code c} of {@code job} (a failure is kept for the caller); the last chunk done wakes the caller. */
+    private void runChunk(Job job, int c, int worker) {
+        int from = c * job.per;
+        int to = Math.min(job.items, from + job.per);
+        try {
+            job.chunk.run(from, to, worker);
+        } catch (RuntimeException | Error e) {
+            job.failure.compareAndSet(null, e);
+        }
+        if (job.counters.incrementAndGet(job.team * PAD) == job.chunks && worker != 0) {
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
     }
 
     /** The caller's wait for chunks that workers hold: a short spin, then parks until the last is done. */
@@ -190,11 +223,11 @@ public final class Workers implements AutoCloseable {
         long start = System.nanoTime();
         long spinUntil = start + CALLER_SPIN_NANOS;
         long parks = 0;
-        while (job.done.get() < job.chunks) {
+        while (job.done() < job.chunks) {
             // spinning first; no Thread.onSpinWait(): under a hypervisor, PAUSE in a loop may deschedule the virtual CPU
             if (System.nanoTime() >= spinUntil) {
                 waiter = Thread.currentThread();
-                if (job.done.get() < job.chunks) {
+                if (job.done() < job.chunks) {
                     LockSupport.parkNanos(this, PARK_NANOS);
                     parks++;
                 }

@@ -135,13 +135,14 @@ public final class EnvBench {
     /**
      * (c) A vectorized env (single-learner, or multi-agent with every seat answered here): one step
      * call for N envs, actions drawn from the masks in its buffer and written to its actions region.
+     * The draw is this harness's serial part (the caller's policy, between two steps), so it reads
+     * the masks in place, 8 entries at a time ({@link #pick(ByteBuffer, int, int, SplittableRandom)}).
      */
     public static Workload vectorEnv(BatchedEnv<?> vec) {
         SplittableRandom random = new SplittableRandom(3);
         int n = vec.numEnvs();
         int a = vec.layout().region("masks").shape().get(1);
         int[] actions = new int[n];
-        byte[] masks = new byte[n * a];
         ByteBuffer maskRegion = vec.region("masks");
         java.nio.IntBuffer actionRegion = vec.region("actions").asIntBuffer();
         vec.reset();
@@ -149,9 +150,8 @@ public final class EnvBench {
             long end = System.nanoTime() + nanos;
             long units = 0;
             do {
-                maskRegion.get(0, masks);
                 for (int i = 0; i < n; i++) {
-                    actions[i] = pick(masks, i * a, a, random);
+                    actions[i] = pick(maskRegion, i * a, a, random);
                 }
                 actionRegion.put(0, actions);
                 vec.step();
@@ -170,6 +170,40 @@ public final class EnvBench {
         int k = random.nextInt(count);
         for (int a = 0; ; a++) {
             if (mask[offset + a] != 0 && k-- == 0) {
+                return a;
+            }
+        }
+    }
+
+    /** Sums the eight bytes of {@code x}, each 0 or 1. */
+    private static int ones(long x) {
+        return (int) ((x * 0x0101010101010101L) >>> 56);
+    }
+
+    /**
+     * A uniformly random action among the ones of a little-endian mask of 0/1 bytes, read in
+     * place: the legal actions counted, then the k-th found, 8 bytes at a time.
+     */
+    static int pick(ByteBuffer masks, int offset, int numActions, SplittableRandom random) {
+        int whole = numActions & ~7;
+        int count = 0;
+        for (int a = 0; a < whole; a += 8) {
+            count += ones(masks.getLong(offset + a));
+        }
+        for (int a = whole; a < numActions; a++) {
+            count += masks.get(offset + a);
+        }
+        int k = random.nextInt(count);
+        int a = 0;
+        for (; a < whole; a += 8) {
+            int c = ones(masks.getLong(offset + a));
+            if (k < c) {
+                break;
+            }
+            k -= c;
+        }
+        for (; ; a++) {
+            if (masks.get(offset + a) != 0 && k-- == 0) {
                 return a;
             }
         }
