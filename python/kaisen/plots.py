@@ -1,4 +1,7 @@
-"""Plots of training runs: ``python -m kaisen.plots RUN_DIR`` writes ``RUN_DIR/learning_curve.png``.
+"""Plots of training runs and leaderboards: ``python -m kaisen.plots RUN_DIR`` writes ``RUN_DIR/learning_curve.png``.
+
+``python -m kaisen.plots leaderboard DIR`` writes ``DIR/leaderboard.png`` from ``DIR/leaderboard.json``
+(``./kaisen leaderboard``): each agent's Elo rating with its 95% interval, best first.
 
 A run folder (from ``./kaisen train`` or ``python/examples/ppo_masked.py``) holds
 ``eval.csv`` (step, opponent, games, win_rate, win_rate_low, win_rate_high, mean_score,
@@ -10,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
+import sys
 import warnings
 from collections import defaultdict
 from pathlib import Path
@@ -87,7 +92,56 @@ def learning_curve(run_dir: str | Path, out: str | Path | None = None, ax=None):
     return ax
 
 
+def leaderboard(board_dir: str | Path, out: str | Path | None = None, ax=None):
+    """Each rated agent's Elo with its 95% interval from ``leaderboard.json``, best at the top.
+
+    Returns the matplotlib Axes; saves a PNG to ``out`` (default ``DIR/leaderboard.png``) unless an
+    ``ax`` was given. The ratings are drawn as ``./kaisen leaderboard`` fitted them; nothing is refitted.
+    """
+    folder = Path(board_dir)
+    path = folder / "leaderboard.json"
+    try:
+        board = json.loads(path.read_text(encoding="utf-8"))
+        ratings = board["ratings"]
+        rows = [(r["agent"], float(r["elo"]), float(r["eloLow"]), float(r["eloHigh"])) for r in ratings]
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{path} does not exist (./kaisen leaderboard --out {folder} writes it)") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path} is not a leaderboard written by ./kaisen leaderboard: {e}") from None
+    if not rows:
+        raise ValueError(f"{path} has no ratings yet (no pairing has been played)")
+    own = ax is None
+    if own:
+        fig = Figure(figsize=(8, 0.9 + 0.42 * len(rows)))
+        ax = fig.add_subplot()
+    y = list(range(len(rows)))[::-1]
+    elo = [r[1] for r in rows]
+    ax.errorbar(elo, y, xerr=[[r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]], fmt="o", capsize=3)
+    ax.set_yticks(y, [r[0] for r in rows], fontsize=8)
+    ax.axvline(1500, color="grey", linewidth=0.6, linestyle=":")
+    ax.set_xlabel("Elo (Bradley-Terry, 95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"Leaderboard: {board.get('game', '?')}, {board.get('players', '?')} players, "
+                 f"{board.get('gamesPerPairing', '?')} games per pairing"
+                 + ("" if board.get("complete", True) else " (unfinished)"), fontsize=10)
+    if own:
+        target = Path(out) if out else folder / "leaderboard.png"
+        fig.tight_layout()
+        fig.savefig(target, dpi=120)
+    return ax
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["leaderboard"]:
+        p = argparse.ArgumentParser(prog="python -m kaisen.plots leaderboard",
+                                    description="Plot DIR/leaderboard.json's ratings as DIR/leaderboard.png.")
+        p.add_argument("board_dir", type=Path)
+        p.add_argument("--out", type=Path, default=None, help="PNG path (default DIR/leaderboard.png)")
+        a = p.parse_args(argv[1:])
+        leaderboard(a.board_dir, a.out)
+        print(f"leaderboard plot written to {a.out or a.board_dir / 'leaderboard.png'}")
+        return 0
     p = argparse.ArgumentParser(prog="python -m kaisen.plots", description=__doc__.splitlines()[0])
     p.add_argument("run_dir", type=Path)
     p.add_argument("--out", type=Path, default=None, help="PNG path (default RUN_DIR/learning_curve.png)")

@@ -12,7 +12,8 @@ import java.nio.file.NoSuchFileException;
 @Command(name = "kaisen", mixinStandardHelpOptions = true, version = "kaisen 0.1.0",
         description = "Reinforcement-learning environments for trading board games.",
         subcommands = {GamesCommand.class, SelfPlayCommand.class, ReplayCommand.class, SpecCommand.class, BenchCommand.class,
-                GoldenCommand.class, ServeCommand.class, EvalCommand.class, TrainCommand.class, ZooCommand.class})
+                GoldenCommand.class, ServeCommand.class, EvalCommand.class, LeaderboardCommand.class, TrainCommand.class,
+                ZooCommand.class})
 public final class KaisenCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

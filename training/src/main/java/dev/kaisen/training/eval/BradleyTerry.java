@@ -33,6 +33,18 @@ public final class BradleyTerry {
         wins[j][i] += 1 - scoreOfI;
     }
 
+    /** Records {@code games} games between i and j in which i scored {@code pointsOfI} in all. */
+    public void add(int i, int j, double pointsOfI, int games) {
+        if (i == j || games == 0) {
+            return;
+        }
+        if (pointsOfI < 0 || pointsOfI > games) {
+            throw new IllegalArgumentException("points " + pointsOfI + " out of 0.." + games);
+        }
+        wins[i][j] += pointsOfI;
+        wins[j][i] += games - pointsOfI;
+    }
+
     public double points(int i, int j) {
         return wins[i][j];
     }
