@@ -59,7 +59,8 @@ final class LeaderboardCommand implements Callable<Integer> {
     }
 
     private <S extends GameState<S>> Integer run(Game<S> game) {
-        List<String> field = agents != null ? agents : Leaderboard.defaultAgents(game);
+        List<String> field = agents != null ? agents
+                : Leaderboard.defaultAgents(game, dev.kaisen.training.zoo.Zoo.agentsFor(game));
         Path dir = out != null ? out : Path.of("leaderboards", game.id() + "-" + game.numPlayers() + "p");
         Path file = dir.resolve("leaderboard.json");
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();

@@ -7,7 +7,6 @@ import dev.kaisen.env.GameState;
 import dev.kaisen.env.Json;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.UserFiles;
-import dev.kaisen.training.zoo.Zoo;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,36 +81,20 @@ public final class Leaderboard {
 
     /**
      * The default field of a game and player count: {@code random}, the game's bots, the
-     * determinized searches {@code ismcts:200} and {@code ismcts:1000}, every zoo model made for
-     * this game, player count and options, and each such model guiding {@code ismcts:350}.
+     * determinized searches {@code ismcts:200} and {@code ismcts:1000}, the given models (agent
+     * names, e.g. the zoo's for this game and player count), and each model guiding {@code ismcts:350}.
      */
-    public static <S extends GameState<S>> List<String> defaultAgents(Game<S> game) {
+    public static <S extends GameState<S>> List<String> defaultAgents(Game<S> game, List<String> models) {
         List<String> agents = new ArrayList<>();
         agents.add("random");
         agents.addAll(game.descriptor().botNames());
         agents.add("ismcts:" + QUICK_SEARCH);
         agents.add("ismcts:" + STRONG_SEARCH);
-        List<String> models = new ArrayList<>();
-        for (Zoo.Model m : Zoo.models()) {
-            if (m.metadata() != null && m.problem() == null && m.metadata().game().equals(game.id())
-                    && m.metadata().players() == game.numPlayers() && playable(game, "zoo:" + m.name())) {
-                models.add("zoo:" + m.name());
-            }
-        }
         agents.addAll(models);
         for (String model : models) {
             agents.add("ismcts:" + GUIDED_SEARCH + ":net=" + model);
         }
         return List.copyOf(new LinkedHashSet<>(agents));
-    }
-
-    private static <S extends GameState<S>> boolean playable(Game<S> game, String agent) {
-        try {
-            Agents.validate(game, List.of(agent));
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false; // e.g. a model trained with other options of the game
-        }
     }
 
     /** The pairings {@code agents} need that {@code board} (null: none) lacks, in round-robin order. */

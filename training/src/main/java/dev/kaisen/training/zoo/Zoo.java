@@ -156,6 +156,26 @@ public final class Zoo {
     private Zoo() {
     }
 
+    /**
+     * The models that play {@code game} (its id, player count and options) as agent names
+     * ({@code zoo:NAME}), sorted by name; a model that cannot play it is left out.
+     */
+    public static List<String> agentsFor(dev.kaisen.env.Game<?> game) {
+        List<String> out = new ArrayList<>();
+        for (Model m : models()) {
+            if (m.metadata() != null && m.problem() == null && m.metadata().game().equals(game.id())
+                    && m.metadata().players() == game.numPlayers()) {
+                try {
+                    dev.kaisen.env.Agents.validate(game, List.of("zoo:" + m.name()));
+                    out.add("zoo:" + m.name());
+                } catch (IllegalArgumentException e) {
+                    // trained with other options of the game (or another view): not this game's
+                }
+            }
+        }
+        return out;
+    }
+
     /** Every model, sorted by name: the packaged ones and those of the zoo folder (which win on equal names). */
     public static List<Model> models() {
         Map<String, Model> byName = new LinkedHashMap<>();

@@ -145,7 +145,7 @@ class LeaderboardTest {
     @Test
     void theDefaultFieldIsRandomTheBotsTheSearchesAndEveryPlayableZooModelWithTheSearchItGuides() {
         Game<?> g = osaka(2);
-        List<String> field = Leaderboard.defaultAgents(g);
+        List<String> field = Leaderboard.defaultAgents(g, dev.kaisen.training.zoo.Zoo.agentsFor(g));
         List<String> head = new java.util.ArrayList<>(List.of("random"));
         head.addAll(g.descriptor().botNames());
         head.add("ismcts:200");
