@@ -139,7 +139,7 @@ def _classpath_key(jar: Path) -> str:
     parts = []
     for path in files:
         st = path.stat()
-        parts.append(f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}")
+        parts.append(f"{path.absolute()}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 

@@ -9,6 +9,7 @@ import html
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import urllib.error
@@ -680,10 +681,8 @@ def test_the_whole_games_boards_are_sent_only_when_asked():
         stop(server)
 
 
-def _raw(server: PageServer, request: bytes) -> "socket.socket":
+def _raw(server: PageServer, request: bytes) -> socket.socket:
     """A socket to ``server`` that has sent ``request`` (bytes as given: a test may stop mid-request)."""
-    import socket
-
     s = socket.create_connection(server.server_address[:2], timeout=30)
     s.sendall(request)
     return s
