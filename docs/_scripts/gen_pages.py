@@ -327,8 +327,29 @@ def changelog_and_citation() -> None:
           + site_data.bibtex(cff) + "\n```\n")
 
 
+def leaderboards() -> None:
+    """The committed leaderboards (``leaderboards/GAME-Np``): each one's table as the jar wrote it and its plot."""
+    out = ["# Leaderboards", "",
+           "Round-robins of each game's agents (`./kaisen leaderboard`, see "
+           "[Agents and evaluation](guides/evaluation.md#kaisen-leaderboard)): every pair plays its own "
+           "games with seats rotated, and one Bradley-Terry fit rates them all. Each table below is the "
+           "committed `leaderboards/GAME-Np/leaderboard.md`, written with its `leaderboard.json` by the "
+           "command it ends with; the site's test checks the two agree.", ""]
+    boards = site_data.leaderboards()
+    if not boards:
+        out.append("No leaderboard is committed yet.")
+    for folder in boards:
+        text = (folder / "leaderboard.md").read_text(encoding="utf-8")
+        out += [text.replace("### ", "## ", 1).rstrip(), "",
+                f"![Elo ratings of {folder.name}, 95% intervals](leaderboards/{folder.name}.png)", ""]
+        with mkdocs_gen_files.open(f"leaderboards/{folder.name}.png", "wb") as f:
+            f.write((folder / "leaderboard.png").read_bytes())
+    write("leaderboards.md", "\n".join(out) + "\n")
+
+
 home()
 games()
+leaderboards()
 states()
 cli()
 python_api()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +91,35 @@ def baselines_table(models) -> str:
     for m in sorted((m for m in models if m.problem is None), key=lambda m: (m.game, m.players, m.name)):
         rows.append(f"| `{m.agent}` | {m.game} | {m.players} | {rate(m, 'random')} | {rate(m, 'greedy')} |")
     return "\n".join(rows)
+
+
+#: Where the committed leaderboards live (``./kaisen leaderboard --out leaderboards/GAME-Np``).
+LEADERBOARDS = ROOT / "leaderboards"
+
+
+def leaderboards(root: Path = LEADERBOARDS) -> list[Path]:
+    """The committed leaderboards' folders (each with leaderboard.json, .md and .png), by name."""
+    return sorted(d for d in root.iterdir() if (d / "leaderboard.json").is_file()) if root.is_dir() else []
+
+
+def leaderboard_problems(folder: Path) -> list[str]:
+    """Where a committed leaderboard's Markdown table (``leaderboard.md``, written by the jar) is not
+    its JSON's ratings (rank, agent and rounded Elo, row by row), or a file is missing."""
+    problems = [f"{folder.name}: no {name}" for name in ("leaderboard.md", "leaderboard.png")
+                if not (folder / name).is_file()]
+    if problems:
+        return problems
+    board = json.loads((folder / "leaderboard.json").read_text(encoding="utf-8"))
+    # the jar's %.0f rounds halves up (BigDecimal HALF_UP of the double's exact value), as Decimal does here
+    want = [f"| {r['rank']} | `{r['agent']}` | {Decimal(r['elo']).quantize(Decimal(1), rounding=ROUND_HALF_UP)} |"
+            for r in board["ratings"]]
+    rows = [line for line in (folder / "leaderboard.md").read_text(encoding="utf-8").splitlines()
+            if re.match(r"\| \d+ \| `", line)]
+    got = ["| " + " | ".join(line.split(" | ")[:3]).lstrip("| ") + " |" for line in rows]
+    if got != want:
+        problems.append(f"{folder.name}: leaderboard.md's ratings {got} are not leaderboard.json's {want}: "
+                        f"run its reproduce command again (./kaisen leaderboard ... --out {folder})")
+    return problems
 
 
 if __name__ == "__main__":

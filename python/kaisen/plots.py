@@ -1,7 +1,8 @@
 """Plots of training runs and leaderboards: ``python -m kaisen.plots RUN_DIR`` writes ``RUN_DIR/learning_curve.png``.
 
 ``python -m kaisen.plots leaderboard DIR`` writes ``DIR/leaderboard.png`` from ``DIR/leaderboard.json``
-(``./kaisen leaderboard``): each agent's Elo rating with its 95% interval, best first.
+(``./kaisen leaderboard``): each agent's Elo rating with its 95% interval, best first. (A run folder
+named ``leaderboard`` is given as ``./leaderboard``.)
 
 A run folder (from ``./kaisen train`` or ``python/examples/ppo_masked.py``) holds
 ``eval.csv`` (step, opponent, games, win_rate, win_rate_low, win_rate_high, mean_score,

@@ -11,6 +11,7 @@ need Chromium, as the play page's do (``KAISEN_REQUIRE_BROWSER``).
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import json
 import os
@@ -190,6 +191,34 @@ def test_the_readme_is_a_landing_page_whose_strength_table_is_the_zoos():
     assert table == site_data.baselines_table(kaisen.zoo.models()), (
         "README.md's baseline table differs from the zoo's measured strength: regenerate it with "
         "`python docs/_scripts/site_data.py baselines` and paste it between its markers")
+
+
+def test_every_committed_leaderboard_agrees_with_its_json_and_is_on_the_site(site):
+    boards = site_data.leaderboards()
+    for folder in boards:
+        assert site_data.leaderboard_problems(folder) == []
+    page = (site / "leaderboards" / "index.html").read_text(encoding="utf-8")
+    for folder in boards:
+        board = json.loads((folder / "leaderboard.json").read_text(encoding="utf-8"))
+        assert f"leaderboards/{folder.name}.png" in page
+        for r in board["ratings"]:
+            assert html.escape(r["agent"], quote=False) in page
+
+
+def test_a_leaderboard_table_that_is_not_its_json_is_found(tmp_path):
+    folder = tmp_path / "osaka-2p"
+    folder.mkdir()
+    ratings = [{"rank": 1, "agent": "greedy", "elo": 1800.4}, {"rank": 2, "agent": "random", "elo": 1199.5}]
+    (folder / "leaderboard.json").write_text(json.dumps({"ratings": ratings}))
+    table = ["| rank | agent | Elo | 95% interval | encounters | points |", "|---:|---|---:|---|---:|---:|",
+             "| 1 | `greedy` | 1800 | 1700 to 1900 | 100 | 90.0 |", "| 2 | `random` | 1200 | 1100 to 1300 | 100 | 10.0 |"]
+    (folder / "leaderboard.md").write_text("\n".join(table) + "\n")
+    assert site_data.leaderboard_problems(folder) == ["osaka-2p: no leaderboard.png"]
+    (folder / "leaderboard.png").write_bytes(b"\x89PNG")
+    assert site_data.leaderboard_problems(folder) == []
+    (folder / "leaderboard.md").write_text("\n".join(table).replace("| 1800 |", "| 1801 |") + "\n")
+    assert "not leaderboard.json's" in site_data.leaderboard_problems(folder)[0]
+    assert site_data.leaderboards(tmp_path) == [folder]
 
 
 def test_docs_serve_refuses_a_port_in_use_in_one_line():

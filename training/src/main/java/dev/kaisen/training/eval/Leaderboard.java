@@ -29,9 +29,15 @@ import java.util.function.IntConsumer;
  *
  * <p>Resuming: the board is written to its file after every pairing; a run given a file that
  * already holds a board of the same game, options, games per pairing and seed plays only the
- * pairings it lacks (pairings of agents no longer listed stay, and are rated). Pairing
- * {@code (a, b)} is dealt from {@code derive(seed, hash of "a\nb")}, so it plays the same games
- * whatever else the board holds and in whatever order it is played.
+ * pairings it lacks (pairings of agents no longer listed stay, and are rated). A pairing is
+ * played and stored with its two names in sorted order, {@code (a, b)} with {@code a < b}, and
+ * dealt from {@code derive(seed, hash of "a\nb")}, so it plays the same games whatever else the
+ * board holds, in whatever order the field is listed.
+ *
+ * <p>Ratings need every rated agent connected to the others by pairings: where the pairings
+ * played so far split the agents into groups that never met (a resumed board whose new agents have
+ * not yet met the old ones), only the largest group is rated and the others are listed as unrated
+ * ({@link Board#unrated}).
  */
 public final class Leaderboard {
     /** Search budgets of the default field: a quick and a strong determinized search. */
@@ -68,11 +74,20 @@ public final class Leaderboard {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Board(String game, Map<String, Object> config, int players, List<String> agents,
                         int gamesPerPairing, long seed, List<Pairing> pairings, List<Rating> ratings,
-                        boolean complete) {
+                        List<String> unrated, boolean complete) {
         public Board {
+            if (game == null || agents == null || pairings == null) {
+                throw new IllegalArgumentException("not a leaderboard: it needs game, agents and pairings");
+            }
             agents = List.copyOf(agents);
             pairings = List.copyOf(pairings);
             ratings = ratings == null ? List.of() : List.copyOf(ratings);
+            unrated = unrated == null ? List.of() : List.copyOf(unrated);
+        }
+
+        /** Pairings of {@link #agents} not played yet. */
+        public int missingPairings() {
+            return missing(agents, this).size();
         }
     }
 
@@ -97,13 +112,18 @@ public final class Leaderboard {
         return List.copyOf(new LinkedHashSet<>(agents));
     }
 
-    /** The pairings {@code agents} need that {@code board} (null: none) lacks, in round-robin order. */
+    /**
+     * The pairings {@code agents} need that {@code board} (null: none) lacks, in round-robin order,
+     * each as its two names in sorted order (the order it is played and stored in).
+     */
     public static List<List<String>> missing(List<String> agents, Board board) {
         List<List<String>> out = new ArrayList<>();
         for (int i = 0; i < agents.size(); i++) {
             for (int j = i + 1; j < agents.size(); j++) {
-                if (board == null || find(board.pairings(), agents.get(i), agents.get(j)) == null) {
-                    out.add(List.of(agents.get(i), agents.get(j)));
+                String a = agents.get(i);
+                String b = agents.get(j);
+                if (board == null || find(board.pairings(), a, b) == null) {
+                    out.add(a.compareTo(b) < 0 ? List.of(a, b) : List.of(b, a));
                 }
             }
         }
@@ -164,12 +184,15 @@ public final class Leaderboard {
         LinkedHashSet<String> field = new LinkedHashSet<>(old == null ? List.of() : old.agents());
         field.addAll(agents);
         Board board = board(game, List.copyOf(field), gamesPerPairing, seed, pairings);
-        for (List<String> pair : missing(agents, old)) {
+        List<List<String>> toPlay = missing(agents, old);
+        for (List<String> pair : toPlay) {
             pairings.add(play(game, pair.get(0), pair.get(1), gamesPerPairing, seed, threads, progress));
             board = board(game, List.copyOf(field), gamesPerPairing, seed, pairings);
             write(file, board);
         }
-        write(file, board);
+        if (toPlay.isEmpty()) {
+            write(file, board); // the ratings as this version fits them
+        }
         return board;
     }
 
@@ -186,20 +209,48 @@ public final class Leaderboard {
     /** The board of these pairings: ratings fitted, ranked by Elo. */
     static <S extends GameState<S>> Board board(Game<S> game, List<String> agents, int gamesPerPairing, long seed,
                                                 List<Pairing> pairings) {
-        boolean complete = missing(agents, new Board(game.id(), Map.of(), 0, agents, 0, 0, pairings, null,
+        boolean complete = missing(agents, new Board(game.id(), Map.of(), 0, agents, 0, 0, pairings, null, null,
                 false)).isEmpty();
+        List<Rating> ratings = ratings(agents, pairings);
+        List<String> unrated = new ArrayList<>(agents);
+        unrated.removeAll(ratings.stream().map(Rating::agent).toList());
         return new Board(game.id(), game.config().toMap(), game.numPlayers(), agents, gamesPerPairing, seed,
-                pairings, ratings(agents, pairings), complete);
+                pairings, ratings, unrated, complete);
     }
 
-    /** Elo ratings with 95% intervals from every pairing's encounters, best first; agents without encounters are left out. */
-    public static List<Rating> ratings(List<String> agents, List<Pairing> pairings) {
-        List<String> rated = new ArrayList<>();
-        for (String a : agents) {
-            if (pairings.stream().anyMatch(p -> p.encounters() > 0 && (p.agent().equals(a) || p.opponent().equals(a)))) {
-                rated.add(a);
+    /** The largest group of {@code agents} that pairings with encounters connect (the first such on a tie), in field order. */
+    static List<String> connected(List<String> agents, List<Pairing> pairings) {
+        List<String> best = List.of();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String start : agents) {
+            if (!seen.add(start)) {
+                continue;
+            }
+            java.util.Set<String> group = new java.util.HashSet<>(List.of(start));
+            java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>(List.of(start));
+            while (!queue.isEmpty()) {
+                String a = queue.poll();
+                for (Pairing p : pairings) {
+                    String other = p.agent().equals(a) ? p.opponent() : p.opponent().equals(a) ? p.agent() : null;
+                    if (other != null && p.encounters() > 0 && agents.contains(other) && group.add(other)) {
+                        seen.add(other);
+                        queue.add(other);
+                    }
+                }
+            }
+            if (group.size() > best.size()) {
+                best = agents.stream().filter(group::contains).toList();
             }
         }
+        return best;
+    }
+
+    /**
+     * Elo ratings with 95% intervals from every pairing's encounters, best first, of the largest
+     * group of agents the pairings connect ({@link #connected}); the others are left out.
+     */
+    public static List<Rating> ratings(List<String> agents, List<Pairing> pairings) {
+        List<String> rated = connected(agents, pairings);
         if (rated.size() < 2) {
             return List.of();
         }
@@ -236,12 +287,17 @@ public final class Leaderboard {
     /** Writes the board to {@code file} whole or not at all (a new file moved over the old one). */
     public static void write(Path file, Board board) {
         Path parent = file.toAbsolutePath().getParent();
+        Path tmp = parent.resolve(file.getFileName() + ".tmp"); // made as any new file is (the umask's rights)
         try {
             Files.createDirectories(parent);
-            Path tmp = Files.createTempFile(parent, ".leaderboard", ".json");
             Files.writeString(tmp, Json.write(board, true) + "\n");
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the write failed already; that is what is reported
+            }
             throw new UserFiles.FileException("cannot write " + file + ": " + UserFiles.why(e), e);
         }
     }
@@ -249,28 +305,38 @@ public final class Leaderboard {
     /** The board as Markdown: the ratings, then who beats whom, and the command that reproduces it. */
     public static String markdown(Board b, String gameName, String command) {
         StringBuilder m = new StringBuilder();
-        m.append(String.format(Locale.ROOT, "### %s, %d players%n%n", gameName, b.players()));
+        m.append(String.format(Locale.ROOT, "### %s, %d players\n\n", gameName, b.players()));
         m.append(String.format(Locale.ROOT, "%d games per pairing, every mix of the two agents over the seats, "
                 + "seat assignments rotated, seed %d%s. Elo: one Bradley-Terry fit over every pair of seats held by "
                 + "different agents in a game (ranking ahead scores 1, an equal rank 0.5), centred on 1500, with its "
-                + "95%% interval.%n%n", b.gamesPerPairing(), b.seed(), b.complete() ? "" : " (unfinished: some "
-                + "pairings still to play)"));
+                + "95%% interval.\n\n", b.gamesPerPairing(), b.seed(), b.complete() ? "" : String.format(Locale.ROOT,
+                " (unfinished: %d pairing(s) of these agents not played; the command below plays them)",
+                b.missingPairings())));
         m.append("| rank | agent | Elo | 95% interval | encounters | points |\n");
         m.append("|---:|---|---:|---|---:|---:|\n");
         for (Rating r : b.ratings()) {
-            m.append(String.format(Locale.ROOT, "| %d | `%s` | %.0f | %.0f to %.0f | %d | %.1f |%n", r.rank(),
-                    r.agent(), r.elo(), r.eloLow(), r.eloHigh(), r.encounters(), r.points()));
+            m.append(String.format(Locale.ROOT, "| %d | %s | %.0f | %.0f to %.0f | %d | %.1f |\n", r.rank(),
+                    cell(r.agent()), r.elo(), r.eloLow(), r.eloHigh(), r.encounters(), r.points()));
+        }
+        if (!b.unrated().isEmpty()) {
+            m.append("\nNot rated (no pairing connects them to the agents above yet): ")
+                    .append(String.join(", ", b.unrated().stream().map(Leaderboard::cell).toList())).append(".\n");
         }
         m.append("\nWho beats whom: the first agent's points over the encounters, with a 95% Wilson interval, "
                 + "and each one's win rate over its seats.\n\n");
         m.append("| agent | opponent | encounters | rate | 95% interval | win rate (agent) | win rate (opponent) |\n");
         m.append("|---|---|---:|---:|---|---:|---:|\n");
         for (Pairing p : b.pairings()) {
-            m.append(String.format(Locale.ROOT, "| `%s` | `%s` | %d | %.1f%% | %.1f%% to %.1f%% | %.1f%% | %.1f%% |%n",
-                    p.agent(), p.opponent(), p.encounters(), 100 * p.rate(), 100 * p.rateLow(), 100 * p.rateHigh(),
-                    100 * p.agentWinRate(), 100 * p.opponentWinRate()));
+            m.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f%% | %.1f%% to %.1f%% | %.1f%% | %.1f%% |\n",
+                    cell(p.agent()), cell(p.opponent()), p.encounters(), 100 * p.rate(), 100 * p.rateLow(),
+                    100 * p.rateHigh(), 100 * p.agentWinRate(), 100 * p.opponentWinRate()));
         }
         m.append("\nReproduce: `").append(command).append("`\n");
         return m.toString();
+    }
+
+    /** An agent's name as a Markdown table cell: inline code, pipes escaped. */
+    static String cell(String agent) {
+        return "`" + agent.replace("`", "'").replace("|", "\\|") + "`";
     }
 }

@@ -40,7 +40,7 @@ class LeaderboardTest {
         Leaderboard.Board b = Leaderboard.run(g, FIELD, 4, 7, 2, file, i -> { });
         assertTrue(b.complete());
         assertEquals(3, b.pairings().size());
-        assertEquals(List.of("random|greedy", "random|ismcts:8", "greedy|ismcts:8"),
+        assertEquals(List.of("greedy|random", "ismcts:8|random", "greedy|ismcts:8"), // each pair in sorted order
                 b.pairings().stream().map(p -> p.agent() + "|" + p.opponent()).toList());
         for (Leaderboard.Pairing p : b.pairings()) {
             // the pairing is the two-agent tournament of its own seed
@@ -114,6 +114,40 @@ class LeaderboardTest {
         assertThrows(IllegalArgumentException.class, () -> Leaderboard.run(g, List.of("random", "no-such-bot"), 2, 1,
                 1, dir.resolve("x.json"), i -> { }));
         assertEquals(before, Files.readString(file));
+    }
+
+    @Test
+    void aPairingPlaysTheSameGamesWhicheverWayTheFieldIsListed(@TempDir Path dir) {
+        Game<?> g = osaka(2);
+        Leaderboard.Board one = Leaderboard.run(g, List.of("greedy", "ismcts:4"), 4, 9, 1, dir.resolve("1.json"),
+                i -> { });
+        Leaderboard.Board two = Leaderboard.run(g, List.of("ismcts:4", "greedy"), 4, 9, 2, dir.resolve("2.json"),
+                i -> { });
+        assertEquals(timeless(one), timeless(two));
+        for (int k = 0; k < 2; k++) { // the fit's agent order is the field's: equal up to rounding
+            Leaderboard.Rating a = one.ratings().get(k);
+            Leaderboard.Rating b = two.ratings().get(k);
+            assertEquals(a.agent(), b.agent());
+            assertEquals(a.points(), b.points());
+            assertEquals(a.elo(), b.elo(), 1e-9);
+            assertEquals(a.eloStandardError(), b.eloStandardError(), 1e-9);
+        }
+    }
+
+    @Test
+    void agentsThatNoPairingConnectsAreListedUnratedAndNothingBreaks() {
+        Leaderboard.Pairing ab = new Leaderboard.Pairing("a", "b", 10, 1, 10, 6, 0.6, 0.3, 0.8, 0.6, 0.4, 1);
+        Leaderboard.Pairing cd = new Leaderboard.Pairing("c", "d", 10, 1, 10, 3, 0.3, 0.1, 0.6, 0.3, 0.7, 1);
+        Leaderboard.Pairing de = new Leaderboard.Pairing("d", "e", 10, 1, 10, 5, 0.5, 0.2, 0.8, 0.5, 0.5, 1);
+        Leaderboard.Board b = Leaderboard.board(osaka(2), List.of("a", "b", "c", "d", "e"), 10, 1,
+                List.of(ab, cd, de));
+        assertEquals(List.of("c", "d", "e"), b.ratings().stream().map(Leaderboard.Rating::agent).sorted().toList());
+        assertEquals(List.of("a", "b"), b.unrated());
+        assertEquals(10 - 3, b.missingPairings());
+        String md = Leaderboard.markdown(b, "Traders of Osaka", "cmd");
+        assertTrue(md.contains("Not rated (no pairing connects them to the agents above yet): `a`, `b`."), md);
+        assertTrue(md.contains("unfinished: 7 pairing(s)"), md);
+        assertEquals("`x\\|y`", Leaderboard.cell("x|y"));
     }
 
     @Test
