@@ -11,8 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * programs), so that a busy machine costs speed but never collapses it:
  *
  * <ul>
- * <li>Chunks are claimed, not assigned: the caller and whichever workers are running take the
- * next unclaimed chunk until none is left. A worker the scheduler has not run yet claims nothing,
+ * <li>Chunks are claimed, not assigned: the caller and whichever workers are running take
+ * unclaimed chunks until none is left. A worker the scheduler has not run yet claims nothing,
  * so the caller never waits for work nobody has started; it waits only for chunks a running worker
  * holds (a few microseconds, unless that worker is descheduled in the middle of one).</li>
  * <li>Each team member claims from its own block of chunks first (member w of k: the w-th k-th of

@@ -181,8 +181,8 @@ public final class EnvBench {
     }
 
     /**
-     * A uniformly random action among the ones of a little-endian mask of 0/1 bytes, read in
-     * place: the legal actions counted, then the k-th found, 8 bytes at a time.
+     * A uniformly random action among the ones of a mask of 0/1 bytes, read in place: the legal
+     * actions counted, then the k-th found, 8 bytes at a time (a sum of bytes, whatever their order).
      */
     static int pick(ByteBuffer masks, int offset, int numActions, SplittableRandom random) {
         int whole = numActions & ~7;
