@@ -200,7 +200,9 @@ def test_every_committed_leaderboard_agrees_with_its_json_and_is_on_the_site(sit
     page = (site / "leaderboards" / "index.html").read_text(encoding="utf-8")
     for folder in boards:
         board = json.loads((folder / "leaderboard.json").read_text(encoding="utf-8"))
-        assert f"leaderboards/{folder.name}.png" in page
+        # the page is leaderboards/index.html, so MkDocs writes the plot's link relative to that folder
+        assert f'src="{folder.name}.png"' in page
+        assert (site / "leaderboards" / f"{folder.name}.png").read_bytes() == (folder / "leaderboard.png").read_bytes()
         for r in board["ratings"]:
             assert html.escape(r["agent"], quote=False) in page
 
