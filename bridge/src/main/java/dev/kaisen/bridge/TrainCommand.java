@@ -74,6 +74,7 @@ final class TrainCommand implements Callable<Integer> {
                     : Double.toString(e.epochs));
             m.put("--exit-minibatch", Integer.toString(e.minibatch));
             m.put("--eval-every-gen", Integer.toString(e.evalEvery));
+            m.put("--best-by", e.bestBy);
             return Map.copyOf(m);
         }
 
@@ -104,8 +105,8 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "Run folder, e.g. runs/osaka-ppo.")
     Path out;
 
-    @Option(names = "--resume", description = "[ppo] Continue the run in --out from its last checkpoint (its saved settings "
-            + "are used; --steps may raise the budget).")
+    @Option(names = "--resume", description = "Continue the run in --out from its last checkpoint, ppo or exit (its saved "
+            + "settings are used; --steps or --generations may raise the budget).")
     boolean resume;
 
     @Option(names = "--seed", description = "Seed (default ${DEFAULT-VALUE}).")
@@ -224,6 +225,10 @@ final class TrainCommand implements Callable<Integer> {
             + "checkpoints (default ${DEFAULT-VALUE}).")
     int evalEveryGeneration;
 
+    @Option(names = "--best-by", description = "[exit] What best.zip is chosen on: raw (the raw policy's evaluation, "
+            + "the default) or guided (the guided search's, written to eval-guided.csv; slower).")
+    String bestBy;
+
     @Option(names = "--snapshot-every", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
@@ -245,8 +250,11 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (resume && savedAlgo() == PpoConfig.Algo.EXIT) {
+            return exit(resumeExit());
+        }
         if (algo.equals(PpoConfig.Algo.EXIT.id())) {
-            return exit();
+            return exit(startExit());
         }
         if (!algo.equals(PpoConfig.Algo.PPO.id())) {
             throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
@@ -259,14 +267,18 @@ final class TrainCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The algorithm of the run in --out, read from its last.zip (the run's settings are its own on --resume). */
+    private PpoConfig.Algo savedAlgo() {
+        java.nio.file.Path last = out.resolve("last.zip");
+        if (!java.nio.file.Files.isRegularFile(last)) {
+            throw new IllegalArgumentException("nothing to resume: " + last + " does not exist");
+        }
+        return dev.kaisen.training.net.Checkpoint.readConfig(last).algo;
+    }
+
     /** --resume: the run in --out, its budget raised to --steps when given. */
     private PpoTrainer resumeRun() {
         PpoTrainer trainer = PpoTrainer.resume(out, steps == null ? 0 : steps);
-        if (trainer.config().algo == PpoConfig.Algo.EXIT) {
-            trainer.close();
-            throw new IllegalArgumentException(out + " holds an expert-iteration run, which cannot resume: start a "
-                    + "new run with another --out");
-        }
         System.out.printf(Locale.ROOT, "resuming %s at step %,d of %,d%n", out, trainer.step(), trainer.config().steps);
         trainer.notices().forEach(n -> System.out.println("note: " + n));
         return trainer;
@@ -371,12 +383,18 @@ final class TrainCommand implements Callable<Integer> {
         c.evalOpponents = evalOpponents == null ? List.of() : evalOpponents;
     }
 
-    /** --algo exit: expert iteration (no resume). */
-    private int exit() {
-        if (resume) {
-            throw new IllegalArgumentException("--resume is not supported with --algo exit: start a new run with "
-                    + "another --out");
-        }
+    /** --resume of an expert-iteration run: its budget raised to --generations when given. */
+    private ExitTrainer resumeExit() {
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("--generations");
+        ExitTrainer trainer = ExitTrainer.resume(out, given ? generations : 0);
+        System.out.printf(Locale.ROOT, "resuming %s at generation %d of %d (%,d decisions)%n", out,
+                trainer.generation(), trainer.config().exit.generations, trainer.step());
+        trainer.notices().forEach(n -> System.out.println("note: " + n));
+        return trainer;
+    }
+
+    /** --algo exit: a new expert-iteration run in --out. */
+    private ExitTrainer startExit() {
         PpoConfig.Builder settings = new PpoConfig.Builder();
         shared(settings);
         ExitConfig.Builder e = new ExitConfig.Builder();
@@ -395,10 +413,16 @@ final class TrainCommand implements Callable<Integer> {
         e.epochs = exitEpochs;
         e.minibatch = exitMinibatch;
         e.evalEvery = evalEveryGeneration;
+        e.bestBy = bestBy;
         settings.exit = e;
         ExitTrainer trainer = ExitTrainer.start(settings.build(), out);
         // how the run was made, for ./kaisen zoo pack (as a PPO run)
         RunInfo.write(out, commandLine());
+        return trainer;
+    }
+
+    /** Trains an expert-iteration run to its last generation, printing each generation and evaluation. */
+    private int exit(ExitTrainer trainer) {
         PpoConfig c = trainer.config();
         System.out.printf(Locale.ROOT, "expert iteration on %s, %d players (%s view): %d generations x %d games, "
                         + "ismcts:%d (leaf value %.2f, rollout %s), net %s -> %s%n", c.game, c.players, c.view,
@@ -410,6 +434,12 @@ final class TrainCommand implements Callable<Integer> {
                 System.out.printf(Locale.ROOT, "generation %d: %d games (%.0fs), %,d decisions (buffer %,d), "
                                 + "policy loss %.3f (target entropy %.3f), value loss %.4f%n", s.generation(), s.games(),
                         s.selfPlaySeconds(), s.step(), s.buffered(), s.policyLoss(), s.targetEntropy(), s.valueLoss());
+            }
+
+            @Override
+            public void guidedEvaluation(List<PpoTrainer.EvalResult> results) {
+                System.out.print("guided search: ");
+                printEvaluation(results, false, trainer.step());
             }
 
             @Override

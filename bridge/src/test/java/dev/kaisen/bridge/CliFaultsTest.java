@@ -146,13 +146,31 @@ class CliFaultsTest {
     }
 
     @Test
-    void trainRefusesAnUnknownAlgorithmAndResumingExpertIteration(@TempDir Path dir) {
+    void trainRefusesAnUnknownAlgorithmAndNothingToResume(@TempDir Path dir) {
         String out = dir.resolve("run").toString();
         assertTrue(error("train", "--algo", "dqn", "--out", out).contains("--algo must be ppo or exit, not 'dqn'"));
-        assertTrue(error("train", "--algo", "exit", "--resume", "--out", out)
-                .contains("--resume is not supported with --algo exit"));
+        assertTrue(error("train", "--algo", "exit", "--resume", "--out", out).contains("nothing to resume"));
         assertTrue(error("train", "--algo", "exit", "--search", "0", "--out", out).contains("search must be positive"));
+        assertTrue(error("train", "--algo", "exit", "--best-by", "luck", "--out", out)
+                .contains("best-by must be raw or guided, not 'luck'"));
         assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
+
+    @Test
+    void anExpertIterationRunResumesFromTheCommandLineWithALargerBudget(@TempDir Path dir) throws IOException {
+        String out = dir.resolve("run").toString();
+        String[] tiny = {"--players", "2", "--hidden", "8", "--search", "4", "--games-per-gen", "1", "--eval-games", "0",
+                "--threads", "1", "--out", out};
+        String[] first = java.util.stream.Stream.concat(java.util.stream.Stream.of("train", "--algo", "exit",
+                "--generations", "1"), java.util.Arrays.stream(tiny)).toArray(String[]::new);
+        assertEquals(0, run(first));
+        assertTrue(Files.exists(dir.resolve("run").resolve("replay-1.bin")));
+        assertTrue(error("train", "--resume", "--out", out).contains("all 1 of its 1 generations"));
+        // the saved settings are the run's: --resume needs no --algo
+        assertEquals(0, run("train", "--resume", "--generations", "2", "--out", out));
+        assertEquals(3, Files.readAllLines(dir.resolve("run").resolve("metrics.csv")).size(), "header + 2 generations");
+        assertTrue(Files.exists(dir.resolve("run").resolve("replay-2.bin")));
+        assertFalse(Files.exists(dir.resolve("run").resolve("replay-1.bin")));
     }
 
     @Test

@@ -51,6 +51,22 @@ public final class ExitConfig {
     public final int minibatch;
     /** Generations between evaluations and checkpoints (the last generation is always evaluated). */
     public final int evalEvery;
+    /**
+     * What {@code best.zip} is chosen on: {@value #BEST_BY_RAW}, the raw policy's evaluation
+     * ({@code eval.csv}), or {@value #BEST_BY_GUIDED}, the guided search's: ISMCTS with this run's
+     * search settings and the network at the checkpoint, evaluated against the same bots
+     * ({@code eval-guided.csv}) besides the raw policy. [decision] raw by default: a guided
+     * evaluation plays {@link #search} iterations per decision, far slower than the network alone.
+     */
+    public final String bestBy;
+
+    public static final String BEST_BY_RAW = "raw";
+    public static final String BEST_BY_GUIDED = "guided";
+
+    /** Whether {@code best.zip} follows the guided search's evaluation. */
+    public boolean guidedBest() {
+        return BEST_BY_GUIDED.equals(bestBy);
+    }
 
     /** Checks every setting; the message names the train option. */
     public ExitConfig validate() {
@@ -60,6 +76,10 @@ public final class ExitConfig {
         PpoConfig.positive("buffer", buffer);
         PpoConfig.positive("minibatch", minibatch);
         PpoConfig.positive("eval-every", evalEvery);
+        if (!BEST_BY_RAW.equals(bestBy) && !BEST_BY_GUIDED.equals(bestBy)) {
+            throw new IllegalArgumentException("best-by must be " + BEST_BY_RAW + " or " + BEST_BY_GUIDED + ", not '"
+                    + bestBy + "'");
+        }
         if (temperatureMoves < 0) {
             throw new IllegalArgumentException("temperature-moves must not be negative, not " + temperatureMoves);
         }
@@ -95,6 +115,7 @@ public final class ExitConfig {
         this.epochs = b.epochs;
         this.minibatch = b.minibatch;
         this.evalEvery = b.evalEvery;
+        this.bestBy = b.bestBy;
     }
 
     /** The defaults: every setting as a new run without options gets it. */
@@ -116,6 +137,7 @@ public final class ExitConfig {
         b.epochs = epochs;
         b.minibatch = minibatch;
         b.evalEvery = evalEvery;
+        b.bestBy = bestBy;
         return b;
     }
 
@@ -138,6 +160,7 @@ public final class ExitConfig {
         public double epochs = 2;
         public int minibatch = 128;
         public int evalEvery = 2;
+        public String bestBy = BEST_BY_RAW;
 
         public ExitConfig build() {
             return new ExitConfig(this);

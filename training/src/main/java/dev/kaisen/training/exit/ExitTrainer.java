@@ -49,9 +49,12 @@ import java.util.Locale;
  *
  * <p>The run folder holds {@code metrics.csv} (a row per generation; {@code step} counts the
  * stored decisions), {@code eval.csv} (the raw policy, greedy, against each bot by the
- * head-to-head protocol, as PPO's), {@code last.zip} and {@code best.zip} (the best mean raw
- * win rate) in PPO's checkpoint format: {@code dl4j:OUT/best.zip} plays the raw policy and
- * {@code ismcts:N:net=OUT/best.zip} the guided search.
+ * head-to-head protocol, as PPO's), with {@code best-by guided} {@code eval-guided.csv} (the
+ * guided search, same columns), {@code last.zip} and {@code best.zip} (the best mean win rate of
+ * the raw policy, or of the guided search) in PPO's checkpoint format, and
+ * {@code replay-G.bin}, the replay buffer at {@code last.zip}'s generation G ({@link ReplayBuffer}):
+ * {@link #resume} continues a killed run from the two exactly. {@code dl4j:OUT/best.zip} plays
+ * the raw policy and {@code ismcts:N:net=OUT/best.zip} the guided search.
  *
  * <p>Seeds: the network from {@code derive(seed, 1)}; the minibatch draws from
  * {@code derive(seed, 2)}; game i of generation g from {@code derive(derive(seed, 100 + g), i)},
@@ -68,9 +71,19 @@ public final class ExitTrainer {
         default void generation(GenerationStats stats) {
         }
 
+        /** The raw policy's evaluation; {@code best} when this checkpoint became {@code best.zip}. */
         default void evaluation(List<PpoTrainer.EvalResult> results, boolean best) {
         }
+
+        /** The guided search's evaluation (with {@code best-by guided}), before {@link #evaluation}. */
+        default void guidedEvaluation(List<PpoTrainer.EvalResult> results) {
+        }
     }
+
+    static final String METRICS_CSV = "metrics.csv";
+    /** The guided search's evaluations, with {@code best-by guided}: {@code eval.csv}'s columns. */
+    static final String GUIDED_CSV = "eval-guided.csv";
+    private static final java.util.regex.Pattern REPLAY = java.util.regex.Pattern.compile("replay-\\d+\\.bin");
 
     private final PpoConfig config;
     private final ExitConfig exit;
@@ -79,38 +92,34 @@ public final class ExitTrainer {
     private final PolicyNetwork network;
     private final int obsSize;
     private final int actions;
-    // the replay buffer, a ring of `capacity` decisions
-    private final int capacity;
-    private final float[] bufObs;
-    private final byte[] bufMask;
-    private final float[] bufTarget;
-    private final float[] bufValue;
-    private int head;
-    private int size;
+    private final ReplayBuffer buffer;
+    private final List<String> notices = new ArrayList<>();
 
     private long step;
     private int generation;
     private long games;
     private long rng;
-    private double bestScore = Double.NEGATIVE_INFINITY;
-    private long bestStep = -1;
+    private double bestScore;
+    private long bestStep;
+    private final double secondsBefore;
 
-    private ExitTrainer(PpoConfig config, Path out) {
+    private ExitTrainer(PpoConfig config, Path out, PolicyNetwork network, ReplayBuffer buffer,
+                        Checkpoint.Progress progress) {
         this.config = config;
         this.exit = config.exit;
         this.game = config.game();
         this.out = out;
         this.obsSize = Encoders.create(game, config.view).size();
         this.actions = game.numDistinctActions();
-        this.capacity = exit.buffer;
-        this.bufObs = new float[Math.multiplyExact(capacity, obsSize)];
-        this.bufMask = new byte[Math.multiplyExact(capacity, actions)];
-        this.bufTarget = new float[Math.multiplyExact(capacity, actions)];
-        this.bufValue = new float[capacity];
-        PolicyNetwork.setNativeThreads(config.netThreads);
-        this.network = PolicyNetwork.create(obsSize, actions, config.hidden, config.learningRate,
-                SplitMix64.derive(config.seed, 1));
-        this.rng = SplitMix64.derive(config.seed, 2);
+        this.network = network;
+        this.buffer = buffer;
+        this.step = progress.step();
+        this.generation = Math.toIntExact(progress.iteration());
+        this.games = progress.episodes();
+        this.rng = progress.rng();
+        this.bestScore = progress.bestScore();
+        this.bestStep = progress.bestStep();
+        this.secondsBefore = progress.seconds();
     }
 
     /**
@@ -128,8 +137,8 @@ public final class ExitTrainer {
         b.valueScale = PpoConfig.ValueScale.WIN_SHARE;
         PpoConfig config = b.build().validate();
         if (Files.exists(out.resolve("last.zip"))) {
-            throw new IllegalArgumentException(out + " already holds a run (last.zip); expert iteration cannot resume,"
-                    + " choose another --out");
+            throw new IllegalArgumentException(out + " already holds a run (last.zip); continue it with --resume or "
+                    + "choose another --out");
         }
         Game<?> g = config.game();
         if (config.exit.rollout.isEmpty()) {
@@ -151,12 +160,121 @@ public final class ExitTrainer {
         NativeBackend.require("training");
         try {
             Files.createDirectories(out);
-            Files.deleteIfExists(out.resolve("metrics.csv"));
-            Files.deleteIfExists(out.resolve("eval.csv"));
+            RunFiles.removeTempFiles(out);
+            for (Path f : replayFiles(out)) {
+                Files.delete(f);
+            }
+            for (String csv : List.of(METRICS_CSV, RunFiles.EVAL_CSV, GUIDED_CSV)) {
+                Files.deleteIfExists(out.resolve(csv));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run folder " + out + ": " + UserFiles.why(e), e);
         }
-        return new ExitTrainer(config, out);
+        PolicyNetwork.setNativeThreads(config.netThreads);
+        int obsSize = Encoders.create(g, config.view).size();
+        PolicyNetwork network = PolicyNetwork.create(obsSize, g.numDistinctActions(), config.hidden,
+                config.learningRate, SplitMix64.derive(config.seed, 1));
+        Checkpoint.Progress progress = new Checkpoint.Progress(0, 0, 0, SplitMix64.derive(config.seed, 2),
+                Double.NEGATIVE_INFINITY, -1, config.exit.evalEvery, 0, 0);
+        return new ExitTrainer(config, out, network, new ReplayBuffer(obsSize, g.numDistinctActions(),
+                config.exit.buffer), progress);
+    }
+
+    /**
+     * Continues the run in {@code out} from its {@code last.zip} and the replay buffer saved with
+     * it ({@code replay-G.bin}, G its generation), with its saved settings; {@code generations}
+     * (when positive) replaces the budget, and must exceed the generations done. The network,
+     * Adam's state, the buffer, the generation and the minibatch stream are the checkpoint's, and
+     * every other stream derives from the seed and the generation, so the run goes on as the
+     * uninterrupted one would have. Rows the interrupted process wrote after the checkpoint are
+     * dropped, as are rows cut short, the temporary files a kill left and buffers of later
+     * generations (a kill between the buffer's write and the checkpoint's); {@link #notices} says so.
+     */
+    public static ExitTrainer resume(Path out, int generations) {
+        Path last = out.resolve("last.zip");
+        if (!Files.isRegularFile(last)) {
+            throw new IllegalArgumentException("nothing to resume: " + last + " does not exist");
+        }
+        PpoConfig saved = Checkpoint.readConfig(last);
+        if (saved.algo != PpoConfig.Algo.EXIT) {
+            throw new IllegalArgumentException(out + " holds a " + saved.algo.id() + " run, not expert iteration");
+        }
+        Checkpoint.Loaded loaded = Checkpoint.read(last);
+        PpoConfig config = loaded.config();
+        int done = Math.toIntExact(loaded.progress().iteration());
+        if (generations > 0) {
+            PpoConfig.Builder b = config.toBuilder();
+            b.exit.generations = generations;
+            config = b.build().validate();
+        }
+        if (config.exit.generations <= done) {
+            throw new IllegalArgumentException(out + " has run all " + done + " of its " + config.exit.generations
+                    + " generations: give a larger --generations to continue it");
+        }
+        Game<?> g = config.game();
+        Path replay = replayFile(out, done);
+        if (!Files.isRegularFile(replay)) {
+            throw new IllegalArgumentException("cannot resume " + out + " exactly: its replay buffer of generation "
+                    + done + " (" + replay.getFileName() + ") is missing");
+        }
+        PolicyNetwork.setNativeThreads(config.netThreads);
+        ReplayBuffer buffer = ReplayBuffer.read(replay, Encoders.create(g, config.view).size(),
+                g.numDistinctActions(), config.exit.buffer);
+        ExitTrainer trainer = new ExitTrainer(config, out, loaded.network(), buffer, loaded.progress());
+        if (loaded.warning() != null) {
+            trainer.notices.add(loaded.warning());
+        }
+        int removed = RunFiles.removeTempFiles(out);
+        if (removed > 0) {
+            trainer.notices.add(out + ": removed " + removed + " temporary file" + (removed == 1 ? "" : "s")
+                    + " left by an interrupted write");
+        }
+        trainer.removeOtherReplays(true);
+        long at = loaded.progress().step();
+        // metrics by generation (a generation may add no decisions), evaluations by step
+        List<String> trimmed = new ArrayList<>();
+        trimmed.add(RunFiles.truncateCsv(out.resolve(METRICS_CSV), 1, done));
+        trimmed.add(RunFiles.truncateCsv(out.resolve(RunFiles.EVAL_CSV), at));
+        trimmed.add(RunFiles.truncateCsv(out.resolve(GUIDED_CSV), at));
+        trimmed.stream().filter(n -> n != null).forEach(trainer.notices::add);
+        return trainer;
+    }
+
+    /** Notices from {@link #resume} about what it repaired in the run folder (one line each). */
+    public List<String> notices() {
+        return notices;
+    }
+
+    static Path replayFile(Path out, int generation) {
+        return out.resolve("replay-" + generation + ".bin");
+    }
+
+    /** The replay buffers saved in {@code out} ({@code replay-G.bin}). */
+    private static List<Path> replayFiles(Path out) throws IOException {
+        if (!Files.isDirectory(out)) {
+            return List.of();
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            return files.filter(f -> REPLAY.matcher(f.getFileName().toString()).matches()).sorted().toList();
+        }
+    }
+
+    /** Deletes the replay buffers of other generations than this one's (noting them when {@code tell}). */
+    private void removeOtherReplays(boolean tell) {
+        Path keep = replayFile(out, generation);
+        try {
+            for (Path f : replayFiles(out)) {
+                if (!f.equals(keep)) {
+                    Files.delete(f);
+                    if (tell) {
+                        notices.add(out + ": removed " + f.getFileName() + ", a replay buffer its checkpoint "
+                                + "(generation " + generation + ") does not match");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean replay buffers in " + out + ": " + UserFiles.why(e), e);
+        }
     }
 
     private static <S extends GameState<S>> void checkNames(Game<S> g, List<String> names) {
@@ -182,7 +300,7 @@ public final class ExitTrainer {
     /** Runs every generation, evaluating and writing checkpoints every {@code evalEvery} and after the last. */
     public void train(Listener listener) {
         writeHeaders();
-        long start = System.nanoTime();
+        long start = System.nanoTime() - (long) (secondsBefore * 1e9);
         while (generation < exit.generations) {
             long t0 = System.nanoTime();
             List<GameSamples> played = selfPlay(game, network.export(), generation);
@@ -194,7 +312,7 @@ public final class ExitTrainer {
                 length += gs.decisions;
                 for (int k = 0; k < gs.seats.size(); k++) {
                     targetEntropy += entropy(gs.targets.get(k));
-                    store(gs.obs.get(k), gs.masks.get(k), gs.targets.get(k), (float) gs.shares[gs.seats.get(k)]);
+                    buffer.add(gs.obs.get(k), gs.masks.get(k), gs.targets.get(k), (float) gs.shares[gs.seats.get(k)]);
                     added++;
                 }
             }
@@ -204,7 +322,7 @@ public final class ExitTrainer {
             PpoMath.Stats stats = new PpoMath.Stats();
             double[] fit = fit(added, stats);
             GenerationStats s = new GenerationStats(step, generation, (System.nanoTime() - start) / 1e9,
-                    selfPlaySeconds, played.size(), added, size, (double) length / played.size(),
+                    selfPlaySeconds, played.size(), added, buffer.size(), (double) length / played.size(),
                     stats.mean(stats.policyLoss), stats.mean(stats.valueLoss), stats.mean(stats.entropy),
                     added == 0 ? 0 : targetEntropy / added, fit[0], (int) fit[1]);
             appendMetrics(s);
@@ -292,17 +410,9 @@ public final class ExitTrainer {
         return gs;
     }
 
-    private void store(float[] obs, byte[] mask, float[] target, float value) {
-        System.arraycopy(obs, 0, bufObs, head * obsSize, obsSize);
-        System.arraycopy(mask, 0, bufMask, head * actions, actions);
-        System.arraycopy(target, 0, bufTarget, head * actions, actions);
-        bufValue[head] = value;
-        head = (head + 1) % capacity;
-        size = Math.min(size + 1, capacity);
-    }
-
     /** The generation's updates on minibatches drawn from the buffer; returns {mean grad norm, updates}. */
     private double[] fit(int added, PpoMath.Stats stats) {
+        int size = buffer.size();
         if (size == 0) {
             return new double[]{0, 0};
         }
@@ -323,10 +433,7 @@ public final class ExitTrainer {
             for (int j = 0; j < mb; j++) {
                 rng = SplitMix64.advance(rng);
                 int k = SplitMix64.below(SplitMix64.mix(rng), size);
-                System.arraycopy(bufObs, k * obsSize, obs, j * obsSize, obsSize);
-                System.arraycopy(bufMask, k * actions, mask, j * actions, actions);
-                System.arraycopy(bufTarget, k * actions, target, j * actions, actions);
-                valueTargets[j] = bufValue[k];
+                valueTargets[j] = buffer.copy(k, obs, mask, target, j);
             }
             network.trainForward(obs, mb, logits, values);
             for (int j = 0; j < mb; j++) {
@@ -351,26 +458,52 @@ public final class ExitTrainer {
         return h;
     }
 
+    /**
+     * Evaluates the network (the raw policy, and the guided search when {@code best.zip} follows
+     * it), then saves the replay buffer and {@code last.zip} (copied to {@code best.zip} when best),
+     * in that order: a kill between the two leaves a buffer of a later generation, which a resume
+     * removes.
+     */
     private void evaluateAndSave(Listener listener, double seconds) {
-        RunFiles.Evaluation e = RunFiles.evaluate(out, game, config, network.export(), step, bestScore);
+        MlpWeights weights = network.export();
+        RunFiles.Evaluation raw = RunFiles.evaluate(out, game, config, weights, step, bestScore);
+        RunFiles.Evaluation e = raw;
+        if (exit.guidedBest()) {
+            e = RunFiles.record(out.resolve(GUIDED_CSV), guidedEvaluation(game, weights), bestScore);
+            listener.guidedEvaluation(e.results());
+        }
         if (e.best()) {
             bestScore = e.score();
             bestStep = step;
         }
         Checkpoint.Progress progress = new Checkpoint.Progress(step, generation, games, rng, bestScore, bestStep,
                 generation + exit.evalEvery, 0, seconds);
+        buffer.write(replayFile(out, generation));
         RunFiles.saveCheckpoints(out, e, last -> Checkpoint.write(last, network, config, progress, List.of()));
-        listener.evaluation(e.results(), e.best());
+        removeOtherReplays(false);
+        listener.evaluation(raw.results(), e.best());
+    }
+
+    /** The guided search (this run's search settings, no root noise) against each evaluation bot. */
+    private <S extends GameState<S>> List<PpoTrainer.EvalResult> guidedEvaluation(Game<S> g, MlpWeights weights) {
+        IsmctsAgent.Guide guide = new IsmctsAgent.Guide(weights, config.view, exit.leafValue, "generation "
+                + generation);
+        IsmctsAgent.Settings settings = new IsmctsAgent.Settings(exit.search, exit.rollout, exit.exploration,
+                IsmctsAgent.Prior.BOT, guide);
+        return RunFiles.evaluate(g, config, seed -> new IsmctsAgent<>(g, settings, seed), config.evalGames, step);
     }
 
     private void writeHeaders() {
-        RunFiles.appendLine(out.resolve("metrics.csv"), "step,generation,seconds,selfplay_seconds,games,samples,buffer,"
-                + "mean_game_length,policy_loss,value_loss,entropy,target_entropy,grad_norm,updates");
+        RunFiles.writeHeader(out.resolve(METRICS_CSV), "step,generation,seconds,selfplay_seconds,games,samples,"
+                + "buffer,mean_game_length,policy_loss,value_loss,entropy,target_entropy,grad_norm,updates");
         RunFiles.writeEvalHeader(out);
+        if (exit.guidedBest()) {
+            RunFiles.writeHeader(out.resolve(GUIDED_CSV), RunFiles.EVAL_HEADER);
+        }
     }
 
     private void appendMetrics(GenerationStats s) {
-        RunFiles.appendLine(out.resolve("metrics.csv"), String.format(Locale.ROOT,
+        RunFiles.appendLine(out.resolve(METRICS_CSV), String.format(Locale.ROOT,
                 "%d,%d,%.2f,%.2f,%d,%d,%d,%.1f,%.5f,%.5f,%.4f,%.4f,%.4f,%d", s.step(), s.generation(), s.seconds(),
                 s.selfPlaySeconds(), s.games(), s.samples(), s.buffered(), s.meanLength(), s.policyLoss(),
                 s.valueLoss(), s.entropy(), s.targetEntropy(), s.gradNorm(), s.updates()));

@@ -155,7 +155,7 @@ public final class PpoTrainer implements AutoCloseable {
         NativeBackend.require("training");
         try {
             Files.createDirectories(out);
-            removeTempFiles(out);
+            RunFiles.removeTempFiles(out);
             Files.deleteIfExists(out.resolve("metrics.csv"));
             Files.deleteIfExists(out.resolve("eval.csv"));
         } catch (IOException e) {
@@ -192,13 +192,13 @@ public final class PpoTrainer implements AutoCloseable {
         if (loaded.warning() != null) {
             notices.add(loaded.warning());
         }
-        int removed = removeTempFiles(out);
+        int removed = RunFiles.removeTempFiles(out);
         if (removed > 0) {
             notices.add(out + ": removed " + removed + " temporary file" + (removed == 1 ? "" : "s")
                     + " left by an interrupted write");
         }
         for (String csv : List.of("metrics.csv", "eval.csv")) {
-            String notice = truncateCsv(out.resolve(csv), at);
+            String notice = RunFiles.truncateCsv(out.resolve(csv), at);
             if (notice != null) {
                 notices.add(notice);
             }
@@ -507,82 +507,6 @@ public final class PpoTrainer implements AutoCloseable {
         b.append(String.format(Locale.ROOT, ",%.5f,%.5f,%.4f,%.5f,%.4f,%.4f,%.3g", s.policyLoss(), s.valueLoss(),
                 s.entropy(), s.approxKl(), s.clipFraction(), s.gradNorm(), s.learningRate()));
         RunFiles.appendLine(out.resolve("metrics.csv"), b.toString());
-    }
-
-    /**
-     * Keeps the header and the complete, well-formed rows (ended by a newline, with the header's
-     * number of columns and a step in the first) whose step is at most {@code step}. Rows after
-     * the checkpoint are dropped silently (the run replays them); a partial or malformed row,
-     * left by an interrupted write, is dropped with a notice, returned (else {@code null}). A file
-     * without a complete header is deleted, to be written afresh.
-     */
-    static String truncateCsv(Path file, long step) {
-        if (!Files.exists(file)) {
-            return null;
-        }
-        try {
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            String[] lines = text.split("\n", -1);
-            // the last element is what follows the last newline: empty, or a row cut short
-            int complete = lines.length - 1;
-            if (complete < 1) {
-                Files.delete(file);
-                return text.isEmpty() ? null : file + ": no complete header line, the file is written afresh";
-            }
-            int columns = lines[0].split(",", -1).length;
-            List<String> kept = new ArrayList<>(List.of(lines[0]));
-            int malformed = lines[complete].isEmpty() ? 0 : 1;
-            for (int i = 1; i < complete; i++) {
-                String line = lines[i];
-                String[] cells = line.split(",", -1);
-                Long rowStep = cells.length == columns ? parseStep(cells[0]) : null;
-                if (rowStep == null) {
-                    malformed += line.isEmpty() ? 0 : 1;
-                } else if (rowStep <= step) {
-                    kept.add(line);
-                }
-            }
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
-            Files.write(tmp, kept, StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            return malformed == 0 ? null : file + ": dropped " + malformed + " incomplete or malformed row"
-                    + (malformed == 1 ? "" : "s") + " (left by an interrupted write)";
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot trim " + file + " to step " + step + ": " + UserFiles.why(e), e);
-        }
-    }
-
-    private static Long parseStep(String cell) {
-        try {
-            long v = Long.parseLong(cell);
-            return v >= 0 ? v : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    /** The temporary files this class and {@link Checkpoint} write next to their targets: {@code .last.zip123.tmp}. */
-    private static final java.util.regex.Pattern TEMP_FILE =
-            java.util.regex.Pattern.compile("\\.(last\\.zip|best\\.zip|metrics\\.csv|eval\\.csv)\\d*\\.tmp");
-
-    /** Deletes the temporary files an interrupted write left in {@code out} (only names of our pattern); returns how many. */
-    static int removeTempFiles(Path out) {
-        if (!Files.isDirectory(out)) {
-            return 0;
-        }
-        int removed = 0;
-        try (java.util.stream.Stream<Path> files = Files.list(out)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                if (TEMP_FILE.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f)) {
-                    Files.delete(f);
-                    removed++;
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clean run folder " + out + ": " + UserFiles.why(e), e);
-        }
-        return removed;
     }
 
     /** Notices from {@link #resume} about what it repaired in the run folder (one line each). */

@@ -1,5 +1,6 @@
 package dev.kaisen.training.ppo;
 
+import dev.kaisen.env.Agent;
 import dev.kaisen.env.Agents;
 import dev.kaisen.env.Game;
 import dev.kaisen.env.GameState;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 /**
  * What a PPO run ({@link PpoTrainer}) and an expert-iteration run write alike in their run
@@ -51,12 +53,23 @@ public final class RunFiles {
     public static <S extends GameState<S>> List<PpoTrainer.EvalResult> evaluate(Game<S> g, PpoConfig config,
                                                                               MlpWeights weights, int games,
                                                                               long step) {
+        return evaluate(g, config, seed -> new NeuralAgent<>(g, config.view, weights, PpoTrainer.POLICY,
+                NeuralAgent.Mode.GREEDY, seed), games, step);
+    }
+
+    /**
+     * The agent {@code policy} makes (given a seed) against each of {@code config}'s evaluation
+     * bots by the head-to-head protocol, {@code games} games each, seeded by the run's seed;
+     * none when {@code games} is 0.
+     */
+    public static <S extends GameState<S>> List<PpoTrainer.EvalResult> evaluate(Game<S> g, PpoConfig config,
+                                                                              LongFunction<Agent<S>> policy,
+                                                                              int games, long step) {
         List<PpoTrainer.EvalResult> results = new ArrayList<>();
         if (games == 0) {
             return results;
         }
-        Agents.Factory<S> factory = (name, seed) -> name.equals(PpoTrainer.POLICY)
-                ? new NeuralAgent<>(g, config.view, weights, PpoTrainer.POLICY, NeuralAgent.Mode.GREEDY, seed)
+        Agents.Factory<S> factory = (name, seed) -> name.equals(PpoTrainer.POLICY) ? policy.apply(seed)
                 : Agents.create(g, name, seed);
         for (String opponent : config.evaluationOpponents()) {
             SeatEvaluation.Result r = SeatEvaluation.run(g, PpoTrainer.POLICY, opponent, games,
@@ -73,14 +86,21 @@ public final class RunFiles {
      */
     public static Evaluation evaluate(Path out, Game<?> g, PpoConfig config, MlpWeights weights, long step,
                                       double bestScore) {
-        List<PpoTrainer.EvalResult> results = evaluate(g, config, weights, config.evalGames, step);
+        return record(out.resolve(EVAL_CSV), evaluate(g, config, weights, config.evalGames, step), bestScore);
+    }
+
+    /**
+     * Appends one row per result to {@code csv} (which has {@link #EVAL_HEADER}'s columns) and
+     * scores them: their mean win rate, the best when above {@code bestScore}.
+     */
+    public static Evaluation record(Path csv, List<PpoTrainer.EvalResult> results, double bestScore) {
         double score = 0;
         for (PpoTrainer.EvalResult r : results) {
             score += r.winRate();
         }
         score = results.isEmpty() ? 0 : score / results.size();
         for (PpoTrainer.EvalResult r : results) {
-            appendLine(out.resolve(EVAL_CSV), String.format(Locale.ROOT, "%d,%s,%d,%.4f,%.4f,%.4f,%.3f,%.3f",
+            appendLine(csv, String.format(Locale.ROOT, "%d,%s,%d,%.4f,%.4f,%.4f,%.3f,%.3f",
                     r.step(), r.opponent(), r.games(), r.winRate(), r.low(), r.high(), r.meanScore(),
                     r.opponentMeanScore()));
         }
@@ -89,9 +109,13 @@ public final class RunFiles {
 
     /** Writes {@code out/}{@value #EVAL_CSV}'s header unless the file exists. */
     public static void writeEvalHeader(Path out) {
-        Path eval = out.resolve(EVAL_CSV);
-        if (!Files.exists(eval)) {
-            appendLine(eval, EVAL_HEADER);
+        writeHeader(out.resolve(EVAL_CSV), EVAL_HEADER);
+    }
+
+    /** Writes a CSV's header line unless the file exists (a resumed run's keeps its own). */
+    public static void writeHeader(Path csv, String header) {
+        if (!Files.exists(csv)) {
+            appendLine(csv, header);
         }
     }
 
@@ -107,6 +131,90 @@ public final class RunFiles {
         if (evaluation.best() || evaluation.results().isEmpty()) {
             Checkpoint.copy(last, out.resolve("best.zip"));
         }
+    }
+
+    /**
+     * Keeps the header and the complete, well-formed rows (ended by a newline, with the header's
+     * number of columns and a step in the first) whose step is at most {@code step}. Rows after
+     * the checkpoint are dropped silently (the run replays them); a partial or malformed row,
+     * left by an interrupted write, is dropped with a notice, returned (else {@code null}). A file
+     * without a complete header is deleted, to be written afresh.
+     */
+    public static String truncateCsv(Path file, long step) {
+        return truncateCsv(file, 0, step);
+    }
+
+    /** {@link #truncateCsv(Path, long)} by the count in column {@code column} (0 is the first) rather than the step. */
+    public static String truncateCsv(Path file, int column, long step) {
+        if (!Files.exists(file)) {
+            return null;
+        }
+        try {
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            String[] lines = text.split("\n", -1);
+            // the last element is what follows the last newline: empty, or a row cut short
+            int complete = lines.length - 1;
+            if (complete < 1) {
+                Files.delete(file);
+                return text.isEmpty() ? null : file + ": no complete header line, the file is written afresh";
+            }
+            int columns = lines[0].split(",", -1).length;
+            List<String> kept = new ArrayList<>(List.of(lines[0]));
+            int malformed = lines[complete].isEmpty() ? 0 : 1;
+            for (int i = 1; i < complete; i++) {
+                String line = lines[i];
+                String[] cells = line.split(",", -1);
+                Long rowStep = cells.length == columns && column < columns ? parseStep(cells[column]) : null;
+                if (rowStep == null) {
+                    malformed += line.isEmpty() ? 0 : 1;
+                } else if (rowStep <= step) {
+                    kept.add(line);
+                }
+            }
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+            Files.write(tmp, kept, StandardCharsets.UTF_8);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return malformed == 0 ? null : file + ": dropped " + malformed + " incomplete or malformed row"
+                    + (malformed == 1 ? "" : "s") + " (left by an interrupted write)";
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot trim " + file + " to step " + step + ": " + UserFiles.why(e), e);
+        }
+    }
+
+    private static Long parseStep(String cell) {
+        try {
+            long v = Long.parseLong(cell);
+            return v >= 0 ? v : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The temporary files the trainers and {@link Checkpoint} write next to their targets:
+     * {@code .last.zip123.tmp}, and expert iteration's {@code .replay-4.bin123.tmp} and {@code .eval-guided.csv5.tmp}.
+     */
+    private static final java.util.regex.Pattern TEMP_FILE =
+            java.util.regex.Pattern.compile("\\.(last\\.zip|best\\.zip|metrics\\.csv|eval\\.csv|eval-guided\\.csv|replay-\\d+\\.bin)\\d*\\.tmp");
+
+    /** Deletes the temporary files an interrupted write left in {@code out} (only names of our pattern); returns how many. */
+    public static int removeTempFiles(Path out) {
+        if (!Files.isDirectory(out)) {
+            return 0;
+        }
+        int removed = 0;
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (TEMP_FILE.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f)) {
+                    Files.delete(f);
+                    removed++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean run folder " + out + ": " + UserFiles.why(e), e);
+        }
+        return removed;
     }
 
     /** Appends one line to a text file (created if missing). */

@@ -21,7 +21,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,7 +91,168 @@ class ExitTrainerTest {
 
         // a new run may not overwrite it
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.start(tiny(2).build(), run));
-        assertTrue(e.getMessage().contains("cannot resume"), e.getMessage());
+        assertTrue(e.getMessage().contains("continue it with --resume"), e.getMessage());
+    }
+
+    /** A kill: the listener throws after generation {@code at}'s metrics row, as a killed process stops there. */
+    private static final class Killed extends RuntimeException {
+    }
+
+    private static ExitTrainer.Listener killAfter(int at) {
+        return new ExitTrainer.Listener() {
+            @Override
+            public void generation(ExitTrainer.GenerationStats s) {
+                if (s.generation() == at) {
+                    throw new Killed();
+                }
+            }
+        };
+    }
+
+    /** A CSV's rows without the columns that measure time (they differ between any two runs). */
+    private static List<String> untimed(Path csv, int... timeColumns) throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(csv)) {
+            String[] cells = line.split(",", -1);
+            for (int c : timeColumns) {
+                cells[c] = "-";
+            }
+            rows.add(String.join(",", cells));
+        }
+        return rows;
+    }
+
+    @Test
+    void aKilledRunResumedGoesOnExactlyAsTheUninterruptedOne(@TempDir Path dir) throws IOException {
+        PpoConfig.Builder c = tiny(2);
+        c.exit.generations = 5;
+        c.exit.evalEvery = 2;
+        c.exit.buffer = 150; // small enough to wrap: the ring's order must survive the file
+        c.netThreads = 1;
+        Path whole = dir.resolve("whole");
+        ExitTrainer uninterrupted = ExitTrainer.start(c.build(), whole);
+        uninterrupted.train(new ExitTrainer.Listener() { });
+
+        Path run = dir.resolve("killed");
+        ExitTrainer first = ExitTrainer.start(c.build(), run);
+        assertThrows(Killed.class, () -> first.train(killAfter(3)));
+        // what the kill left: generation 3's metrics row after the checkpoint of generation 2, and the
+        // leftovers of a kill during the next save (a temporary file, a later generation's buffer)
+        assertEquals(4, Files.readAllLines(run.resolve("metrics.csv")).size());
+        Files.writeString(run.resolve(".replay-4.bin123.tmp"), "partial");
+        Files.copy(run.resolve("replay-2.bin"), run.resolve("replay-4.bin"));
+        Files.writeString(run.resolve("metrics.csv"), "9,4,1.0,0.5", java.nio.file.StandardOpenOption.APPEND);
+
+        ExitTrainer resumed = ExitTrainer.resume(run, 0);
+        assertEquals(2, resumed.generation());
+        assertEquals(3, resumed.notices().size(), String.join("\n", resumed.notices()));
+        assertTrue(resumed.notices().get(1).contains("removed replay-4.bin"), resumed.notices().get(1));
+        assertTrue(resumed.notices().get(2).contains("dropped 1 incomplete or malformed row"),
+                resumed.notices().get(2));
+        assertFalse(Files.exists(run.resolve(".replay-4.bin123.tmp")));
+        resumed.train(new ExitTrainer.Listener() { });
+
+        assertEquals(5, resumed.generation());
+        assertEquals(uninterrupted.step(), resumed.step());
+        assertEquals(uninterrupted.network().export(), resumed.network().export());
+        for (String zip : List.of("last.zip", "best.zip")) {
+            assertEquals(Checkpoint.read(whole.resolve(zip)).network().export(),
+                    Checkpoint.read(run.resolve(zip)).network().export(), zip);
+            assertEquals(Checkpoint.readProgress(whole.resolve(zip)).rng(), Checkpoint.readProgress(run.resolve(zip)).rng());
+        }
+        assertArrayEquals(Files.readAllBytes(whole.resolve("replay-5.bin")), Files.readAllBytes(run.resolve("replay-5.bin")));
+        assertEquals(List.of(run.resolve("replay-5.bin")), replays(run), "only the last checkpoint's buffer is kept");
+        assertEquals(untimed(whole.resolve("metrics.csv"), 2, 3), untimed(run.resolve("metrics.csv"), 2, 3));
+        assertEquals(Files.readAllLines(whole.resolve("eval.csv")), Files.readAllLines(run.resolve("eval.csv")));
+
+        // a finished run continues only with a larger budget
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 0));
+        assertTrue(e.getMessage().contains("all 5 of its 5 generations"), e.getMessage());
+        ExitTrainer more = ExitTrainer.resume(run, 6);
+        more.train(new ExitTrainer.Listener() { });
+        assertEquals(6, more.generation());
+        assertEquals(7, Files.readAllLines(run.resolve("metrics.csv")).size());
+    }
+
+    private static List<Path> replays(Path run) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(run)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("replay-")).toList();
+        }
+    }
+
+    @Test
+    void resumingNeedsTheCheckpointsBufferAndRefusesABrokenOne(@TempDir Path dir) throws IOException {
+        PpoConfig.Builder c = tiny(2);
+        c.evalGames = 0;
+        c.exit.generations = 1;
+        Path run = dir.resolve("run");
+        ExitTrainer.start(c.build(), run).train(new ExitTrainer.Listener() { });
+        Path replay = run.resolve("replay-1.bin");
+        byte[] good = Files.readAllBytes(replay);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 0));
+        assertTrue(e.getMessage().contains("all 1 of its 1 generations"), e.getMessage());
+        Files.write(replay, java.util.Arrays.copyOf(good, good.length - 3));
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 2));
+        assertTrue(e.getMessage().contains("bytes; its header says"), e.getMessage());
+        Files.writeString(replay, "not a buffer at all, but long enough to hold a header");
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 2));
+        assertTrue(e.getMessage().contains("not a replay buffer"), e.getMessage());
+        Files.delete(replay);
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 2));
+        assertTrue(e.getMessage().contains("replay buffer of generation 1 (replay-1.bin) is missing"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(dir.resolve("none"), 2));
+        assertTrue(e.getMessage().contains("nothing to resume"), e.getMessage());
+
+        // a buffer of another run's sizes
+        PpoConfig.Builder other = tiny(2);
+        other.evalGames = 0;
+        other.exit.generations = 1;
+        other.exit.buffer = 401;
+        Path run2 = dir.resolve("run2");
+        ExitTrainer.start(other.build(), run2).train(new ExitTrainer.Listener() { });
+        Files.copy(run2.resolve("replay-1.bin"), replay);
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 2));
+        assertTrue(e.getMessage().contains("holds a buffer of 401 decisions"), e.getMessage());
+    }
+
+    @Test
+    void bestByGuidedEvaluatesTheGuidedSearchAndKeepsItsBest(@TempDir Path dir) throws IOException {
+        PpoConfig.Builder c = tiny(2);
+        c.exit.bestBy = ExitConfig.BEST_BY_GUIDED;
+        c.evalOpponents = List.of("random", "greedy");
+        Path run = dir.resolve("run");
+        List<List<dev.kaisen.training.ppo.PpoTrainer.EvalResult>> guided = new ArrayList<>();
+        List<Boolean> bests = new ArrayList<>();
+        ExitTrainer trainer = ExitTrainer.start(c.build(), run);
+        trainer.train(new ExitTrainer.Listener() {
+            @Override
+            public void guidedEvaluation(List<dev.kaisen.training.ppo.PpoTrainer.EvalResult> results) {
+                guided.add(results);
+            }
+
+            @Override
+            public void evaluation(List<dev.kaisen.training.ppo.PpoTrainer.EvalResult> results, boolean best) {
+                bests.add(best);
+            }
+        });
+        assertEquals(2, guided.size());
+        List<String> rows = Files.readAllLines(run.resolve("eval-guided.csv"));
+        assertEquals(5, rows.size(), "header + 2 bots at each of 2 evaluations");
+        assertEquals(dev.kaisen.training.ppo.RunFiles.EVAL_HEADER, rows.get(0));
+        assertEquals(5, Files.readAllLines(run.resolve("eval.csv")).size(), "the raw policy is still evaluated");
+        // best.zip is the checkpoint whose guided mean win rate was highest (the first on a tie)
+        double[] means = guided.stream().mapToDouble(r -> r.stream().mapToDouble(
+                dev.kaisen.training.ppo.PpoTrainer.EvalResult::winRate).average().orElseThrow()).toArray();
+        assertEquals(List.of(true, means[1] > means[0]), bests);
+        Checkpoint.Progress p = Checkpoint.readProgress(run.resolve("best.zip"));
+        assertEquals(Math.max(means[0], means[1]), p.bestScore(), 1e-12);
+        assertEquals("guided", Checkpoint.readConfig(run.resolve("last.zip")).exit.bestBy);
+        PpoConfig.Builder bad = tiny(2);
+        bad.exit.bestBy = "fastest";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ExitTrainer.start(bad.build(), dir.resolve("bad")));
+        assertTrue(e.getMessage().contains("best-by must be raw or guided"), e.getMessage());
     }
 
     @Test

@@ -227,19 +227,19 @@ class PpoTrainerTest {
         // a half-written last line (once: "cannot trim ... begin 0, end -1")
         Files.writeString(csv, HEADER + "\n256,1,0.5\n512,2,0.4\n768,3,0.3\n1280");
         assertEquals(csv + ": dropped 1 incomplete or malformed row (left by an interrupted write)",
-                PpoTrainer.truncateCsv(csv, 512));
+                RunFiles.truncateCsv(csv, 512));
         assertEquals(List.of(HEADER, "256,1,0.5", "512,2,0.4"), Files.readAllLines(csv));
         // a short row (once kept, then it crashed the plot), a non-numeric step, and a row cut mid-number
         Files.writeString(csv, HEADER + "\n256,1,0.5\n40,1\nabc,2,0.4\n512,2,0.4\n\n768,3,0.");
         assertEquals(csv + ": dropped 3 incomplete or malformed rows (left by an interrupted write)",
-                PpoTrainer.truncateCsv(csv, 1024));
+                RunFiles.truncateCsv(csv, 1024));
         assertEquals(List.of(HEADER, "256,1,0.5", "512,2,0.4"), Files.readAllLines(csv));
         // rows after the checkpoint go without a notice; a file without a whole header is started afresh
         Files.writeString(csv, HEADER + "\n256,1,0.5\n512,2,0.4\n");
-        assertEquals(null, PpoTrainer.truncateCsv(csv, 256));
+        assertEquals(null, RunFiles.truncateCsv(csv, 256));
         assertEquals(List.of(HEADER, "256,1,0.5"), Files.readAllLines(csv));
         Files.writeString(csv, "step,itera");
-        assertTrue(PpoTrainer.truncateCsv(csv, 256).contains("no complete header"));
+        assertTrue(RunFiles.truncateCsv(csv, 256).contains("no complete header"));
         assertFalse(Files.exists(csv));
     }
 
@@ -249,7 +249,7 @@ class PpoTrainerTest {
                 "notes.tmp", ".other.zip1.tmp", "last.zip")) {
             Files.writeString(dir.resolve(name), "");
         }
-        assertEquals(4, PpoTrainer.removeTempFiles(dir));
+        assertEquals(4, RunFiles.removeTempFiles(dir));
         try (var files = Files.list(dir)) {
             assertEquals(List.of(".other.zip1.tmp", "last.zip", "notes.tmp"),
                     files.map(f -> f.getFileName().toString()).sorted().toList());
