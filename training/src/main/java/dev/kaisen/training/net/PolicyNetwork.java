@@ -6,65 +6,59 @@ import org.deeplearning4j.nn.conf.NeuralNetConfiguration;
 import org.deeplearning4j.nn.conf.WorkspaceMode;
 import org.deeplearning4j.nn.conf.distribution.NormalDistribution;
 import org.deeplearning4j.nn.conf.layers.DenseLayer;
+import org.deeplearning4j.nn.gradient.DefaultGradient;
 import org.deeplearning4j.nn.gradient.Gradient;
 import org.deeplearning4j.nn.graph.ComputationGraph;
 import org.deeplearning4j.nn.weights.WeightInit;
 import org.deeplearning4j.nn.workspace.LayerWorkspaceMgr;
 import org.nd4j.linalg.activations.Activation;
 import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.memory.MemoryWorkspace;
-import org.nd4j.linalg.api.memory.conf.WorkspaceConfiguration;
-import org.nd4j.linalg.api.memory.enums.AllocationPolicy;
-import org.nd4j.linalg.api.memory.enums.LearningPolicy;
-import org.nd4j.linalg.api.memory.enums.SpillPolicy;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.api.ops.executioner.OpExecutioner;
 import org.nd4j.linalg.factory.Nd4j;
 import org.nd4j.linalg.learning.config.Adam;
 import org.nd4j.nativeblas.NativeOpsHolder;
 
-import java.util.Map;
 
 /**
  * The actor-critic network in Deeplearning4j: a tanh MLP trunk shared by a policy head (one
  * logit per action, identity activation) and a value head. There is no DL4J output layer:
  * PPO's loss is computed in {@link PpoMath} and its gradients with respect to the two heads
- * are pushed back with {@link ComputationGraph#backpropGradient}; then the global gradient
- * norm is clipped and Adam steps.
+ * are pushed back; then the global gradient norm is clipped and DL4J's Adam steps.
+ *
+ * <p>The flat-array methods ({@link #output(float[], int, float[], float[])}, {@link #trainForward},
+ * {@link #step(float[], float[], int, double)}, {@link #parameterGradient}) run the graph's
+ * passes as a few fused ND4J products on its own parameter and gradient views
+ * ({@link DensePasses}): the same numbers as the graph's {@code feedForward} and
+ * {@link ComputationGraph#backpropGradient} (tested against them and against finite
+ * differences), about twice as fast. The graph itself (its configuration, its parameters and
+ * Adam's state) is what checkpoints hold and what {@link #output(INDArray)} runs.
  *
  * <p>Masking happens outside the network ({@link MaskedPolicy}): the heads output raw
  * logits; illegal actions never receive probability nor gradient.
  *
  * <p>Not thread-safe: an instance is used by one thread at a time. The flat-array methods
- * fill reused buffers (and {@link #output(float[], int, float[], float[])} a reused workspace),
- * the graph keeps its layers' inputs between {@link #trainForward} and {@link #step} /
- * {@link #parameterGradient}, and {@link #trainForward}'s activations are held until then; two
- * threads that share one instance must synchronise around each such sequence. Separate
- * instances (as the trainer's self-play snapshots) may be used from separate threads.
+ * fill arrays reused while the batch size stays the same (one set for inference, one for
+ * training), and {@link #trainForward}'s activations are held for the {@link #step} or
+ * {@link #parameterGradient} that follows; two threads that share one instance must synchronise
+ * around each such sequence. Separate instances (as the trainer's self-play snapshots) may be
+ * used from separate threads.
  */
 public final class PolicyNetwork {
     public static final String INPUT = "obs";
     public static final String POLICY = "policy";
     public static final String VALUE = "value";
 
-    /** The workspace of {@link #output(float[], int, float[], float[])}'s results, reused call after call. */
-    private static final String OUTPUT_WORKSPACE_ID = "kaisen-policy-output";
-    private static final WorkspaceConfiguration OUTPUT_WORKSPACE = WorkspaceConfiguration.builder()
-            .initialSize(0).overallocationLimit(0.2).policyAllocation(AllocationPolicy.OVERALLOCATE)
-            .policyLearning(LearningPolicy.FIRST_LOOP).policySpill(SpillPolicy.REALLOCATE).build();
-
-    /** The arrays the flat-array methods fill: one each, reused while the batch size stays the same. */
-    private enum Buffer { OBSERVATIONS, MINIBATCH, GRAD_LOGITS, GRAD_VALUES }
-
     private final ComputationGraph graph;
-    private final INDArray[] buffers = new INDArray[Buffer.values().length];
-    /**
-     * The detached activations of the last {@link #trainForward}, freed after its {@link #step}
-     * or {@link #parameterGradient}, or by the next {@link #trainForward}.
-     */
-    private Map<String, INDArray> lastActivations;
     private final int inputSize;
     private final int actions;
+    /** The fused passes, made at first use (they need the graph's gradient views). */
+    private DensePasses passes;
+    /** The arrays of inference ({@link #output(float[], int, float[], float[])}) and of training, per batch size. */
+    private DensePasses.Batch inference;
+    private DensePasses.Batch training;
+    /** Whether {@link #training} holds a forward pass that no step or gradient has used yet. */
+    private boolean forwardHeld;
 
     /**
      * Sets the threads ND4J's native ops may use, for the whole process: every setting here is
@@ -168,60 +162,37 @@ public final class PolicyNetwork {
 
     /** Inference on rows of a flat array: fills {@code logits[batch*actions]} and {@code values[batch]}. */
     public void output(float[] obs, int batch, float[] logits, float[] values) {
-        INDArray x = rows(Buffer.OBSERVATIONS, obs, batch, inputSize);
-        // the outputs live in a workspace reused by every call, not in arrays allocated per call
-        try (MemoryWorkspace ws = Nd4j.getWorkspaceManager().getAndActivateWorkspace(OUTPUT_WORKSPACE, OUTPUT_WORKSPACE_ID)) {
-            INDArray[] out = graph.output(false, ws, x);
-            copyRows(out[0], logits);
-            copyRows(out[1], values);
-        }
+        inference = sized(inference, batch);
+        put(obs, inference.x);
+        passes.forward(inference);
+        get(inference.logits, logits);
+        get(inference.value, values);
     }
 
     /**
      * The training forward pass on rows of a flat array; its activations are kept for
-     * {@link #step}. Fills {@code logits[batch*actions]} and {@code values[batch]}.
+     * {@link #step} (a second pass before the step replaces them). Fills
+     * {@code logits[batch*actions]} and {@code values[batch]}.
      */
     public void trainForward(float[] obs, int batch, float[] logits, float[] values) {
-        INDArray x = rows(Buffer.MINIBATCH, obs, batch, inputSize);
-        Map<String, INDArray> act = graph.feedForward(new INDArray[]{x}, true, false);
-        copyRows(act.get(POLICY), logits);
-        copyRows(act.get(VALUE), values);
-        act.remove(INPUT);
-        // a second forward pass without a step between: the first one's activations are not needed
-        Map<String, INDArray> previous = lastActivations;
-        lastActivations = act;
-        if (previous != null) {
-            previous.values().removeIf(a -> act.values().stream().anyMatch(b -> b == a));
-            release(previous.values().toArray(new INDArray[0]));
-        }
-    }
-
-    /** Frees the activations of the last {@link #trainForward}, if any. */
-    private void releaseActivations() {
-        if (lastActivations != null) {
-            release(lastActivations.values().toArray(new INDArray[0]));
-            lastActivations = null;
-        }
-    }
-
-    /** {@link #step(INDArray, INDArray, double)} from flat arrays of the last {@link #trainForward}'s batch. */
-    public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
-        INDArray gl = rows(Buffer.GRAD_LOGITS, gradLogits, batch, actions);
-        INDArray gv = rows(Buffer.GRAD_VALUES, gradValues, batch, 1);
-        return step(gl, gv, maxGradNorm);
+        training = sized(training, batch);
+        put(obs, training.x);
+        passes.forward(training);
+        get(training.logits, logits);
+        get(training.value, values);
+        forwardHeld = true;
     }
 
     /**
      * One optimizer step from the loss gradients with respect to the heads of the last
-     * {@link #trainForward}: backpropagation, global-norm clipping, Adam.
+     * {@link #trainForward} (rows of flat arrays of its batch): backpropagation, global-norm
+     * clipping, Adam.
      *
      * @return the gradient's global L2 norm before clipping
      */
-    public double step(INDArray gradLogits, INDArray gradValues, double maxGradNorm) {
-        Gradient gradient = graph.backpropGradient(gradLogits, gradValues);
-        double norm = apply(gradient, maxGradNorm);
-        releaseActivations();
-        return norm;
+    public double step(float[] gradLogits, float[] gradValues, int batch, double maxGradNorm) {
+        backward(gradLogits, gradValues, batch);
+        return apply(maxGradNorm);
     }
 
     /**
@@ -229,29 +200,67 @@ public final class PolicyNetwork {
      * order), given its gradients with respect to the heads of the last {@link #trainForward}.
      */
     public float[] parameterGradient(float[] gradLogits, float[] gradValues, int batch) {
-        Gradient gradient = graph.backpropGradient(array(gradLogits, batch, actions),
-                array(gradValues, batch, 1));
+        backward(gradLogits, gradValues, batch);
+        return passes.flatGradient().castTo(DataType.FLOAT).dup('c').data().asFloat();
+    }
+
+    /**
+     * The same gradient by DL4J's own passes ({@code feedForward}, then
+     * {@link ComputationGraph#backpropGradient}) on {@code obs}: what the fused passes are
+     * checked against. Leaves the network's parameters and optimizer as they were.
+     */
+    float[] graphParameterGradient(float[] obs, int batch, float[] gradLogits, float[] gradValues) {
+        graph.feedForward(new INDArray[]{array(obs, batch, inputSize)}, true, false);
+        Gradient gradient = graph.backpropGradient(array(gradLogits, batch, actions), array(gradValues, batch, 1));
         float[] out = gradient.gradient().castTo(DataType.FLOAT).dup('c').data().asFloat();
         graph.clearLayersStates();
-        releaseActivations();
         return out;
     }
 
-    private double apply(Gradient gradient, double maxGradNorm) {
-        INDArray flat = gradient.gradient();
+    private void backward(float[] gradLogits, float[] gradValues, int batch) {
+        if (!forwardHeld || training.rows != batch) {
+            throw new IllegalStateException("a step needs the forward pass of its batch first (trainForward with "
+                    + batch + " rows)");
+        }
+        put(gradLogits, training.gradLogits);
+        put(gradValues, training.gradValue);
+        passes.backward(training);
+        forwardHeld = false;
+    }
+
+    /** Clips the flattened gradient's global norm, has DL4J's updater turn it into Adam's step, and takes it. */
+    private double apply(double maxGradNorm) {
+        INDArray flat = passes.flatGradient();
         double norm = flat.norm2Number().doubleValue();
         double scale = PpoMath.clipScale(norm, maxGradNorm);
         if (scale != 1) {
             flat.muli(scale);
         }
         int iteration = graph.getConfiguration().getIterationCount();
-        // batch size 1: the gradients are already those of the minibatch mean
-        graph.getUpdater().update(gradient, iteration, graph.getConfiguration().getEpochCount(), 1,
+        // the gradient is the network's own flattened view (no copy); batch size 1: it is already the minibatch mean
+        graph.getUpdater().update(new DefaultGradient(flat), iteration, graph.getConfiguration().getEpochCount(), 1,
                 LayerWorkspaceMgr.noWorkspaces());
-        graph.params().subi(flat);
+        INDArray params = graph.params();
+        params.subi(flat.reshape(params.shape()));
         graph.getConfiguration().setIterationCount(iteration + 1);
-        graph.clearLayersStates();
         return norm;
+    }
+
+    /** {@code current} if it has {@code rows} rows, else new arrays (the old ones freed). */
+    private DensePasses.Batch sized(DensePasses.Batch current, int rows) {
+        if (passes == null) {
+            passes = new DensePasses(graph, hidden().length);
+        }
+        if (current != null && current.rows == rows) {
+            return current;
+        }
+        if (current != null) {
+            current.close();
+        }
+        if (current == training) {
+            forwardHeld = false;
+        }
+        return passes.batch(rows);
     }
 
     public void setLearningRate(double lr) {
@@ -283,37 +292,24 @@ public final class PolicyNetwork {
         return new MlpWeights(sizes, w, b, vw, vb);
     }
 
-    /**
-     * Frees arrays' native memory now rather than at some later garbage collection: ND4J
-     * buffers live outside the Java heap, and a training loop allocates them much faster than
-     * the heap fills, so without this the process grows by gigabytes between collections.
-     */
-    private static void release(INDArray... arrays) {
-        for (INDArray a : arrays) {
-            if (a != null && a.closeable()) {
-                a.close();
-            }
+    /** Fills a batch array (c order, not a view) from a flat array: one native copy in single precision. */
+    private static void put(float[] data, INDArray target) {
+        int n = (int) target.length();
+        if (target.dataType() == DataType.FLOAT) {
+            new FloatPointer(target.data().addressPointer()).put(data, 0, n);
+        } else {
+            target.assign(Nd4j.create(data, target.shape(), 'c').castTo(target.dataType()));
         }
     }
 
-    /**
-     * Rows of a flat array as a matrix in the network's precision: in single precision, the
-     * buffer array of {@code use}, filled by one native copy (allocated again only when the batch
-     * size changes); in another precision (tests), a new array.
-     */
-    private INDArray rows(Buffer use, float[] data, int rows, int cols) {
-        DataType type = graph.params().dataType();
-        if (type != DataType.FLOAT) {
-            return Nd4j.create(data, new long[]{rows, cols}, 'c').castTo(type);
+    /** Copies a batch array (c order, not a view) into a flat array. */
+    private static void get(INDArray source, float[] out) {
+        int n = (int) source.length();
+        if (source.dataType() == DataType.FLOAT) {
+            new FloatPointer(source.data().addressPointer()).get(out, 0, n);
+        } else {
+            System.arraycopy(source.castTo(DataType.FLOAT).data().asFloat(), 0, out, 0, n);
         }
-        INDArray a = buffers[use.ordinal()];
-        if (a == null || a.rows() != rows || a.columns() != cols) {
-            release(a);
-            a = Nd4j.createUninitializedDetached(DataType.FLOAT, rows, cols);
-            buffers[use.ordinal()] = a;
-        }
-        new FloatPointer(a.data().addressPointer()).put(data, 0, rows * cols);
-        return a;
     }
 
     /** Rows of a flat array as a new matrix in the network's precision. */
@@ -327,16 +323,4 @@ public final class PolicyNetwork {
         return a.castTo(DataType.FLOAT).dup('c').data().asFloat();
     }
 
-    private static void copyRows(INDArray a, float[] out) {
-        boolean plain = !a.isView() && a.ordering() == 'c' && a.dataType() == DataType.FLOAT
-                && a.data().length() == a.length();
-        if (plain) {
-            new FloatPointer(a.data().addressPointer()).get(out, 0, (int) a.length());
-            return;
-        }
-        INDArray c = a.castTo(DataType.FLOAT).dup('c');
-        float[] src = c.data().asFloat();
-        System.arraycopy(src, 0, out, 0, src.length);
-        release(c);
-    }
 }

@@ -105,6 +105,43 @@ class PolicyNetworkTest {
     }
 
     @Test
+    void fusedPassesGiveTheGraphsOwnGradientOnTheSameBatch() {
+        // the flat-array methods run DensePasses; DL4J's feedForward + backpropGradient is the reference
+        for (DataType type : new DataType[]{DataType.DOUBLE, DataType.FLOAT}) {
+            for (int[] hidden : new int[][]{{5}, {7, 5}, {6, 4, 3}}) {
+                PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, hidden, 1e-3, 17, type);
+                Batch b = Batch.make(29);
+                float[] gl = new float[BATCH * ACTIONS];
+                float[] gv = new float[BATCH];
+                loss(net, b, gl, gv);
+                float[] fused = net.parameterGradient(gl, gv, BATCH);
+                float[] graph = net.graphParameterGradient(b.obs(), BATCH, gl, gv);
+                assertEquals(graph.length, fused.length);
+                float tolerance = type == DataType.DOUBLE ? 1e-7f : 2e-6f;
+                for (int p = 0; p < graph.length; p++) {
+                    assertEquals(graph[p], fused[p], tolerance * (1 + Math.abs(graph[p])),
+                            type + " " + java.util.Arrays.toString(hidden) + " parameter " + p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStepNeedsTheForwardPassOfItsBatch() {
+        PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{5}, 1e-3, 3);
+        float[] gl = new float[BATCH * ACTIONS];
+        float[] gv = new float[BATCH];
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> net.step(gl, gv, BATCH, 0.5));
+        assertTrue(e.getMessage().contains("forward pass"), e.getMessage());
+        loss(net, Batch.make(1), gl, gv);
+        net.step(gl, gv, BATCH, 0.5);
+        assertThrows(IllegalStateException.class, () -> net.step(gl, gv, BATCH, 0.5), "one step per pass");
+        net.trainForward(random(2 * IN, 5), 2, new float[2 * ACTIONS], new float[2]);
+        assertThrows(IllegalStateException.class, () -> net.step(gl, gv, BATCH, 0.5), "another batch size");
+        assertEquals(1, net.updates());
+    }
+
+    @Test
     void stepLowersTheLossAndClipsTheGradient() {
         PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{8}, 1e-2, 5);
         Batch b = Batch.make(9);
