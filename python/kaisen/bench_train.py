@@ -12,7 +12,7 @@ steady-state env steps per second and their ratio. The rate of a run is its step
 seconds of its updates (collection and learning), the first update (warm-up: JIT, native
 libraries, first allocations) left out; both programs time an update the same way and write it
 to their ``metrics.csv``. ``--rounds N`` alternates the two N times (a busy machine's noise
-falls on both) and reports the rate over all rounds.
+falls on both) and reports the rate over all rounds, and each round's rates and ratio.
 
 ``self`` among ``--opponents`` is a past snapshot of the policy: the JVM trainer's snapshot
 pool, and the example's ``--self-play`` with the same share of the envs (its snapshots answer
@@ -147,15 +147,21 @@ def main(argv: list[str] | None = None) -> int:
     if not EXAMPLE.is_file():
         parser.error(f"{EXAMPLE} not found: bench train needs a checkout (python/examples)")
     updates: dict[str, list[tuple[int, float]]] = {"dl4j": [], "pytorch": []}
+    per_round = []
     with tempfile.TemporaryDirectory(prefix="kaisen-bench-train-") as tmp:
         for r in range(args.rounds):
+            measured = {}
             for side, command in (("dl4j", dl4j_command), ("pytorch", pytorch_command)):
                 out = Path(tmp) / f"{side}-{r}"
-                updates[side] += run(side, command(s, out), out)
+                measured[side] = run(side, command(s, out), out)
+                updates[side] += measured[side]
+            d, t = rate(measured["dl4j"]), rate(measured["pytorch"])
+            per_round.append({"round": r + 1, "dl4j_steps_per_s": round(d, 1), "pytorch_steps_per_s": round(t, 1),
+                              "ratio": round(d / t, 3)})
     dl4j, torch = rate(updates["dl4j"]), rate(updates["pytorch"])
     result = {**s, "rounds": args.rounds, "updates_measured": len(updates["dl4j"]) // max(1, args.rounds),
               "dl4j_steps_per_s": round(dl4j, 1), "pytorch_steps_per_s": round(torch, 1),
-              "ratio": round(dl4j / torch, 3)}
+              "ratio": round(dl4j / torch, 3), "per_round": per_round}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -168,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  PyTorch (ppo_masked.py)       {torch:9,.0f} steps/s   "
           f"(torch.set_num_threads({s['net_threads']}), vector-env threads {s['env_threads']})")
     print(f"  ratio DL4J / PyTorch          {dl4j / torch:9.2f}")
+    if args.rounds > 1:
+        for r in per_round:
+            print(f"  round {r['round']}: DL4J {r['dl4j_steps_per_s']:9,.0f}, PyTorch {r['pytorch_steps_per_s']:9,.0f} "
+                  f"steps/s, ratio {r['ratio']:.2f}")
     return 0
 
 

@@ -26,6 +26,15 @@ def test_both_rates_and_their_ratio_in_the_json(capsys):
     assert (out["envs"], out["rollout"], out["epochs"], out["minibatch"], out["hidden"]) == (4, 32, 1, 64, [8, 8])
 
 
+def test_every_round_is_reported_with_the_rate_over_all(capsys):
+    assert bench_train.main([*TINY, "--rounds", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["round"] for r in out["per_round"]] == [1, 2]
+    for r in out["per_round"]:
+        assert r["dl4j_steps_per_s"] > 0 and r["pytorch_steps_per_s"] > 0
+        assert r["ratio"] == pytest.approx(r["dl4j_steps_per_s"] / r["pytorch_steps_per_s"], rel=1e-2)
+
+
 def test_text_names_both_sides_and_the_ratio_with_self_play(capsys):
     assert bench_train.main([*TINY, "--opponents", "greedy,self"]) == 0
     text = capsys.readouterr().out

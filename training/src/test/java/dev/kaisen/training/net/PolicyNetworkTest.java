@@ -127,6 +127,33 @@ class PolicyNetworkTest {
     }
 
     @Test
+    void fusedStepsTakeTheGraphsOwnStepsWithAdamsState() {
+        // the same network stepped by the fused passes and in-place Adam, and by DL4J's machinery alone
+        for (double clip : new double[]{10, 1e-3}) {
+            PolicyNetwork fused = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-2, 23);
+            PolicyNetwork graph = PolicyNetwork.create(IN, ACTIONS, new int[]{7, 5}, 1e-2, 23);
+            for (int i = 0; i < 6; i++) {
+                Batch b = Batch.make(40 + i);
+                float[] gl = new float[BATCH * ACTIONS];
+                float[] gv = new float[BATCH];
+                loss(fused, b, gl, gv);
+                double normFused = fused.step(gl, gv, BATCH, clip);
+                double normGraph = graph.graphStep(b.obs(), BATCH, gl, gv, clip);
+                assertEquals(normGraph, normFused, 1e-6 * normGraph, "step " + i);
+                if (i == 2) {
+                    graph.setLearningRate(5e-3);
+                    fused.setLearningRate(5e-3);
+                }
+            }
+            assertEquals(graph.updates(), fused.updates());
+            assertArrayEquals(graph.graph().params().data().asFloat(), fused.graph().params().data().asFloat(), 1e-6f,
+                    "clip " + clip);
+            assertArrayEquals(graph.graph().getUpdater().getStateViewArray().data().asFloat(),
+                    fused.graph().getUpdater().getStateViewArray().data().asFloat(), 1e-6f, "Adam's M and V");
+        }
+    }
+
+    @Test
     void aStepNeedsTheForwardPassOfItsBatch() {
         PolicyNetwork net = PolicyNetwork.create(IN, ACTIONS, new int[]{5}, 1e-3, 3);
         float[] gl = new float[BATCH * ACTIONS];
