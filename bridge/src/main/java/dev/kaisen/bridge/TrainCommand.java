@@ -250,13 +250,14 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (resume && savedAlgo() == PpoConfig.Algo.EXIT) {
-            return exit(resumeExit());
-        }
-        if (algo.equals(PpoConfig.Algo.EXIT.id())) {
+        if (resume) {
+            // the run's algorithm is its checkpoint's, whatever --algo says
+            if (savedAlgo() == PpoConfig.Algo.EXIT) {
+                return exit(resumeExit());
+            }
+        } else if (algo.equals(PpoConfig.Algo.EXIT.id())) {
             return exit(startExit());
-        }
-        if (!algo.equals(PpoConfig.Algo.PPO.id())) {
+        } else if (!algo.equals(PpoConfig.Algo.PPO.id())) {
             throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
         }
         PpoTrainer trainer = resume ? resumeRun() : startRun();
@@ -386,6 +387,9 @@ final class TrainCommand implements Callable<Integer> {
     /** --resume of an expert-iteration run: its budget raised to --generations when given. */
     private ExitTrainer resumeExit() {
         boolean given = spec.commandLine().getParseResult().hasMatchedOption("--generations");
+        if (given && generations < 1) {
+            throw new IllegalArgumentException("--generations must be positive, not " + generations);
+        }
         ExitTrainer trainer = ExitTrainer.resume(out, given ? generations : 0);
         System.out.printf(Locale.ROOT, "resuming %s at generation %d of %d (%,d decisions)%n", out,
                 trainer.generation(), trainer.config().exit.generations, trainer.step());

@@ -166,6 +166,8 @@ class CliFaultsTest {
         assertEquals(0, run(first));
         assertTrue(Files.exists(dir.resolve("run").resolve("replay-1.bin")));
         assertTrue(error("train", "--resume", "--out", out).contains("all 1 of its 1 generations"));
+        assertTrue(error("train", "--resume", "--generations", "0", "--out", out)
+                .contains("--generations must be positive, not 0"));
         // the saved settings are the run's: --resume needs no --algo
         assertEquals(0, run("train", "--resume", "--generations", "2", "--out", out));
         assertEquals(3, Files.readAllLines(dir.resolve("run").resolve("metrics.csv")).size(), "header + 2 generations");

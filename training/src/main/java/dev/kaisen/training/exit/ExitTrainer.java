@@ -183,7 +183,7 @@ public final class ExitTrainer {
     /**
      * Continues the run in {@code out} from its {@code last.zip} and the replay buffer saved with
      * it ({@code replay-G.bin}, G its generation), with its saved settings; {@code generations}
-     * (when positive) replaces the budget, and must exceed the generations done. The network,
+     * (when positive; 0 keeps the saved one) replaces the budget, and must exceed the generations done. The network,
      * Adam's state, the buffer, the generation and the minibatch stream are the checkpoint's, and
      * every other stream derives from the seed and the generation, so the run goes on as the
      * uninterrupted one would have. Rows the interrupted process wrote after the checkpoint are
@@ -202,6 +202,9 @@ public final class ExitTrainer {
         Checkpoint.Loaded loaded = Checkpoint.read(last);
         PpoConfig config = loaded.config();
         int done = Math.toIntExact(loaded.progress().iteration());
+        if (generations < 0) {
+            throw new IllegalArgumentException("generations must be positive, not " + generations);
+        }
         if (generations > 0) {
             PpoConfig.Builder b = config.toBuilder();
             b.exit.generations = generations;
@@ -236,6 +239,7 @@ public final class ExitTrainer {
         trimmed.add(RunFiles.truncateCsv(out.resolve(METRICS_CSV), 1, done));
         trimmed.add(RunFiles.truncateCsv(out.resolve(RunFiles.EVAL_CSV), at));
         trimmed.add(RunFiles.truncateCsv(out.resolve(GUIDED_CSV), at));
+        trimmed.add(RunFiles.repairBest(out, loaded.progress(), config.evalGames == 0));
         trimmed.stream().filter(n -> n != null).forEach(trainer.notices::add);
         return trainer;
     }
@@ -328,7 +332,7 @@ public final class ExitTrainer {
             appendMetrics(s);
             listener.generation(s);
             if (generation % exit.evalEvery == 0 || generation == exit.generations) {
-                evaluateAndSave(listener, (System.nanoTime() - start) / 1e9);
+                evaluateAndSave(listener, start);
             }
         }
     }
@@ -464,7 +468,7 @@ public final class ExitTrainer {
      * in that order: a kill between the two leaves a buffer of a later generation, which a resume
      * removes.
      */
-    private void evaluateAndSave(Listener listener, double seconds) {
+    private void evaluateAndSave(Listener listener, long start) {
         MlpWeights weights = network.export();
         RunFiles.Evaluation raw = RunFiles.evaluate(out, game, config, weights, step, bestScore);
         RunFiles.Evaluation e = raw;
@@ -476,6 +480,8 @@ public final class ExitTrainer {
             bestScore = e.score();
             bestStep = step;
         }
+        // the seconds so far, this evaluation's included (a resumed run's clock goes on from them)
+        double seconds = (System.nanoTime() - start) / 1e9;
         Checkpoint.Progress progress = new Checkpoint.Progress(step, generation, games, rng, bestScore, bestStep,
                 generation + exit.evalEvery, 0, seconds);
         buffer.write(replayFile(out, generation));

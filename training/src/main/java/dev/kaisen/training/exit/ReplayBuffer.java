@@ -95,6 +95,8 @@ final class ReplayBuffer {
                 }
                 writeFloats(ch, slice, target, size * actions);
                 writeFloats(ch, slice, value, size);
+                // on disk before the rename: the checkpoint that follows deletes the previous buffer
+                ch.force(true);
             }
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             tmp = null;

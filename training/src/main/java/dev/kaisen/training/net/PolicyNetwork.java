@@ -262,7 +262,9 @@ public final class PolicyNetwork {
      * DL4J's own: its native op, its state (the updater's view, which checkpoints save) and its
      * settings, run on each updater block as DL4J's updater runs it ({@link #adamInPlace}); the
      * updater's generic path, which adds about 0.7 ms of bookkeeping per step on the default
-     * network, runs only where that does not apply (a block not yet initialised, another updater).
+     * network, runs only where that does not apply (another updater, regularization, a block
+     * without state: DL4J initialises its blocks when it builds the updater, so with this class's
+     * Adam and no regularization that path is not taken).
      */
     private double apply(double maxGradNorm) {
         INDArray flat = passes.flatGradient();

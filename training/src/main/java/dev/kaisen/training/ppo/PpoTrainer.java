@@ -182,6 +182,10 @@ public final class PpoTrainer implements AutoCloseable {
         }
         Checkpoint.Loaded loaded = Checkpoint.read(last);
         PpoConfig config = loaded.config();
+        if (config.algo != PpoConfig.Algo.PPO) {
+            throw new IllegalArgumentException(out + " holds an " + config.algo.id() + " run, not PPO: resume it with "
+                    + "its own trainer (./kaisen train --resume reads the algorithm from the checkpoint)");
+        }
         if (steps > 0) {
             PpoConfig.Builder b = config.toBuilder();
             b.steps = steps;
@@ -202,6 +206,10 @@ public final class PpoTrainer implements AutoCloseable {
             if (notice != null) {
                 notices.add(notice);
             }
+        }
+        String best = RunFiles.repairBest(out, loaded.progress(), config.evalGames == 0);
+        if (best != null) {
+            notices.add(best);
         }
         PpoTrainer trainer = new PpoTrainer(config, out, loaded.network(), loaded.snapshots(), loaded.progress());
         trainer.notices.addAll(notices);

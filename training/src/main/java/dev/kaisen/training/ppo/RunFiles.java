@@ -135,7 +135,7 @@ public final class RunFiles {
 
     /**
      * Keeps the header and the complete, well-formed rows (ended by a newline, with the header's
-     * number of columns and a step in the first) whose step is at most {@code step}. Rows after
+     * number of columns and a count in the first) whose count is at most {@code step}. Rows after
      * the checkpoint are dropped silently (the run replays them); a partial or malformed row,
      * left by an interrupted write, is dropped with a notice, returned (else {@code null}). A file
      * without a complete header is deleted, to be written afresh.
@@ -178,7 +178,7 @@ public final class RunFiles {
             return malformed == 0 ? null : file + ": dropped " + malformed + " incomplete or malformed row"
                     + (malformed == 1 ? "" : "s") + " (left by an interrupted write)";
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot trim " + file + " to step " + step + ": " + UserFiles.why(e), e);
+            throw new UncheckedIOException("cannot trim " + file + " to " + step + ": " + UserFiles.why(e), e);
         }
     }
 
@@ -215,6 +215,27 @@ public final class RunFiles {
             throw new UncheckedIOException("cannot clean run folder " + out + ": " + UserFiles.why(e), e);
         }
         return removed;
+    }
+
+    /**
+     * Makes {@code best.zip} what the checkpoint {@code last.zip} (at {@code progress}) says it is:
+     * a copy of {@code last.zip} when that checkpoint was the best ({@code bestStep} is its step)
+     * or when every checkpoint is ({@code followsLast}: no evaluations), unless it already is. A
+     * kill between writing {@code last.zip} and copying it leaves an older {@code best.zip}, which
+     * no later checkpoint would replace (the recorded best score is already the new one). Returns
+     * a notice when it repaired something, else null.
+     */
+    public static String repairBest(Path out, Checkpoint.Progress progress, boolean followsLast) {
+        if (!followsLast && progress.bestStep() != progress.step()) {
+            return null;
+        }
+        Path best = out.resolve("best.zip");
+        if (Files.isRegularFile(best) && Checkpoint.readProgress(best).step() == progress.step()) {
+            return null;
+        }
+        Checkpoint.copy(out.resolve("last.zip"), best);
+        return best + ": was not the checkpoint at step " + progress.step() + " that last.zip records as the best"
+                + " (a kill before its copy); copied last.zip to it";
     }
 
     /** Appends one line to a text file (created if missing). */

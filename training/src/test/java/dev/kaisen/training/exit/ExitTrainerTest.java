@@ -142,10 +142,16 @@ class ExitTrainerTest {
         Files.writeString(run.resolve(".replay-4.bin123.tmp"), "partial");
         Files.copy(run.resolve("replay-2.bin"), run.resolve("replay-4.bin"));
         Files.writeString(run.resolve("metrics.csv"), "9,4,1.0,0.5", java.nio.file.StandardOpenOption.APPEND);
+        // the ring had wrapped by the checkpoint, so its order is what the file must keep
+        assertEquals(150, ReplayBuffer.read(run.resolve("replay-2.bin"), Encoders.create(new OsakaGame(2),
+                c.build().view).size(), new OsakaGame(2).numDistinctActions(), 150).size());
+        // and a kill between last.zip and its copy to best.zip (the first checkpoint is the best)
+        Files.delete(run.resolve("best.zip"));
 
         ExitTrainer resumed = ExitTrainer.resume(run, 0);
         assertEquals(2, resumed.generation());
-        assertEquals(3, resumed.notices().size(), String.join("\n", resumed.notices()));
+        assertEquals(4, resumed.notices().size(), String.join("\n", resumed.notices()));
+        assertTrue(resumed.notices().get(3).contains("copied last.zip"), resumed.notices().get(3));
         assertTrue(resumed.notices().get(1).contains("removed replay-4.bin"), resumed.notices().get(1));
         assertTrue(resumed.notices().get(2).contains("dropped 1 incomplete or malformed row"),
                 resumed.notices().get(2));
@@ -158,7 +164,11 @@ class ExitTrainerTest {
         for (String zip : List.of("last.zip", "best.zip")) {
             assertEquals(Checkpoint.read(whole.resolve(zip)).network().export(),
                     Checkpoint.read(run.resolve(zip)).network().export(), zip);
-            assertEquals(Checkpoint.readProgress(whole.resolve(zip)).rng(), Checkpoint.readProgress(run.resolve(zip)).rng());
+            Checkpoint.Progress a = Checkpoint.readProgress(whole.resolve(zip));
+            Checkpoint.Progress b = Checkpoint.readProgress(run.resolve(zip));
+            assertEquals(List.of(a.step(), a.iteration(), a.episodes(), a.rng(), a.bestStep(), a.nextEval()),
+                    List.of(b.step(), b.iteration(), b.episodes(), b.rng(), b.bestStep(), b.nextEval()), zip);
+            assertEquals(a.bestScore(), b.bestScore(), zip);
         }
         assertArrayEquals(Files.readAllBytes(whole.resolve("replay-5.bin")), Files.readAllBytes(run.resolve("replay-5.bin")));
         assertEquals(List.of(run.resolve("replay-5.bin")), replays(run), "only the last checkpoint's buffer is kept");
@@ -168,6 +178,10 @@ class ExitTrainerTest {
         // a finished run continues only with a larger budget
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, 0));
         assertTrue(e.getMessage().contains("all 5 of its 5 generations"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.resume(run, -1));
+        assertTrue(e.getMessage().contains("must be positive"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dev.kaisen.training.ppo.PpoTrainer.resume(run, 0));
+        assertTrue(e.getMessage().contains("holds an exit run, not PPO"), e.getMessage());
         ExitTrainer more = ExitTrainer.resume(run, 6);
         more.train(new ExitTrainer.Listener() { });
         assertEquals(6, more.generation());
