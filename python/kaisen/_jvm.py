@@ -50,6 +50,7 @@ from ._java_launch import (  # noqa: F401
     find_jar,
     find_java,
     java_command,
+    java_env,
     java_version,
     packaged_java,
     start_timeout,
@@ -108,7 +109,7 @@ class Jvm:
         jar = jar or find_jar()
         java = java or find_java()
         token = secrets.token_hex(32)
-        env = dict(os.environ, KAISEN_GATEWAY_TOKEN=token)
+        env = java_env(dict(os.environ, KAISEN_GATEWAY_TOKEN=token))
         self._log = tempfile.TemporaryFile()
         self._log_lock = threading.Lock()
         self._last_words = ""

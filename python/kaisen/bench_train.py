@@ -105,8 +105,8 @@ def update_seconds(metrics: Path) -> list[tuple[int, float]]:
     return out
 
 
-def run(name: str, command: list[str], out: Path) -> list[tuple[int, float]]:
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def run(name: str, command: list[str], out: Path, env: dict[str, str] | None = None) -> list[tuple[int, float]]:
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"{name} failed (exit {done.returncode}): {' '.join(command)}\n{done.stdout[-3000:]}")
     updates = update_seconds(out / "metrics.csv")
@@ -153,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
             measured = {}
             for side, command in (("dl4j", dl4j_command), ("pytorch", pytorch_command)):
                 out = Path(tmp) / f"{side}-{r}"
-                measured[side] = run(side, command(s, out), out)
+                # each side in the environment it gets outside the bench (the JVM's OpenMP policy)
+                env = _java_launch.java_env() if side == "dl4j" else None
+                measured[side] = run(side, command(s, out), out, env)
                 updates[side] += measured[side]
             d, t = rate(measured["dl4j"]), rate(measured["pytorch"])
             per_round.append({"round": r + 1, "dl4j_steps_per_s": round(d, 1), "pytorch_steps_per_s": round(t, 1),

@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 
-from ._java_launch import find_jar, java_command
+from ._java_launch import find_jar, java_command, java_env
 from .errors import KaisenError
 
 #: The commands served in Python (the page server of :mod:`kaisen.play`), not by the jar.
@@ -40,12 +40,13 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.flush()
     if os.name == "posix":
         try:
-            os.execv(command[0], command)  # the JVM takes this process's place: its signals, its exit code
+            # the JVM takes this process's place: its signals, its exit code
+            os.execve(command[0], command, java_env())
         except OSError as e:
             print(f"kaisen: cannot start Java ({command[0]}): {e}", file=sys.stderr)
             return CANNOT_START
     try:
-        with subprocess.Popen(command) as java:
+        with subprocess.Popen(command, env=java_env()) as java:
             try:
                 return java.wait()
             except KeyboardInterrupt:  # the JVM got the Ctrl-C too: let it end

@@ -145,13 +145,13 @@ def _classpath_key(jar: Path) -> str:
 
 def _run_cli(jar: Path) -> str:
     """The JSON list printed by ``java -jar JAR games --json`` (within ``KAISEN_START_TIMEOUT``)."""
-    from ._java_launch import java_command, start_timeout
+    from ._java_launch import java_command, java_env, start_timeout
 
     timeout = start_timeout()
     try:
         done = subprocess.run(
             java_command(jar, "games", "--json", opts=["-XX:TieredStopAtLevel=1"]),
-            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
+            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, env=java_env(),
         )
     except (OSError, subprocess.TimeoutExpired) as e:
         raise KaisenError(f"cannot list the games of {jar}: {e}") from e

@@ -363,3 +363,19 @@ def test_what_python_must_agree_with_comes_from_the_jvm():
             _common.check_reward_mode("bogus", jvm)
     finally:
         env.close()
+
+
+def test_the_jvm_gets_openmps_passive_wait_policy_unless_one_is_set(fresh_jvm):
+    from kaisen import _java_launch
+
+    assert _java_launch.java_env({})["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert _java_launch.java_env({"OMP_WAIT_POLICY": "ACTIVE", "X": "1"}) == {"OMP_WAIT_POLICY": "ACTIVE", "X": "1"}
+    # the gateway's JVM, started by kaisen, has it in its environment (Linux: /proc/PID/environ)
+    env = kaisen.make("osaka", seed=1)
+    try:
+        env.reset()
+        pid = _jvm.current().pid
+        environ = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")
+        assert b"OMP_WAIT_POLICY=" + os.environ.get("OMP_WAIT_POLICY", "PASSIVE").encode() in environ
+    finally:
+        env.close()
