@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Reading and writing the files a user names (a record to replay, a report to write), with
@@ -110,6 +112,52 @@ public final class UserFiles {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new FileException("cannot write " + file + ": " + why(e), e);
+        }
+    }
+
+    /** Fills a file that {@link #writeAtomically} then moves into place. */
+    @FunctionalInterface
+    public interface FileFiller {
+        void fill(Path temporary) throws IOException;
+    }
+
+    /**
+     * Writes {@code target} whole or not at all: {@code filler} writes a new, empty temporary file
+     * beside it ({@code .NAME<digits>.tmp}, made with the rights any new file gets), which then
+     * replaces {@code target} in one rename. On any failure the temporary file is removed, the
+     * target is left as it was and the exception is passed on (the caller names the file); the
+     * target's folder is created when missing. A reader never sees a half-written file, and a
+     * process killed mid-write leaves only the hidden temporary file.
+     */
+    public static void writeAtomically(Path target, FileFiller filler) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = newTemporary(dir, "." + target.getFileName());
+        try {
+            filler.fill(tmp);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * A new empty file {@code PREFIX<digits>.tmp} in {@code dir}, never one that was there
+     * ({@code Files.createTempFile} would make it readable by its owner only).
+     */
+    private static Path newTemporary(Path dir, String prefix) throws IOException {
+        while (true) {
+            Path tmp = dir.resolve(prefix + ThreadLocalRandom.current().nextLong(Long.MAX_VALUE) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException taken) {
+                // another writer drew the same number: draw again
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -110,5 +111,32 @@ class UserFilesTest {
                 e.getMessage());
         e = assertThrows(UserFiles.FileException.class, () -> UserFiles.writeText(dir, "{}"));
         assertTrue(e.getMessage().contains("is a folder"), e.getMessage());
+    }
+
+    /** Whole or not at all: a failed fill leaves the old file and no temporary; a new file gets the usual rights. */
+    @Test
+    void anAtomicWriteReplacesTheFileWholeOrLeavesItAsItWas(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("sub/board.json");
+        UserFiles.writeAtomically(file, tmp -> Files.writeString(tmp, "first"));
+        assertEquals("first", Files.readString(file), "the missing folder is made");
+        UserFiles.writeAtomically(file, tmp -> Files.writeString(tmp, "second"));
+        assertEquals("second", Files.readString(file));
+        IOException io = assertThrows(IOException.class, () -> UserFiles.writeAtomically(file, tmp -> {
+            Files.writeString(tmp, "half");
+            throw new IOException("disk full");
+        }));
+        assertEquals("disk full", io.getMessage());
+        assertThrows(IllegalStateException.class, () -> UserFiles.writeAtomically(file, tmp -> {
+            throw new IllegalStateException("bug");
+        }));
+        assertEquals("second", Files.readString(file), "a failed write leaves the file as it was");
+        try (var left = Files.list(file.getParent())) {
+            assertEquals(List.of("board.json"), left.map(p -> p.getFileName().toString()).toList(), "no temporary left");
+        }
+        if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            Path plain = Files.createFile(dir.resolve("plain"));
+            assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(file),
+                    "made with the rights any new file gets, not owner-only");
+        }
     }
 }

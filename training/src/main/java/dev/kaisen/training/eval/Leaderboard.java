@@ -11,7 +11,6 @@ import dev.kaisen.env.UserFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -286,18 +285,9 @@ public final class Leaderboard {
 
     /** Writes the board to {@code file} whole or not at all (a new file moved over the old one). */
     public static void write(Path file, Board board) {
-        Path parent = file.toAbsolutePath().getParent();
-        Path tmp = parent.resolve(file.getFileName() + ".tmp"); // made as any new file is (the umask's rights)
         try {
-            Files.createDirectories(parent);
-            Files.writeString(tmp, Json.write(board, true) + "\n");
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            UserFiles.writeAtomically(file, tmp -> Files.writeString(tmp, Json.write(board, true) + "\n"));
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the write failed already; that is what is reported
-            }
             throw new UserFiles.FileException("cannot write " + file + ": " + UserFiles.why(e), e);
         }
     }

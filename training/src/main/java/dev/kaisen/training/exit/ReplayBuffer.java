@@ -8,9 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
@@ -79,37 +77,26 @@ final class ReplayBuffer {
 
     /** Writes the buffer to {@code file} atomically (a temporary file beside it, then a rename). */
     void write(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-                header.put(MAGIC.getBytes(StandardCharsets.US_ASCII));
-                header.putInt(obsSize).putInt(actions).putInt(capacity).putInt(head).putInt(size).flip();
-                writeFully(ch, header);
-                ByteBuffer slice = ByteBuffer.allocate(SLICE * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-                writeFloats(ch, slice, obs, size * obsSize);
-                for (int at = 0; at < size * actions; at += SLICE) {
-                    writeFully(ch, ByteBuffer.wrap(mask, at, Math.min(SLICE, size * actions - at)));
+            UserFiles.writeAtomically(file, tmp -> {
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                    ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                    header.put(MAGIC.getBytes(StandardCharsets.US_ASCII));
+                    header.putInt(obsSize).putInt(actions).putInt(capacity).putInt(head).putInt(size).flip();
+                    writeFully(ch, header);
+                    ByteBuffer slice = ByteBuffer.allocate(SLICE * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                    writeFloats(ch, slice, obs, size * obsSize);
+                    for (int at = 0; at < size * actions; at += SLICE) {
+                        writeFully(ch, ByteBuffer.wrap(mask, at, Math.min(SLICE, size * actions - at)));
+                    }
+                    writeFloats(ch, slice, target, size * actions);
+                    writeFloats(ch, slice, value, size);
+                    // on disk before the rename: the checkpoint that follows deletes the previous buffer
+                    ch.force(true);
                 }
-                writeFloats(ch, slice, target, size * actions);
-                writeFloats(ch, slice, value, size);
-                // on disk before the rename: the checkpoint that follows deletes the previous buffer
-                ch.force(true);
-            }
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            tmp = null;
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write replay buffer " + file + ": " + UserFiles.why(e), e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the failure above is the one to report
-                }
-            }
         }
     }
 

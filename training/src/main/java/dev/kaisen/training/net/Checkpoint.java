@@ -12,7 +12,6 @@ import org.deeplearning4j.util.ModelSerializer;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
@@ -225,38 +224,24 @@ public final class Checkpoint {
 
     /** The network (with or without its updater state) and Kaisen's entries, written atomically to {@code target}. */
     private static void writeZip(Path target, PolicyNetwork network, boolean saveUpdater, Map<String, byte[]> entries) {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = null;
         try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            ModelSerializer.writeModel(network.graph(), tmp.toFile(), saveUpdater);
-            try (FileSystem zip = FileSystems.newFileSystem(tmp)) {
-                for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-                    Files.write(zip.getPath(e.getKey()), e.getValue());
+            UserFiles.writeAtomically(target, tmp -> {
+                ModelSerializer.writeModel(network.graph(), tmp.toFile(), saveUpdater);
+                try (FileSystem zip = FileSystems.newFileSystem(tmp)) {
+                    for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                        Files.write(zip.getPath(e.getKey()), e.getValue());
+                    }
                 }
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            tmp = null;
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write checkpoint " + target + ": " + UserFiles.why(e), e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the failure above is the one to report
-                }
-            }
         }
     }
 
     /** Copies a checkpoint atomically (temporary file + rename). */
     public static void copy(Path from, Path to) {
         try {
-            Path tmp = Files.createTempFile(to.toAbsolutePath().getParent(), "." + to.getFileName(), ".tmp");
-            Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            UserFiles.writeAtomically(to, tmp -> Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy checkpoint to " + to + ": " + UserFiles.why(e), e);
         }

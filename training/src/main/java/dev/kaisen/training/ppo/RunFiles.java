@@ -171,10 +171,7 @@ public final class RunFiles {
                     kept.add(line);
                 }
             }
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
-            Files.write(tmp, kept, StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            UserFiles.writeAtomically(file, tmp -> Files.write(tmp, kept, StandardCharsets.UTF_8));
             return malformed == 0 ? null : file + ": dropped " + malformed + " incomplete or malformed row"
                     + (malformed == 1 ? "" : "s") + " (left by an interrupted write)";
         } catch (IOException e) {

@@ -465,29 +465,24 @@ public final class Zoo {
      */
     public static Model recordEvaluation(Path file, Evaluation e) {
         Metadata md = read(file).metadata().with(e);
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
         try {
-            try (ZipFile in = new ZipFile(file.toFile());
-                 ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tmp))) {
-                for (ZipEntry entry : Collections.list(in.entries())) {
-                    out.putNextEntry(new ZipEntry(entry.getName()));
-                    if (entry.getName().equals(METADATA)) {
-                        out.write(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(md));
-                    } else {
-                        try (InputStream data = in.getInputStream(entry)) {
-                            data.transferTo(out);
+            UserFiles.writeAtomically(file, tmp -> {
+                try (ZipFile in = new ZipFile(file.toFile());
+                     ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tmp))) {
+                    for (ZipEntry entry : Collections.list(in.entries())) {
+                        out.putNextEntry(new ZipEntry(entry.getName()));
+                        if (entry.getName().equals(METADATA)) {
+                            out.write(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(md));
+                        } else {
+                            try (InputStream data = in.getInputStream(entry)) {
+                                data.transferTo(out);
+                            }
                         }
+                        out.closeEntry();
                     }
-                    out.closeEntry();
                 }
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            });
         } catch (IOException x) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the error below is the one to report
-            }
             throw new UncheckedIOException("cannot write " + file + ": " + UserFiles.why(x), x);
         }
         return read(file);
