@@ -255,12 +255,7 @@ public final class ExitTrainer {
 
     /** The replay buffers saved in {@code out} ({@code replay-G.bin}). */
     private static List<Path> replayFiles(Path out) throws IOException {
-        if (!Files.isDirectory(out)) {
-            return List.of();
-        }
-        try (java.util.stream.Stream<Path> files = Files.list(out)) {
-            return files.filter(f -> REPLAY.matcher(f.getFileName().toString()).matches()).sorted().toList();
-        }
+        return RunFiles.matching(out, REPLAY);
     }
 
     /** Deletes the replay buffers of other generations than this one's (noting them when {@code tell}). */

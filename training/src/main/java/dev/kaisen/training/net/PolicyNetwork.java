@@ -214,11 +214,16 @@ public final class PolicyNetwork {
      * checked against. Leaves the network's parameters and optimizer as they were.
      */
     float[] graphParameterGradient(float[] obs, int batch, float[] gradLogits, float[] gradValues) {
-        graph.feedForward(new INDArray[]{array(obs, batch, inputSize)}, true, false);
-        Gradient gradient = graph.backpropGradient(array(gradLogits, batch, actions), array(gradValues, batch, 1));
-        float[] out = gradient.gradient().castTo(DataType.FLOAT).dup('c').data().asFloat();
+        float[] out = graphGradient(obs, batch, gradLogits, gradValues).gradient().castTo(DataType.FLOAT).dup('c')
+                .data().asFloat();
         graph.clearLayersStates();
         return out;
+    }
+
+    /** DL4J's own gradient of {@code obs}'s batch: {@code feedForward}, then {@link ComputationGraph#backpropGradient}. */
+    private Gradient graphGradient(float[] obs, int batch, float[] gradLogits, float[] gradValues) {
+        graph.feedForward(new INDArray[]{array(obs, batch, inputSize)}, true, false);
+        return graph.backpropGradient(array(gradLogits, batch, actions), array(gradValues, batch, 1));
     }
 
     /**
@@ -228,8 +233,7 @@ public final class PolicyNetwork {
      * tested against; returns the gradient norm before clipping.
      */
     double graphStep(float[] obs, int batch, float[] gradLogits, float[] gradValues, double maxGradNorm) {
-        graph.feedForward(new INDArray[]{array(obs, batch, inputSize)}, true, false);
-        Gradient gradient = graph.backpropGradient(array(gradLogits, batch, actions), array(gradValues, batch, 1));
+        Gradient gradient = graphGradient(obs, batch, gradLogits, gradValues);
         INDArray flat = gradient.gradient();
         double norm = flat.norm2Number().doubleValue();
         double scale = PpoMath.clipScale(norm, maxGradNorm);

@@ -197,21 +197,26 @@ public final class RunFiles {
 
     /** Deletes the temporary files an interrupted write left in {@code out} (only names of our pattern); returns how many. */
     public static int removeTempFiles(Path out) {
-        if (!Files.isDirectory(out)) {
-            return 0;
-        }
-        int removed = 0;
-        try (java.util.stream.Stream<Path> files = Files.list(out)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                if (TEMP_FILE.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f)) {
-                    Files.delete(f);
-                    removed++;
-                }
+        try {
+            List<Path> temporary = matching(out, TEMP_FILE);
+            for (Path f : temporary) {
+                Files.delete(f);
             }
+            return temporary.size();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot clean run folder " + out + ": " + UserFiles.why(e), e);
         }
-        return removed;
+    }
+
+    /** The regular files of the run folder {@code out} whose names match {@code name}, sorted (none without the folder). */
+    public static List<Path> matching(Path out, java.util.regex.Pattern name) throws IOException {
+        if (!Files.isDirectory(out)) {
+            return List.of();
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            return files.filter(f -> name.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f))
+                    .sorted().toList();
+        }
     }
 
     /**
