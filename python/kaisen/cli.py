@@ -6,7 +6,10 @@ command of the jar run ``java -jar kaisen.jar ARGS...`` (:func:`kaisen._java_lau
 the jar of :func:`~kaisen._java_launch.find_jar`, the Java of :func:`~kaisen._java_launch.find_java`,
 which may be the runtime of the ``jre`` extra) with this process's stdin, stdout and stderr, and
 exit with its exit code. ``kaisen play ...`` and ``kaisen view ...`` open the play page, as
-``./kaisen`` does (:mod:`kaisen.play`). No jar, or no Java 17+: one line on stderr, exit code 2.
+``./kaisen`` does (:mod:`kaisen.play`). ``kaisen train ...`` and ``kaisen leaderboard ...`` then
+plot what the jar wrote, as ``./kaisen`` does (:mod:`kaisen.plots`: the run's
+``learning_curve.png``, the board's ``leaderboard.png``). No jar, or no Java 17+: one line on
+stderr, exit code 2.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 from ._java_launch import find_jar, java_command, java_env
 from .errors import KaisenError
 
 #: The commands served in Python (the page server of :mod:`kaisen.play`), not by the jar.
 PAGE_COMMANDS = ("play", "view")
+#: The jar's commands whose results are then plotted (:func:`_plotted`), as ``./kaisen`` does.
+PLOTTED_COMMANDS = ("train", "leaderboard")
 #: The exit code when the jar cannot be started (no jar, no Java 17+); the jar's own usage errors are 2 too.
 CANNOT_START = 2
 
@@ -31,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         from .play.__main__ import main as page
 
         return page(args)
+    if args and args[0] in PLOTTED_COMMANDS:
+        return _plotted(args)
     try:
         command = java_command(find_jar(), *args)
     except KaisenError as e:
@@ -45,6 +54,13 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as e:
             print(f"kaisen: cannot start Java ({command[0]}): {e}", file=sys.stderr)
             return CANNOT_START
+    return _run(command)
+
+
+def _run(command: list[str]) -> int:
+    """Runs the JVM as a child with this process's streams; its exit code, or 2 when it cannot start."""
+    sys.stdout.flush()
+    sys.stderr.flush()
     try:
         with subprocess.Popen(command, env=java_env()) as java:
             try:
@@ -54,6 +70,45 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"kaisen: cannot start Java ({command[0]}): {e}", file=sys.stderr)
         return CANNOT_START
+
+
+def _option(args: list[str], name: str) -> str | None:
+    """The last value of ``name`` (``--out DIR`` or ``--out=DIR``) in ``args``, as picocli reads it."""
+    value = None
+    for i, a in enumerate(args):
+        if a == name and i + 1 < len(args):
+            value = args[i + 1]
+        elif a.startswith(name + "="):
+            value = a[len(name) + 1:]
+    return value
+
+
+def _plotted(args: list[str]) -> int:
+    """``train`` or ``leaderboard`` in the jar, then, when it succeeded and wrote its files, their
+    plot: the run's learning curve (from ``--out``'s ``eval.csv``), or the board's ratings (from the
+    folder the jar reports through ``--written-to``, as ``./kaisen`` asks it)."""
+    with tempfile.TemporaryDirectory(prefix="kaisen-cli-") as tmp:
+        marker = Path(tmp) / "written-to"
+        extra = ["--written-to", str(marker)] if args[0] == "leaderboard" else []
+        try:
+            command = java_command(find_jar(), args[0], *extra, *args[1:])
+        except KaisenError as e:
+            print(f"kaisen: {e}", file=sys.stderr)
+            return CANNOT_START
+        rc = _run(command)
+        if rc != 0:
+            return rc
+        from . import plots
+
+        if args[0] == "train":
+            out = _option(args[1:], "--out")
+            if out and (Path(out) / "eval.csv").is_file():
+                return plots.main([out])
+        else:
+            board = marker.read_text().strip() if marker.is_file() else ""
+            if board and (Path(board) / "leaderboard.json").is_file():
+                return plots.main(["leaderboard", board])
+    return 0
 
 
 if __name__ == "__main__":

@@ -85,3 +85,20 @@ def test_the_console_script_is_the_command_line(monkeypatch, tmp_path):
     script.write_text("#!/bin/bash\necho launcher\n")  # the checkout's ./kaisen is not
     assert not _command_line()
     assert _java_launch.JAVA_HINT.startswith('pip install "kaisen-rl[jre]"')
+
+
+def test_train_and_leaderboard_are_plotted_as_the_launcher_plots_them(tmp_path):
+    """The wheel's script has no ./kaisen around it: it plots the run and the board itself."""
+    run = tmp_path / "run"
+    done = run_cli("train", "--game", "osaka", "--players", "2", "--steps", "2048", "--envs", "4", "--rollout", "64",
+                   "--minibatch", "64", "--eval-every", "1024", "--eval-games", "2", "--eval-opponents", "random",
+                   "--threads", "1", f"--out={run}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (run / "learning_curve.png").stat().st_size > 0 and "learning curve written to" in done.stdout
+    board = tmp_path / "board"
+    done = run_cli("leaderboard", "--game", "osaka", "--players", "2", "--agents", "random,greedy", "--games", "2",
+                   "--threads", "1", "--out", str(board), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (board / "leaderboard.png").stat().st_size > 0 and "leaderboard plot written to" in done.stdout
+    done = run_cli("leaderboard", "--game", "nosuch", "--out", str(tmp_path / "none"))
+    assert done.returncode == 2 and "unknown game 'nosuch'" in done.stderr and not (tmp_path / "none").exists()

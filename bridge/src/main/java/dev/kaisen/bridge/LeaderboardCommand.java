@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
         description = {"A round-robin of agents in one game and player count (every pair plays --games games, every mix "
                 + "of the two over the seats, rotated), rated by one Bradley-Terry (Elo) fit with 95%% intervals; "
                 + "writes OUT/leaderboard.json (every pairing's results and the ratings) and OUT/leaderboard.md "
-                + "(./kaisen leaderboard also plots OUT/leaderboard.png). Run again with the same settings, it plays "
-                + "only the pairings OUT/leaderboard.json lacks (an interrupted run resumes; added agents join)."})
+                + "(./kaisen leaderboard and an installed wheel's kaisen also plot OUT/leaderboard.png). Run again "
+                + "with the same settings, it plays only the pairings OUT/leaderboard.json lacks (an interrupted run resumes; added agents join)."})
 final class LeaderboardCommand implements Callable<Integer> {
     @Mixin
     GameOptions gameOptions;
