@@ -19,7 +19,7 @@ import pytest
 import kaisen
 from kaisen._jvm import find_jar
 from kaisen.play.browser import FLAGS
-from kaisen.play.server import PlaySession, ViewSession
+from kaisen.play.session import PlaySession, ViewSession
 
 from .conftest import headless_chromium, java_child, serve_command
 from .conftest import start_page_server as start

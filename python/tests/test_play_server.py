@@ -21,7 +21,8 @@ import pytest
 
 import kaisen
 from kaisen._jvm import find_jar
-from kaisen.play.server import ENGINE_STOPPED, PageServer, PlaySession, ViewSession
+from kaisen.play.server import PageServer
+from kaisen.play.session import ENGINE_STOPPED, PlaySession, ViewSession
 from kaisen.seeding import derive_seed, to_java_long
 
 from .conftest import java_child as _java_child
@@ -222,7 +223,7 @@ def test_the_person_sees_nothing_hidden(game):
     determinization of the state it shows. It also counts
     the turns where a spectator's board would show the difference (printed with ``-s``): those are
     the turns where drawing the person's board for the wrong observer would fail this test."""
-    from kaisen.play.server import board_for
+    from kaisen.play.session import board_for
 
     session = PlaySession(game, num_players=2, opponents="random", seat=1, seed=3)
     server = start(session)
@@ -269,7 +270,7 @@ def test_the_person_sees_nothing_hidden(game):
                 f"{game}: the board sent after decision {k} depends on what player 1 cannot know"
         # every move's words in the log, against the words for any action in a state the person cannot
         # tell apart that leaves the person's information state as the true move did
-        from kaisen.play.server import _move_words
+        from kaisen.play.session import _move_words
 
         moves, words_compared = session.record().moves, 0
         for k, step in enumerate(everything["steps"], 1):

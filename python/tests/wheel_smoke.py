@@ -67,7 +67,8 @@ def serve_play_page(game: str) -> None:
     import threading
     import urllib.request
 
-    from kaisen.play.server import PageServer, PlaySession
+    from kaisen.play.server import PageServer
+    from kaisen.play.session import PlaySession
 
     server = PageServer(PlaySession(game, opponents="random", seed=0))
     threading.Thread(target=server.serve_forever, daemon=True).start()

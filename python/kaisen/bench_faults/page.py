@@ -79,7 +79,7 @@ class _Page:
         return s
 
     def poll_bytes(self) -> bytes:
-        return (f"GET /api/state?boards=1 HTTP/1.1\r\n"
+        return ("GET /api/state?boards=1 HTTP/1.1\r\n"
                 + "".join(f"{k}: {v}\r\n" for k, v in self.headers().items()) + "\r\n").encode()
 
     def _read_err(self, since: int) -> str:
@@ -191,7 +191,7 @@ def _slowloris(page: _Page, sizes: Sizes) -> Row:
 def _stalled_bodies(page: _Page, sizes: Sizes) -> Row:
     t = _Timer()
     outcomes: Counter[str] = Counter()
-    head = (f"POST /api/act HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in page.headers().items())
+    head = ("POST /api/act HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in page.headers().items())
             + "Content-Length: 16000\r\n\r\n{").encode()
     stalled = [page.raw(head) for _ in range(sizes.stalled_bodies)]
     outcome, _ = page.poll()
@@ -312,7 +312,8 @@ def _sigterm(page: _Page) -> Row:
 
 def serve_page(request_timeout: float) -> None:
     """``--serve-page``: the server the page attacks talk to (osaka, 2 players, against random)."""
-    from ..play.server import PageServer, PlaySession, serve
+    from ..play.server import PageServer, serve
+    from ..play.session import PlaySession
 
     server = PageServer(request_timeout=request_timeout)
     server.session = PlaySession("osaka", num_players=2, opponents="random", seat=0, seed=1)

@@ -8,13 +8,14 @@ at the end the scores and the game record to download. ``python -m kaisen.play v
 opens the same page as a replay viewer for any record (``selfplay --records``, ``eval --records``, ``play``).
 ``python -m kaisen.play screenshot --out DIR`` saves a picture of a game in progress for each game.
 
-:class:`~kaisen.play.server.PlaySession`, :class:`~kaisen.play.server.ViewSession` and
-:class:`~kaisen.play.server.PageServer` are the parts (see :mod:`kaisen.play.server` for what the
-page may see and the protocol).
+:class:`~kaisen.play.session.PlaySession` and :class:`~kaisen.play.session.ViewSession` (what
+the page may see: :mod:`kaisen.play.session`) and :class:`~kaisen.play.server.PageServer` (the
+protocol: :mod:`kaisen.play.server`) are the parts.
 """
 
 from __future__ import annotations
 
-from .server import PageServer, PlaySession, ViewSession, board_for, serve
+from .server import PageServer, serve
+from .session import PlaySession, ViewSession, board_for
 
 __all__ = ["PageServer", "PlaySession", "ViewSession", "board_for", "serve"]

@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         argv.insert(0, "play")  # python -m kaisen.play --game osaka ...: play is the default command
     args = parser().parse_args(argv)
     from .. import KaisenError, RecordError
-    from .server import PageServer, PlaySession, ViewSession, serve
+    from .server import PageServer, serve
+    from .session import PlaySession, ViewSession
 
     if args.command == "screenshot":
         from .screenshots import screenshots
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"kaisen: {args.game}, {session.state.num_players} players{given}; you are player "
                   f"{args.seat}, against {', '.join(n for n in session.agent_names if n)}", flush=True)
         else:
-            from .server import load_page_record
+            from .session import load_page_record
 
             observer = args.observer
             record = load_page_record(args.record)

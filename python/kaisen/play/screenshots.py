@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .browser import FLAGS, find_browser
-from .server import PageServer, PlaySession
+from .server import PageServer
+from .session import PlaySession
 
 
 def screenshots(out: Path, *, games: Iterable[str] | None = None, decisions: int = 12, seed: int = 1) -> list[Path]:
