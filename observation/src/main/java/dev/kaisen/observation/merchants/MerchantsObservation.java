@@ -14,7 +14,8 @@ import dev.kaisen.observation.SeatEncoder;
 /**
  * The Merchants of the Middle Ages observations: one float32 layout for 2 to 4 players and for
  * every data file, egocentric (relative seat 0 is the observer, then turn order; seats beyond the
- * player count are zero, see {@code seats_present}). Counts and florins are raw, one-hots 0/1;
+ * player count are zero, see {@code seats_present}). Counts are raw, florins in thousands
+ * ({@link #FLORINS_PER_UNIT}), one-hots 0/1;
  * every segment declares its range. Where the data file sets a number without an upper limit
  * (goods per type, loads, bonus, prices, card copies, thresholds), the bound is a named
  * {@code [decision]} constant far above the default data's, and a value beyond it is shown capped.
@@ -62,6 +63,16 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
      * good; random and greedy play stay far below. More is shown as this.
      */
     public static final int MAX_MONEY = 60_000;
+    /**
+     * [decision] Florin amounts (money, the step cost, the price lines, the city bonuses) are shown
+     * in thousands of florins, and their segments' names say so ({@code _thousands}). The default
+     * data's amounts (5,000 to start, step costs 1,000 to 2,600, prices 100 to 1,000, bonuses up to
+     * 500) then lie between 0.1 and about 10, the scale of the counts. Raw florins put 98 to 99% of
+     * a fresh 128-unit tanh layer's pre-activations beyond ±3 on greedy's games (the other games:
+     * 39 to 56%), so a network read little but money. The names changed with the unit, so the layout
+     * hash refuses a checkpoint trained on raw florins.
+     */
+    public static final float FLORINS_PER_UNIT = 1000f;
     /** [decision] Goods of one type (supply, one warehouse): the default data has 9 per type. */
     public static final int MAX_GOODS = 20;
     /** [decision] Goods of one type one seat has on a wagon or requests (default loads: 3 and 2). */
@@ -144,16 +155,19 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             arrivals = b.counts("arrivals", 1, MAX_ARRIVALS, "wagon arrivals so far (the wagon track)").offset();
             endArrivals = b.counts("end_arrivals", 1, MAX_ARRIVALS, "the arrivals that end the game at a round's end "
                     + "for this player count (data)").offset();
-            stepCost = b.counts("step_cost", 1, MAX_PRICE, "florins the next status level costs now (data, by the "
+            stepCost = b.add("step_cost_thousands", 1, 0, MAX_PRICE / FLORINS_PER_UNIT, "thousands of florins the next "
+                    + "status level costs now (data, by the "
                     + "wagon track)").offset();
             priceLevel = b.flags("price_level", G * LEVELS, "per good, one-hot price level (0 = the lowest line); "
                     + GOODS_DOC).offset();
-            priceLines = b.counts("price_lines", 2 * LEVELS, MAX_PRICE, "the cost of each price level, then its sale "
-                    + "price, in florins (data; 0 beyond the data's levels)").offset();
+            priceLines = b.add("price_lines_thousands", 2 * LEVELS, 0, MAX_PRICE / FLORINS_PER_UNIT, "the cost of each "
+                    + "price level, then its sale price, in thousands of florins (data; 0 beyond the data's levels)")
+                    .offset();
             supply = b.counts("supply", G, MAX_GOODS, "per good, goods left in the supply").offset();
             cityGoods = b.flags("city_goods", C * G, "per city, 1 for each good its market shows (data); "
                     + CITIES_DOC).offset();
-            bonus = b.counts("city_bonus", C, MAX_BONUS, "per city, its bonus in florins (taken by the player who "
+            bonus = b.add("city_bonus_thousands", C, 0, MAX_BONUS / FLORINS_PER_UNIT, "per city, its bonus in thousands "
+                    + "of florins (taken by the player who "
                     + "moves a wagon in)").offset();
             openCities = b.flags("open_cities", C, "per city, 1 where goods may be bought into warehouses now (an "
                     + "empty wagon there, or a wagon reaching it next)").offset();
@@ -200,13 +214,13 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
 
         Seats(ObservationSpec.Builder b, boolean recall) {
             if (recall) {
-                money = b.counts("money", SEATS, MAX_MONEY, "florins per relative seat (every payment is public; "
-                        + "capped at " + MAX_MONEY + ")").offset();
+                money = b.add("money_thousands", SEATS, 0, MAX_MONEY / FLORINS_PER_UNIT, "thousands of florins per "
+                        + "relative seat (every payment is public; capped at " + MAX_MONEY + " florins)").offset();
                 ownMoney = -1;
             } else {
                 money = -1;
-                ownMoney = b.counts("own_money", 1, MAX_MONEY, "the observer's florins (the others' are behind "
-                        + "screens; capped at " + MAX_MONEY + ")").offset();
+                ownMoney = b.add("own_money_thousands", 1, 0, MAX_MONEY / FLORINS_PER_UNIT, "the observer's florins in "
+                        + "thousands (the others' are behind screens; capped at " + MAX_MONEY + " florins)").offset();
             }
             status = b.flags("status", SEATS * STATUS, "per relative seat, one-hot status level (0 = the lowest; "
                     + "data's ladder)").offset();
@@ -373,6 +387,11 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         return Math.min(v, max);
     }
 
+    /** A florin amount in thousands ({@link #FLORINS_PER_UNIT}), capped at {@code max} florins. */
+    private static float florins(int v, int max) {
+        return Math.min(v, max) / FLORINS_PER_UNIT;
+    }
+
     @Override
     public void encode(MerchantsState s, int observer, float[] buf, int offset) {
         int n = begin(s, observer, buf, offset);
@@ -398,10 +417,10 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         buf[o + t.round] = cap(s.round(), MAX_ROUND);
         buf[o + t.arrivals] = cap(s.arrivals(), MAX_ARRIVALS);
         buf[o + t.endArrivals] = cap(d.endArrivals(n), MAX_ARRIVALS);
-        buf[o + t.stepCost] = cap(s.stepCost(), MAX_PRICE);
+        buf[o + t.stepCost] = florins(s.stepCost(), MAX_PRICE);
         for (int level = 0; level < d.levels(); level++) {
-            buf[o + t.priceLines + level] = cap(d.cost(level), MAX_PRICE);
-            buf[o + t.priceLines + LEVELS + level] = cap(d.sale(level), MAX_PRICE);
+            buf[o + t.priceLines + level] = florins(d.cost(level), MAX_PRICE);
+            buf[o + t.priceLines + LEVELS + level] = florins(d.sale(level), MAX_PRICE);
         }
         for (int g = 0; g < G; g++) {
             buf[o + t.priceLevel + g * LEVELS + s.priceLevel(g)] = 1f;
@@ -412,7 +431,7 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             for (int g = 0; g < G; g++) {
                 buf[o + t.cityGoods + c * G + g] = d.shows(c, g) ? 1f : 0f;
             }
-            buf[o + t.bonus + c] = cap(s.bonus(c), MAX_BONUS);
+            buf[o + t.bonus + c] = florins(s.bonus(c), MAX_BONUS);
             buf[o + t.openCities + c] = (open & (1 << c)) != 0 ? 1f : 0f;
         }
     }
@@ -447,10 +466,10 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
         Seats seats = l.seats;
         if (l.recall) {
             for (int p = 0; p < n; p++) {
-                buf[o + seats.money + rel(p, observer, n)] = cap(s.money(p), MAX_MONEY);
+                buf[o + seats.money + rel(p, observer, n)] = florins(s.money(p), MAX_MONEY);
             }
         } else {
-            buf[o + seats.ownMoney] = cap(s.money(observer), MAX_MONEY);
+            buf[o + seats.ownMoney] = florins(s.money(observer), MAX_MONEY);
         }
         for (int p = 0; p < n; p++) {
             int r = rel(p, observer, n);

@@ -105,9 +105,10 @@ class MerchantsObservationTest {
     // ------------------------------------------------------------------ layout
 
     static final List<String> SEGMENTS = List.of("phase", "seats_present", "current_player", "first_player", "round",
-            "arrivals", "end_arrivals", "step_cost", "price_level", "price_lines", "supply", "city_goods", "city_bonus",
+            "arrivals", "end_arrivals", "step_cost_thousands", "price_level", "price_lines_thousands", "supply", "city_goods",
+            "city_bonus_thousands",
             "open_cities", "wagon_node", "wagon_prev", "wagon_arrived", "wagon_arrived_by", "wagon_master", "wagon_cargo",
-            "courier", "money", "status", "credit", "tiles", "warehouses", "investments", "hand_sizes", "own_influence",
+            "courier", "money_thousands", "status", "credit", "tiles", "warehouses", "investments", "hand_sizes", "own_influence",
             "influence_discard", "piles", "face_up", "investment_pile", "credit_left", "bid_committed", "bids_revealed",
             "bid_values", "auction_wagon", "auction_slot", "wheel_committed", "wheels_revealed", "wheel_pointers",
             "load_wagon", "loader", "request", "offer", "buy_turn", "tile_played", "pending_tile", "extra_points",
@@ -120,12 +121,12 @@ class MerchantsObservationTest {
         ObservationSpec now = MerchantsObservation.OBSERVATION_SPEC;
         assertEquals(SEGMENTS, info.segments().stream().map(Segment::name).toList());
         List<String> memoryless = new ArrayList<>(SEGMENTS);
-        memoryless.set(memoryless.indexOf("money"), "own_money");
+        memoryless.set(memoryless.indexOf("money_thousands"), "own_money_thousands");
         assertEquals(memoryless, now.segments().stream().map(Segment::name).toList());
         assertEquals(1091, info.size());
         assertEquals(1088, now.size());
-        assertEquals(MerchantsObservation.SEATS, info.segment("money").length());
-        assertEquals(1, now.segment("own_money").length());
+        assertEquals(MerchantsObservation.SEATS, info.segment("money_thousands").length());
+        assertEquals(1, now.segment("own_money_thousands").length());
         int seats = MerchantsObservation.SEATS;
         int g = MerchantsData.GOODS;
         int w = MerchantsData.WAGONS;
@@ -144,10 +145,10 @@ class MerchantsObservationTest {
         assertEquals(Influence.COUNT, info.segment("own_influence").length());
         assertEquals(MerchantsData.MAX_FACE_UP * (Investment.COUNT + 1), info.segment("face_up").length());
         assertEquals(seats * MerchantsAction.POINTER_SPOTS, info.segment("wheel_pointers").length());
-        assertEquals(MerchantsObservation.MAX_MONEY, info.segment("money").high(0));
+        assertEquals(60f, info.segment("money_thousands").high(0), "60,000 florins");
         for (Segment s : info.segments()) {
-            assertEquals(s.offset(), now.segment(s.name().equals("money") ? "own_money" : s.name()).offset()
-                    + (s.offset() > info.segment("money").offset() ? seats - 1 : 0), s.name());
+            assertEquals(s.offset(), now.segment(s.name().equals("money_thousands") ? "own_money_thousands" : s.name()).offset()
+                    + (s.offset() > info.segment("money_thousands").offset() ? seats - 1 : 0), s.name());
         }
         for (MerchantsObservation e : VIEWS) {
             for (int players = 2; players <= 4; players++) {
@@ -171,10 +172,10 @@ class MerchantsObservationTest {
             // cloth iron wine food silk salt; Paris cloth/wine/food, Bruges cloth/salt/silk
             assertArrayEquals(new float[] {1, 0, 1, 1, 0, 0}, Arrays.copyOfRange(markets, 0, 6));
             assertArrayEquals(new float[] {1, 0, 0, 0, 1, 1}, Arrays.copyOfRange(markets, 18, 24));
-            assertArrayEquals(new float[] {100, 100, 200, 300, 400, 0, 0, 0, 600, 700, 800, 900, 1000, 0, 0, 0},
-                    segment(e.spec(), buf, "price_lines"));
+            assertArrayEquals(new float[] {.1f, .1f, .2f, .3f, .4f, 0, 0, 0, .6f, .7f, .8f, .9f, 1, 0, 0, 0},
+                    segment(e.spec(), buf, "price_lines_thousands"), "florins in thousands");
             assertEquals(14f, at(e.spec(), buf, "end_arrivals", 0), "3 players: 14 arrivals");
-            assertEquals(1000f, at(e.spec(), buf, "step_cost", 0));
+            assertEquals(1f, at(e.spec(), buf, "step_cost_thousands", 0));
             assertEquals(1f, at(e.spec(), buf, "round", 0));
             assertEquals(1f, at(e.spec(), buf, "phase", Phase.BUY.ordinal()));
             for (int g = 0; g < MerchantsData.GOODS; g++) {
@@ -201,9 +202,14 @@ class MerchantsObservationTest {
                 assertEquals(1f, at(e.spec(), buf, "open_cities", s.wagonNode(w)), "an empty wagon opens its city");
             }
             for (int c = 0; c < MerchantsData.CITIES; c++) {
-                assertEquals(s.wagonAt(c) >= 0 ? 0f : 200f, at(e.spec(), buf, "city_bonus", c));
+                assertEquals(s.wagonAt(c) >= 0 ? 0f : .2f, at(e.spec(), buf, "city_bonus_thousands", c));
             }
         }
+    }
+
+    /** Florins as the observation shows them: in thousands (written out here, not the encoder's helper). */
+    static float thousands(int florins) {
+        return florins / 1000f;
     }
 
     static float sum(float[] a) {
@@ -227,7 +233,7 @@ class MerchantsObservationTest {
             assertEquals(1f, at(e.spec(), buf, "first_player", MerchantsObservation.rel(s.firstPlayer(), observer, 4)));
             for (int p = 0; p < 4; p++) {
                 int r = (p - observer + 4) % 4;
-                assertEquals(s.money(p), at(e.spec(), buf, "money", r), "observer " + observer + ", seat " + p);
+                assertEquals(thousands(s.money(p)), at(e.spec(), buf, "money_thousands", r), "observer " + observer + ", seat " + p);
                 assertEquals(1f, at(e.spec(), buf, "status", r * MerchantsData.MAX_STATUS + s.status(p)));
                 assertEquals(s.handSize(p), at(e.spec(), buf, "hand_sizes", r));
                 for (int t = 0; t < MerchantsState.TILES; t++) {
@@ -251,9 +257,10 @@ class MerchantsObservationTest {
         MerchantsState two = playUntil(2, 5, x -> x.round() == 2);
         float[] buf = encode(e, two, 1);
         assertArrayEquals(new float[] {1, 1, 0, 0}, segment(e.spec(), buf, "seats_present"));
-        assertEquals(0f, at(e.spec(), buf, "money", 2) + at(e.spec(), buf, "money", 3), "absent seats are zero");
-        assertEquals(two.money(1), at(e.spec(), buf, "money", 0));
-        assertEquals(two.money(0), at(e.spec(), buf, "money", 1));
+        assertEquals(0f, at(e.spec(), buf, "money_thousands", 2) + at(e.spec(), buf, "money_thousands", 3),
+                "absent seats are zero");
+        assertEquals(thousands(two.money(1)), at(e.spec(), buf, "money_thousands", 0));
+        assertEquals(thousands(two.money(0)), at(e.spec(), buf, "money_thousands", 1));
     }
 
     /**
@@ -271,24 +278,25 @@ class MerchantsObservationTest {
                 float[] a = encode(info, s, observer);
                 float[] b = encode(now, s, observer);
                 for (int p = 0; p < players; p++) {
-                    assertEquals(s.money(p), at(info.spec(), a, "money", MerchantsObservation.rel(p, observer, players)));
+                    assertEquals(thousands(s.money(p)),
+                            at(info.spec(), a, "money_thousands", MerchantsObservation.rel(p, observer, players)));
                 }
-                assertEquals(s.money(observer), at(now.spec(), b, "own_money", 0));
+                assertEquals(thousands(s.money(observer)), at(now.spec(), b, "own_money_thousands", 0));
                 int other = (observer + 1) % players;
                 MerchantsState richer = MerchantsObservationEdits.withMoney(s, other, s.money(other) + 700);
                 assertArrayEquals(b, encode(now, richer, observer), "another seat's money is behind its screen");
                 float[] a2 = encode(info, richer, observer);
-                assertEquals("[money]", differing(info.spec(), a, a2), "the information state remembers payments");
-                assertEquals(s.money(other) + 700, at(info.spec(), a2, "money", 1));
+                assertEquals("[money_thousands]", differing(info.spec(), a, a2), "the information state remembers payments");
+                assertEquals(thousands(s.money(other) + 700), at(info.spec(), a2, "money_thousands", 1));
                 MerchantsState mine = MerchantsObservationEdits.withMoney(s, observer, s.money(observer) + 300);
-                assertEquals("[own_money]", differing(now.spec(), b, encode(now, mine, observer)));
-                assertEquals("[money]", differing(info.spec(), a, encode(info, mine, observer)));
+                assertEquals("[own_money_thousands]", differing(now.spec(), b, encode(now, mine, observer)));
+                assertEquals("[money_thousands]", differing(info.spec(), a, encode(info, mine, observer)));
             }
         }
         MerchantsState s = MerchantsObservationEdits.withMoney(new MerchantsGame(2).newGame(3), 1, 1_000_000);
-        assertEquals((float) MerchantsObservation.MAX_MONEY,
+        assertEquals(60f,
                 at(MerchantsObservation.INFORMATION_STATE_SPEC, encode(MerchantsObservation.informationState(), s, 0),
-                        "money", 1), "more than the bound is shown capped");
+                        "money_thousands", 1), "more than the bound (60,000 florins) is shown capped");
     }
 
     // ------------------------------------------------------------------ sealed choices
