@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from ._java_launch import find_jar, java_command, java_env
@@ -57,16 +58,28 @@ def main(argv: list[str] | None = None) -> int:
     return _run(command)
 
 
+#: Signals passed on to the JVM child while it runs (a ``kill PID`` of this process stops the JVM too).
+_FORWARDED = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def _run(command: list[str]) -> int:
-    """Runs the JVM as a child with this process's streams; its exit code, or 2 when it cannot start."""
+    """Runs the JVM as a child with this process's streams; its exit code, or 2 when it cannot start.
+    SIGTERM and SIGHUP sent to this process are passed on to the JVM (Ctrl-C reaches both already)."""
     sys.stdout.flush()
     sys.stderr.flush()
     try:
         with subprocess.Popen(command, env=java_env()) as java:
+            previous = {}
+            if threading.current_thread() is threading.main_thread():
+                for s in _FORWARDED:
+                    previous[s] = signal.signal(s, lambda signum, frame: java.send_signal(signum))
             try:
                 return java.wait()
             except KeyboardInterrupt:  # the JVM got the Ctrl-C too: let it end
                 return java.wait() or 128 + signal.SIGINT
+            finally:
+                for s, handler in previous.items():
+                    signal.signal(s, handler)
     except OSError as e:
         print(f"kaisen: cannot start Java ({command[0]}): {e}", file=sys.stderr)
         return CANNOT_START
@@ -103,11 +116,11 @@ def _plotted(args: list[str]) -> int:
         if args[0] == "train":
             out = _option(args[1:], "--out")
             if out and (Path(out) / "eval.csv").is_file():
-                return plots.main([out])
+                return plots.main([str(Path(out).absolute())])  # absolute: a folder named like an option stays a folder
         else:
-            board = marker.read_text().strip() if marker.is_file() else ""
+            board = marker.read_text(encoding="utf-8").strip() if marker.is_file() else ""
             if board and (Path(board) / "leaderboard.json").is_file():
-                return plots.main(["leaderboard", board])
+                return plots.main(["leaderboard", str(Path(board).absolute())])
     return 0
 
 

@@ -102,3 +102,31 @@ def test_train_and_leaderboard_are_plotted_as_the_launcher_plots_them(tmp_path):
     assert (board / "leaderboard.png").stat().st_size > 0 and "leaderboard plot written to" in done.stdout
     done = run_cli("leaderboard", "--game", "nosuch", "--out", str(tmp_path / "none"))
     assert done.returncode == 2 and "unknown game 'nosuch'" in done.stderr and not (tmp_path / "none").exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_term_signal_to_the_script_stops_the_jvm_it_runs(tmp_path):
+    """train runs the JVM as a child: a plain kill of the script (a supervisor, docker stop) reaches it too."""
+    import signal
+    import time
+
+    run = tmp_path / "run"
+    script = subprocess.Popen([sys.executable, "-m", "kaisen.cli", "train", "--game", "osaka", "--steps", "50000000",
+                               "--envs", "4", "--threads", "1", "--out", str(run)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not (run / "metrics.csv").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert (run / "metrics.csv").exists(), "the JVM never started training"
+        children = subprocess.run(["pgrep", "-P", str(script.pid)], capture_output=True, text=True).stdout.split()
+        assert len(children) == 1, children
+        script.send_signal(signal.SIGTERM)
+        script.wait(timeout=60)
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{children[0]}").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not Path(f"/proc/{children[0]}").exists(), "the JVM outlived the script"
+    finally:
+        if script.poll() is None:
+            script.kill()

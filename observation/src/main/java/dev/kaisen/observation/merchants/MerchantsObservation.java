@@ -64,8 +64,9 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
      */
     public static final int MAX_MONEY = 60_000;
     /**
-     * [decision] Florin amounts (money, the step cost, the price lines, the city bonuses) are shown
-     * in thousands of florins, and their segments' names say so ({@code _thousands}). The default
+     * [decision] Florin amounts on the table (money, the step cost, the price lines, the city
+     * bonuses) are shown in thousands of florins, and their segments' names say so
+     * ({@code _thousands}); bids and the master's offer stay in their steps (at most 20 and 10). The default
      * data's amounts (5,000 to start, step costs 1,000 to 2,600, prices 100 to 1,000, bonuses up to
      * 500) then lie between 0.1 and about 10, the scale of the counts. Raw florins put 98 to 99% of
      * a fresh 128-unit tanh layer's pre-activations beyond ±3 on greedy's games (the other games:
