@@ -66,8 +66,8 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
     /**
      * [decision] Florin amounts on the table (money, the step cost, the price lines, the city
      * bonuses) are shown in thousands of florins, and their segments' names say so
-     * ({@code _thousands}); bids and the master's offer stay in their steps (at most 20 and 10). The default
-     * data's amounts (5,000 to start, step costs 1,000 to 2,600, prices 100 to 1,000, bonuses up to
+     * ({@code _thousands}); bids and the master's offer stay in their steps (at most 20 and 10).
+     * The default data's amounts (5,000 to start, step costs 1,000 to 2,600, prices 100 to 1,000, bonuses up to
      * 500) then lie between 0.1 and about 10, the scale of the counts. Raw florins put 98 to 99% of
      * a fresh 128-unit tanh layer's pre-activations beyond ±3 on greedy's games (the other games:
      * 39 to 56%), so a network read little but money. The names changed with the unit, so the layout
@@ -157,8 +157,7 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             endArrivals = b.counts("end_arrivals", 1, MAX_ARRIVALS, "the arrivals that end the game at a round's end "
                     + "for this player count (data)").offset();
             stepCost = b.add("step_cost_thousands", 1, 0, MAX_PRICE / FLORINS_PER_UNIT, "thousands of florins the next "
-                    + "status level costs now (data, by the "
-                    + "wagon track)").offset();
+                    + "status level costs now (data, by the wagon track)").offset();
             priceLevel = b.flags("price_level", G * LEVELS, "per good, one-hot price level (0 = the lowest line); "
                     + GOODS_DOC).offset();
             priceLines = b.add("price_lines_thousands", 2 * LEVELS, 0, MAX_PRICE / FLORINS_PER_UNIT, "the cost of each "
@@ -167,9 +166,8 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
             supply = b.counts("supply", G, MAX_GOODS, "per good, goods left in the supply").offset();
             cityGoods = b.flags("city_goods", C * G, "per city, 1 for each good its market shows (data); "
                     + CITIES_DOC).offset();
-            bonus = b.add("city_bonus_thousands", C, 0, MAX_BONUS / FLORINS_PER_UNIT, "per city, its bonus in thousands "
-                    + "of florins (taken by the player who "
-                    + "moves a wagon in)").offset();
+            bonus = b.add("city_bonus_thousands", C, 0, MAX_BONUS / FLORINS_PER_UNIT, "per city, its bonus in "
+                    + "thousands of florins (taken by the player who moves a wagon in)").offset();
             openCities = b.flags("open_cities", C, "per city, 1 where goods may be bought into warehouses now (an "
                     + "empty wagon there, or a wagon reaching it next)").offset();
         }
@@ -390,7 +388,7 @@ public final class MerchantsObservation extends SeatEncoder<MerchantsState> {
 
     /** A florin amount in thousands ({@link #FLORINS_PER_UNIT}), capped at {@code max} florins. */
     private static float florins(int v, int max) {
-        return Math.min(v, max) / FLORINS_PER_UNIT;
+        return cap(v, max) / FLORINS_PER_UNIT;
     }
 
     @Override
