@@ -11,7 +11,8 @@ of what Kaisen left behind:
 - sockets: socket descriptors of this process that were not open at the start (but those a test
   module excused as another library's, with :func:`excuse_sockets`: Ray's driver keeps its gRPC
   channels open after ``ray.shutdown()``);
-- shared memory: ``kaisen-*`` files in the shared-memory folder that were not there at the start;
+- shared memory: ``kaisen-*`` files in the shared-memory folder that were not there at the start
+  (but those of a live process without the mark: another job's);
 - temp folders: ``kaisen-*`` and ``SB3-*`` entries (Stable-Baselines3's logger) in the temp folder
   that were not there at the start.
 
@@ -74,7 +75,21 @@ def excuse_sockets(before: set[str], why: str) -> None:
 
 
 def _shm() -> set[str]:
-    return {f for f in os.listdir(_shm_dir()) if f.startswith("kaisen-")}
+    return {f for f in os.listdir(_shm_dir()) if f.startswith("kaisen-") and not _another_jobs(f)}
+
+
+def _another_jobs(name: str) -> bool:
+    """Whether shared-memory file ``name`` (``kaisen-PID-...``, PID the process that made it) is a
+    live process's that does not carry this session's mark: another job's, such as the notebooks
+    that ``./kaisen test`` runs beside the suite. A file whose maker has ended counts as ours."""
+    pid = name.split("-")[1]
+    if not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return f"{MARK}={os.environ[MARK]}".encode() not in f.read().split(b"\0")
+    except OSError:
+        return False  # ended (or not ours to read): counted
 
 
 def _temp() -> set[str]:

@@ -39,3 +39,26 @@ def test_a_session_that_leaves_a_jvm_a_process_and_a_temp_folder_fails_listing_t
     assert "1 passed" in out and "leak accounting: FAILED" in out, out
     assert "an env was not closed" in out and "kaisen.jar" in out and "time.sleep(30)" in out, out
     assert "kaisen-leak-check-" in out and "thread kaisen-jvm-watchdog-" in out, out
+
+
+def test_shared_memory_of_another_live_job_is_not_counted_but_an_ended_makers_is():
+    """``./kaisen test`` runs the notebooks beside the suite: their shared-memory files belong to
+    live processes without the session's mark. A file whose maker has ended is counted."""
+    other_env = {k: v for k, v in os.environ.items() if k != leaks.MARK}
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], env=other_env)
+    marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    names = [f"kaisen-{p.pid}-1-leakcheck" for p in (other, marked, ended)]
+    try:
+        for name in names:
+            Path(leaks._shm_dir(), name).write_bytes(b"")
+        found = leaks._shm()
+        assert names[0] not in found, "another job's live file was counted"
+        assert names[1] in found and names[2] in found
+    finally:
+        for p in (other, marked):
+            p.kill()
+            p.wait()
+        for name in names:
+            Path(leaks._shm_dir(), name).unlink(missing_ok=True)

@@ -30,7 +30,7 @@ class Batched:
 
 def test_self_play_between_two_python_policies_matches_the_aec_env(game_players):
     game, players = game_players
-    n, seed = 4, 11
+    n, seed = 2, 11  # two envs: their own seeds and games, each replayed in an AEC env below
     env = kaisen.multi_agent_vector_env(game, num_envs=n, num_players=players, reward_mode="score_difference")
     try:
         obs, infos = env.reset(seed=seed)
