@@ -232,6 +232,11 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
+    @Option(names = "--init", paramLabel = "NETWORK", description = "[ppo] Start from this network's weights (a "
+            + "checkpoint path, dl4j:PATH or zoo:NAME of the same game, player count, view and --hidden; a fresh optimizer "
+            + "and step count), e.g. to fine-tune with another --reward (default: seeded random weights).")
+    String init;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -306,6 +311,7 @@ final class TrainCommand implements Callable<Integer> {
         c.rewardMode = reward;
         c.evalEvery = evalEvery;
         c.snapshotEvery = snapshotEvery;
+        c.init = init;
         PpoTrainer trainer = PpoTrainer.start(c.build(), out);
         // how the run was made, for ./kaisen zoo pack
         RunInfo.write(out, commandLine());

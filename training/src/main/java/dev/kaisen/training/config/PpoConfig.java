@@ -148,6 +148,13 @@ public final class PpoConfig {
     public final long snapshotEvery;
     /** Snapshots kept for {@code self}; the oldest is dropped first. */
     public final int poolSize;
+    /**
+     * [ppo] The network a new run starts from (a checkpoint path, {@code dl4j:PATH} or
+     * {@code zoo:NAME}: its weights, not its optimizer state or progress), or null for seeded
+     * random weights. Kept for the record (the command that made a model); a resumed run reads
+     * its network from its own checkpoint.
+     */
+    public final String init;
 
     /** The most learner steps one update collects ({@code envs x rollout}): the rollout buffers are sized by it. */
     public static final int MAX_STEPS_PER_UPDATE = 1 << 20;
@@ -180,6 +187,14 @@ public final class PpoConfig {
                 throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
             }
             exit.validate();
+            if (init != null) {
+                throw new IllegalArgumentException("--init starts a PPO run from a network; expert iteration starts "
+                        + "from seeded weights");
+            }
+        }
+        if (init != null && init.isBlank()) {
+            throw new IllegalArgumentException("init must name a network (a checkpoint path, dl4j:PATH or zoo:NAME), "
+                    + "not an empty string");
         }
         positive("steps", steps);
         positive("envs", envs);
@@ -320,6 +335,7 @@ public final class PpoConfig {
         this.evalOpponents = List.copyOf(b.evalOpponents);
         this.snapshotEvery = b.snapshotEvery;
         this.poolSize = b.poolSize;
+        this.init = b.init;
     }
 
     /** The defaults: every setting as a new run without options gets it. */
@@ -360,6 +376,7 @@ public final class PpoConfig {
         b.evalOpponents = new ArrayList<>(evalOpponents);
         b.snapshotEvery = snapshotEvery;
         b.poolSize = poolSize;
+        b.init = init;
         return b;
     }
 
@@ -401,6 +418,7 @@ public final class PpoConfig {
         public List<String> evalOpponents = new ArrayList<>();
         public long snapshotEvery = 100_000;
         public int poolSize = 8;
+        public String init;
 
         public PpoConfig build() {
             return new PpoConfig(this);

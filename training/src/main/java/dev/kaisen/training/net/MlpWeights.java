@@ -55,6 +55,28 @@ public final class MlpWeights {
         return sizes[0];
     }
 
+    /** Input size, hidden sizes, action count (a copy). */
+    int[] sizes() {
+        return sizes.clone();
+    }
+
+    /** Layer {@code l}'s weights (row-major, input by output) and biases, the value head's: for {@link PolicyNetwork#load}. */
+    float[] weights(int l) {
+        return w[l];
+    }
+
+    float[] biases(int l) {
+        return b[l];
+    }
+
+    float[] valueWeights() {
+        return vw;
+    }
+
+    float valueBias() {
+        return vb;
+    }
+
     public int actions() {
         return sizes[sizes.length - 1];
     }

@@ -346,6 +346,29 @@ public final class PolicyNetwork {
         return graph.getConfiguration().getIterationCount();
     }
 
+    /**
+     * Sets every weight to {@code weights}' (a network of the same sizes: input, hidden layers,
+     * actions); the optimizer's state is left as it is.
+     */
+    public void load(MlpWeights weights) {
+        int[] hidden = hidden();
+        int[] mine = new int[hidden.length + 2];
+        mine[0] = inputSize;
+        System.arraycopy(hidden, 0, mine, 1, hidden.length);
+        mine[mine.length - 1] = actions;
+        if (!java.util.Arrays.equals(mine, weights.sizes())) {
+            throw new IllegalArgumentException("a network of sizes " + java.util.Arrays.toString(weights.sizes())
+                    + " cannot be loaded into one of sizes " + java.util.Arrays.toString(mine));
+        }
+        for (int l = 0; l <= hidden.length; l++) {
+            String name = l < hidden.length ? "h" + l : POLICY;
+            graph.getLayer(name).getParam("W").assign(array(weights.weights(l), mine[l], mine[l + 1]));
+            graph.getLayer(name).getParam("b").assign(array(weights.biases(l), 1, mine[l + 1]));
+        }
+        graph.getLayer(VALUE).getParam("W").assign(array(weights.valueWeights(), hidden[hidden.length - 1], 1));
+        graph.getLayer(VALUE).getParam("b").assign(array(new float[]{weights.valueBias()}, 1, 1));
+    }
+
     /** A frozen plain-Java copy of the weights. */
     public MlpWeights export() {
         int[] hidden = hidden();

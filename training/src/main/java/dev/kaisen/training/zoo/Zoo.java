@@ -384,6 +384,9 @@ public final class Zoo {
             a.addAll(List.of("--hidden", hidden, "--reward", c.rewardMode,
                     "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
                     "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
+            if (c.init != null) {
+                a.addAll(List.of("--init", c.init));
+            }
         }
         if (!c.evalOpponents.isEmpty()) {
             a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));

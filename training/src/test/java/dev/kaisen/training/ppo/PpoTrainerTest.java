@@ -65,6 +65,60 @@ class PpoTrainerTest {
     }
 
     @Test
+    void aRunStartsFromAnotherRunsNetworkWhenToldAndRefusesOneThatDoesNotFit(@TempDir Path dir) throws IOException {
+        PpoConfig.Builder c = tiny(128);
+        c.evalGames = 0;
+        Path first = dir.resolve("first");
+        MlpWeights trained;
+        try (PpoTrainer trainer = PpoTrainer.start(c.build(), first)) {
+            trainer.train(new PpoTrainer.Listener() { });
+            trained = trainer.network().export();
+        }
+        PpoConfig.Builder d = tiny(128);
+        d.evalGames = 0;
+        d.rewardMode = "score_difference";
+        d.seed = 9;
+        d.init = first.resolve("last.zip").toString();
+        Path second = dir.resolve("second");
+        try (PpoTrainer trainer = PpoTrainer.start(d.build(), second)) {
+            assertEquals(trained, trainer.network().export(), "the second run starts from the first's weights");
+            assertEquals(0, trainer.step());
+            assertEquals(0, trainer.network().updates(), "with a fresh optimizer");
+            trainer.train(new PpoTrainer.Listener() { });
+            assertFalse(trained.equals(trainer.network().export()), "and trains them");
+        }
+        PpoConfig saved = Checkpoint.readConfig(second.resolve("last.zip"));
+        assertEquals(d.init, saved.init, "the checkpoint records where it started");
+        // a seeded start with the same seed is another network
+        d.init = null;
+        try (PpoTrainer fresh = PpoTrainer.start(d.build(), dir.resolve("fresh"))) {
+            assertFalse(trained.equals(fresh.network().export()));
+        }
+
+        PpoConfig.Builder wide = tiny(128);
+        wide.hidden = new int[]{32};
+        wide.init = first.resolve("last.zip").toString();
+        var e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(wide.build(), dir.resolve("wide")));
+        assertTrue(e.getMessage().contains("hidden layers [16]") && e.getMessage().contains("--hidden"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("wide")), "refused before the run folder is made");
+        PpoConfig.Builder three = tiny(128);
+        three.players = 3;
+        three.init = first.resolve("last.zip").toString();
+        e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(three.build(), dir.resolve("three")));
+        assertTrue(e.getMessage().contains("cannot play"), e.getMessage());
+        PpoConfig.Builder missing = tiny(128);
+        missing.init = dir.resolve("nothing.zip").toString();
+        e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(missing.build(), dir.resolve("m")));
+        assertTrue(e.getMessage().contains("no checkpoint at"), e.getMessage());
+        PpoConfig.Builder exit = tiny(128);
+        exit.algo = PpoConfig.Algo.EXIT;
+        exit.exit = new dev.kaisen.training.config.ExitConfig.Builder();
+        exit.init = first.resolve("last.zip").toString();
+        e = assertThrows(IllegalArgumentException.class, () -> exit.build().validate());
+        assertTrue(e.getMessage().contains("expert iteration"), e.getMessage());
+    }
+
+    @Test
     void trainsCheckpointsResumesAndPlays(@TempDir Path dir) throws IOException {
         Path run = dir.resolve("run");
         MlpWeights atCheckpoint;
