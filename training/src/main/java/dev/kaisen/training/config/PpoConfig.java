@@ -179,23 +179,7 @@ public final class PpoConfig {
     private PpoConfig check(Game<?> g) {
         int obsSize = Encoders.create(g, view).size();
         RewardMode.parse(rewardMode);
-        if (algo == null || valueScale == null) {
-            throw new IllegalArgumentException("algo and value scale must be given, not null");
-        }
-        if (algo == Algo.EXIT) {
-            if (exit == null) {
-                throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
-            }
-            exit.validate();
-            if (init != null) {
-                throw new IllegalArgumentException("--init starts a PPO run from a network; expert iteration starts "
-                        + "from seeded weights");
-            }
-        }
-        if (init != null && init.isBlank()) {
-            throw new IllegalArgumentException("init must name a network (a checkpoint path, dl4j:PATH or zoo:NAME), "
-                    + "not an empty string");
-        }
+        checkAlgorithm();
         positive("steps", steps);
         positive("envs", envs);
         positive("rollout", rollout);
@@ -239,6 +223,27 @@ public final class PpoConfig {
         inRange("gamma", gamma, 0, true, 1);
         inRange("gae-lambda", gaeLambda, 0, true, 1);
         return this;
+    }
+
+    /** The algorithm's own settings: expert iteration's present and checked; {@link #init} for PPO only, not blank. */
+    private void checkAlgorithm() {
+        if (algo == null || valueScale == null) {
+            throw new IllegalArgumentException("algo and value scale must be given, not null");
+        }
+        if (algo == Algo.EXIT) {
+            if (exit == null) {
+                throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
+            }
+            exit.validate();
+            if (init != null) {
+                throw new IllegalArgumentException("--init starts a PPO run from a network; expert iteration starts "
+                        + "from seeded weights");
+            }
+        }
+        if (init != null && init.isBlank()) {
+            throw new IllegalArgumentException("init must name a network (a checkpoint path, dl4j:PATH or zoo:NAME), "
+                    + "not an empty string");
+        }
     }
 
     /** Throws unless {@code v} is a finite number from {@code min} (inclusive or not) to {@code max}. */
