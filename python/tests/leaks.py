@@ -80,8 +80,8 @@ def _shm() -> set[str]:
 
 def _another_jobs(name: str) -> bool:
     """Whether shared-memory file ``name`` (``kaisen-PID-...``, PID the process that made it) is a
-    live process's that does not carry this session's mark: another job's, such as the notebooks
-    that ``./kaisen test`` runs beside the suite. A file whose maker has ended counts as ours."""
+    live process's that does not carry this session's mark: another job's (notebooks or a
+    training run going on while the suite runs). A file whose maker has ended counts as ours."""
     pid = name.split("-")[1]
     if not pid.isdigit() or int(pid) == os.getpid():
         return False

@@ -42,8 +42,8 @@ def test_a_session_that_leaves_a_jvm_a_process_and_a_temp_folder_fails_listing_t
 
 
 def test_shared_memory_of_another_live_job_is_not_counted_but_an_ended_makers_is():
-    """``./kaisen test`` runs the notebooks beside the suite: their shared-memory files belong to
-    live processes without the session's mark. A file whose maker has ended is counted."""
+    """Another job on the machine (a notebook, a training run) has shared-memory files of live
+    processes without the session's mark: not counted. A file whose maker has ended is counted."""
     other_env = {k: v for k, v in os.environ.items() if k != leaks.MARK}
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], env=other_env)
     marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
