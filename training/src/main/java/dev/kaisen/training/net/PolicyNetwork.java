@@ -346,16 +346,23 @@ public final class PolicyNetwork {
         return graph.getConfiguration().getIterationCount();
     }
 
+    /** Input size, hidden sizes, action count: {@link MlpWeights}' layout. */
+    private int[] sizes() {
+        int[] hidden = hidden();
+        int[] sizes = new int[hidden.length + 2];
+        sizes[0] = inputSize;
+        System.arraycopy(hidden, 0, sizes, 1, hidden.length);
+        sizes[sizes.length - 1] = actions;
+        return sizes;
+    }
+
     /**
      * Sets every weight to {@code weights}' (a network of the same sizes: input, hidden layers,
      * actions); the optimizer's state is left as it is.
      */
     public void load(MlpWeights weights) {
         int[] hidden = hidden();
-        int[] mine = new int[hidden.length + 2];
-        mine[0] = inputSize;
-        System.arraycopy(hidden, 0, mine, 1, hidden.length);
-        mine[mine.length - 1] = actions;
+        int[] mine = sizes();
         if (!java.util.Arrays.equals(mine, weights.sizes())) {
             throw new IllegalArgumentException("a network of sizes " + java.util.Arrays.toString(weights.sizes())
                     + " cannot be loaded into one of sizes " + java.util.Arrays.toString(mine));
@@ -373,10 +380,7 @@ public final class PolicyNetwork {
     public MlpWeights export() {
         int[] hidden = hidden();
         int layers = hidden.length + 1;
-        int[] sizes = new int[layers + 1];
-        sizes[0] = inputSize;
-        System.arraycopy(hidden, 0, sizes, 1, hidden.length);
-        sizes[layers] = actions;
+        int[] sizes = sizes();
         float[][] w = new float[layers][];
         float[][] b = new float[layers][];
         for (int l = 0; l < layers; l++) {
