@@ -232,9 +232,11 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", description = "[ppo] Steps between self-play snapshots (default ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
-    @Option(names = "--init", paramLabel = "NETWORK", description = "[ppo] Start from this network's weights (a "
+    @Option(names = "--init", paramLabel = "NETWORK", description = "Start from this network's weights (a "
             + "checkpoint path, dl4j:PATH or zoo:NAME of the same game, player count, view and --hidden; a fresh optimizer "
-            + "and step count), e.g. to fine-tune with another --reward (default: seeded random weights).")
+            + "and step count), e.g. to fine-tune with another --reward, or to distil the guided search into a PPO "
+            + "policy with --algo exit (whose value head starts at 1/players unless the network's is on the win-share "
+            + "scale) (default: seeded random weights).")
     String init;
 
     @picocli.CommandLine.Spec

@@ -149,8 +149,9 @@ public final class PpoConfig {
     /** Snapshots kept for {@code self}; the oldest is dropped first. */
     public final int poolSize;
     /**
-     * [ppo] The network a new run starts from (a checkpoint path, {@code dl4j:PATH} or
-     * {@code zoo:NAME}: its weights, not its optimizer state or progress), or null for seeded
+     * The network a new run starts from (a checkpoint path, {@code dl4j:PATH} or
+     * {@code zoo:NAME}: its weights, not its optimizer state or progress; expert iteration resets
+     * a value head that is not on the win-share scale, see {@code ExitTrainer}), or null for seeded
      * random weights. Kept for the record (the command that made a model); a resumed run reads
      * its network from its own checkpoint.
      */
@@ -225,7 +226,7 @@ public final class PpoConfig {
         return this;
     }
 
-    /** The algorithm's own settings: expert iteration's present and checked; {@link #init} for PPO only, not blank. */
+    /** The algorithm's own settings: expert iteration's present and checked; {@link #init} not blank. */
     private void checkAlgorithm() {
         if (algo == null || valueScale == null) {
             throw new IllegalArgumentException("algo and value scale must be given, not null");
@@ -235,10 +236,6 @@ public final class PpoConfig {
                 throw new IllegalArgumentException("an expert-iteration config needs its exit settings");
             }
             exit.validate();
-            if (init != null) {
-                throw new IllegalArgumentException("--init starts a PPO run from a network; expert iteration starts "
-                        + "from seeded weights");
-            }
         }
         if (init != null && init.isBlank()) {
             throw new IllegalArgumentException("init must name a network (a checkpoint path, dl4j:PATH or zoo:NAME), "

@@ -16,6 +16,7 @@ import dev.kaisen.training.net.Checkpoint;
 import dev.kaisen.training.net.MaskedPolicy;
 import dev.kaisen.training.net.MlpWeights;
 import dev.kaisen.training.net.NativeBackend;
+import dev.kaisen.training.net.Policies;
 import dev.kaisen.training.net.PolicyNetwork;
 import dev.kaisen.training.net.PpoMath;
 import dev.kaisen.training.ppo.PpoTrainer;
@@ -158,6 +159,7 @@ public final class ExitTrainer {
                     + " lower --buffer");
         }
         NativeBackend.require("training");
+        MlpWeights init = config.init == null ? null : initialWeights(config, g);
         try {
             Files.createDirectories(out);
             RunFiles.removeTempFiles(out);
@@ -174,10 +176,29 @@ public final class ExitTrainer {
         int obsSize = Encoders.create(g, config.view).size();
         PolicyNetwork network = PolicyNetwork.create(obsSize, g.numDistinctActions(), config.hidden,
                 config.learningRate, SplitMix64.derive(config.seed, 1));
+        if (init != null) {
+            network.load(init);
+        }
         Checkpoint.Progress progress = new Checkpoint.Progress(0, 0, 0, SplitMix64.derive(config.seed, 2),
                 Double.NEGATIVE_INFINITY, -1, config.exit.evalEvery, 0, 0);
         return new ExitTrainer(config, out, network, new ReplayBuffer(obsSize, g.numDistinctActions(),
                 config.exit.buffer), progress);
+    }
+
+    /**
+     * The weights {@code --init} names, checked to fit the run ({@link Policies#forInit}). A network
+     * whose value head predicts the win share (an expert-iteration checkpoint) is taken whole.
+     * [decision] Any other (PPO's, whose value head predicts its reward's return, e.g. a score
+     * difference) gives its hidden layers and policy head, and the value head starts as the constant
+     * 1/players, an equal player's win share: a value on another scale would mislead the guided
+     * searches of the first generations (with {@code leafValue} above 0) until it was relearned.
+     */
+    private static MlpWeights initialWeights(PpoConfig config, Game<?> game) {
+        Checkpoint.Policy p = Policies.forInit(config, game);
+        if (p.config().valueScale == PpoConfig.ValueScale.WIN_SHARE) {
+            return p.weights();
+        }
+        return p.weights().withConstantValue(1f / game.numPlayers());
     }
 
     /**

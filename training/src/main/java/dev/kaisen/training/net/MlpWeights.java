@@ -81,6 +81,15 @@ public final class MlpWeights {
         return sizes[sizes.length - 1];
     }
 
+    /**
+     * These weights with the value head replaced by a constant: every value weight 0 and the bias
+     * {@code bias}, so the head predicts {@code bias} for any observation until it is trained. The
+     * hidden layers and the policy head are this copy's arrays (neither copy ever writes them).
+     */
+    public MlpWeights withConstantValue(float bias) {
+        return new MlpWeights(sizes, w, b, new float[vw.length], bias);
+    }
+
     /** Per-thread buffers for {@link #forward}. */
     public final class Scratch {
         final float[][] act = new float[sizes.length][];

@@ -1,6 +1,8 @@
 package dev.kaisen.training.net;
 
 import dev.kaisen.env.AgentProvider;
+import dev.kaisen.env.Game;
+import dev.kaisen.training.config.PpoConfig;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +38,26 @@ public final class Policies {
             }
         }
         return Dl4jProvider.load(Path.of(r));
+    }
+
+    /**
+     * The network a new run's {@code --init} ({@code config.init}) names, checked to fit the run
+     * before its folder is made: same game and config (as an agent of it would be), same view and
+     * hidden sizes; its observation and action layout is checked as it is read.
+     */
+    public static Checkpoint.Policy forInit(PpoConfig config, Game<?> game) {
+        Checkpoint.Policy p = resolve(config.init);
+        p.config().requirePlays(game, config.init);
+        if (!p.config().view.equals(config.view)) {
+            throw new IllegalArgumentException("--init " + config.init + " reads the " + p.config().view
+                    + " view, this run the " + config.view + " view: give --view " + p.config().view);
+        }
+        if (!java.util.Arrays.equals(p.config().hidden, config.hidden)) {
+            throw new IllegalArgumentException("--init " + config.init + " has hidden layers "
+                    + java.util.Arrays.toString(p.config().hidden) + ", this run "
+                    + java.util.Arrays.toString(config.hidden) + ": give the same --hidden");
+        }
+        return p;
     }
 
     private static List<String> prefixes() {

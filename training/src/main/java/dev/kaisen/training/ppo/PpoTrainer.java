@@ -18,6 +18,7 @@ import dev.kaisen.training.net.MaskedPolicy;
 import dev.kaisen.training.net.MlpWeights;
 import dev.kaisen.training.net.NativeBackend;
 import dev.kaisen.training.net.NeuralAgent;
+import dev.kaisen.training.net.Policies;
 import dev.kaisen.training.net.PolicyNetwork;
 import dev.kaisen.training.net.PpoMath;
 
@@ -153,7 +154,9 @@ public final class PpoTrainer implements AutoCloseable {
         checkNames(game, config.opponents.stream().filter(o -> !o.equals(SELF)).toList());
         checkNames(game, config.evaluationOpponents());
         NativeBackend.require("training");
-        Checkpoint.Policy init = config.init == null ? null : initialPolicy(config, game);
+        // [decision] Only the --init network's weights are taken: the value head keeps what it learned,
+        // on its own run's scale, and relearns the new run's (PPO's advantages are normalised per minibatch).
+        Checkpoint.Policy init = config.init == null ? null : Policies.forInit(config, game);
         try {
             Files.createDirectories(out);
             RunFiles.removeTempFiles(out);
@@ -171,28 +174,6 @@ public final class PpoTrainer implements AutoCloseable {
         Checkpoint.Progress progress = new Checkpoint.Progress(0, 0, 0, SplitMix64.derive(config.seed, 2),
                 Double.NEGATIVE_INFINITY, -1, config.evalEvery, config.snapshotEvery, 0);
         return new PpoTrainer(config, out, network, List.of(network.export()), progress);
-    }
-
-    /**
-     * The network {@code config.init} names, checked to fit the run: same game and config (as an
-     * agent of it would be), same view and hidden sizes; its observation and action layout is
-     * checked as it is read. [decision] Only its weights are taken: the value head keeps what it
-     * learned, on its own run's scale, and relearns the new run's (a fine-tune with another
-     * reward starts from values on the old scale; PPO's advantages are normalised per minibatch).
-     */
-    private static Checkpoint.Policy initialPolicy(PpoConfig config, Game<?> game) {
-        Checkpoint.Policy p = dev.kaisen.training.net.Policies.resolve(config.init);
-        p.config().requirePlays(game, config.init);
-        if (!p.config().view.equals(config.view)) {
-            throw new IllegalArgumentException("--init " + config.init + " reads the " + p.config().view
-                    + " view, this run the " + config.view + " view: give --view " + p.config().view);
-        }
-        if (!java.util.Arrays.equals(p.config().hidden, config.hidden)) {
-            throw new IllegalArgumentException("--init " + config.init + " has hidden layers "
-                    + java.util.Arrays.toString(p.config().hidden) + ", this run " + java.util.Arrays.toString(config.hidden)
-                    + ": give the same --hidden");
-        }
-        return p;
     }
 
     /**

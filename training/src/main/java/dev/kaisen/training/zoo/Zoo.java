@@ -367,6 +367,9 @@ public final class Zoo {
                     Integer.toString(e.evalEvery), "--lr", Double.toString(c.learningRate), "--vf-coef",
                     Double.toString(c.vfCoef), "--max-grad-norm", Double.toString(c.maxGradNorm), "--hidden", hidden,
                     "--threads", Integer.toString(c.threads), "--eval-games", Integer.toString(c.evalGames)));
+            if (e.guidedBest()) {
+                a.addAll(List.of("--best-by", e.bestBy));
+            }
         } else {
             a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
                     Long.toString(c.steps), "--seed", Long.toString(c.seed), "--envs", Integer.toString(c.envs),
@@ -384,9 +387,9 @@ public final class Zoo {
             a.addAll(List.of("--hidden", hidden, "--reward", c.rewardMode,
                     "--threads", Integer.toString(c.threads), "--eval-every", Long.toString(c.evalEvery),
                     "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
-            if (c.init != null) {
-                a.addAll(List.of("--init", c.init));
-            }
+        }
+        if (c.init != null) {
+            a.addAll(List.of("--init", c.init));
         }
         if (!c.evalOpponents.isEmpty()) {
             a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));

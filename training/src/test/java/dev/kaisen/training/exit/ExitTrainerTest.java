@@ -11,7 +11,9 @@ import dev.kaisen.training.config.ExitConfig;
 import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.net.Checkpoint;
+import dev.kaisen.training.net.MlpWeights;
 import dev.kaisen.training.net.PolicyNetwork;
+import dev.kaisen.training.ppo.PpoTrainer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -295,6 +297,56 @@ class ExitTrainerTest {
             nets.add(trainer.network().export());
         }
         assertEquals(nets.get(0), nets.get(1));
+    }
+
+    @Test
+    void aRunStartsFromAPpoNetworkWithAFreshValueHeadOrFromAnExpertIterationOneWhole(@TempDir Path dir)
+            throws IOException {
+        PpoConfig.Builder p = new PpoConfig.Builder();
+        p.players = 2;
+        p.opponents = List.of("random");
+        p.rewardMode = "score_difference";
+        p.steps = 128;
+        p.envs = 4;
+        p.rollout = 32;
+        p.minibatch = 64;
+        p.hidden = new int[]{16};
+        p.threads = 1;
+        p.evalGames = 0;
+        p.seed = 8;
+        Path ppo = dir.resolve("ppo");
+        MlpWeights trained;
+        try (PpoTrainer trainer = PpoTrainer.start(p.build(), ppo)) {
+            trainer.train(new PpoTrainer.Listener() { });
+            trained = trainer.network().export();
+        }
+        PpoConfig.Builder c = tiny(2);
+        c.evalGames = 0;
+        c.init = "dl4j:" + ppo.resolve("last.zip");
+        Path run = dir.resolve("run");
+        ExitTrainer trainer = ExitTrainer.start(c.build(), run);
+        assertEquals(trained.withConstantValue(0.5f), trainer.network().export(),
+                "PPO's hidden layers and policy head; a value head of 1/players, not PPO's score-difference one");
+        assertEquals(0, trainer.network().updates(), "with a fresh optimizer");
+        float[] logits = new float[trained.actions()];
+        assertEquals(0.5f, trainer.network().export().forward(new float[trained.inputSize()], trained.scratch(), logits));
+        trainer.train(new ExitTrainer.Listener() { });
+        MlpWeights distilled = trainer.network().export();
+        assertFalse(distilled.equals(trained.withConstantValue(0.5f)), "then trained");
+        assertEquals(c.init, Checkpoint.readConfig(run.resolve("last.zip")).init, "the checkpoint records where it started");
+
+        // an expert-iteration network is taken whole: its value head is on the win-share scale already
+        PpoConfig.Builder again = tiny(2);
+        again.evalGames = 0;
+        again.init = run.resolve("last.zip").toString();
+        assertEquals(distilled, ExitTrainer.start(again.build(), dir.resolve("again")).network().export());
+
+        PpoConfig.Builder wide = tiny(2);
+        wide.hidden = new int[]{32};
+        wide.init = c.init;
+        var e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.start(wide.build(), dir.resolve("wide")));
+        assertTrue(e.getMessage().contains("hidden layers [16]") && e.getMessage().contains("--hidden"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("wide")), "refused before the run folder is made");
     }
 
     @Test

@@ -110,12 +110,6 @@ class PpoTrainerTest {
         missing.init = dir.resolve("nothing.zip").toString();
         e = assertThrows(IllegalArgumentException.class, () -> PpoTrainer.start(missing.build(), dir.resolve("m")));
         assertTrue(e.getMessage().contains("no checkpoint at"), e.getMessage());
-        PpoConfig.Builder exit = tiny(128);
-        exit.algo = PpoConfig.Algo.EXIT;
-        exit.exit = new dev.kaisen.training.config.ExitConfig.Builder();
-        exit.init = first.resolve("last.zip").toString();
-        e = assertThrows(IllegalArgumentException.class, () -> exit.build().validate());
-        assertTrue(e.getMessage().contains("expert iteration"), e.getMessage());
     }
 
     @Test

@@ -407,10 +407,13 @@ class ZooTest {
         c.exit.search = 37;
         c.exit.generations = 5;
         c.exit.rollout = "greedy";
+        c.exit.bestBy = "guided";
+        c.init = "zoo:osaka-2p";
         String cmd = Zoo.trainCommand(c.build());
         assertTrue(cmd.startsWith("./kaisen train --game osaka --players 2 --algo exit "), cmd);
         assertTrue(cmd.contains(" --search 37 ") && cmd.contains(" --generations 5 ")
-                && cmd.contains(" --search-rollout greedy "), cmd);
+                && cmd.contains(" --search-rollout greedy ") && cmd.contains(" --best-by guided ")
+                && cmd.contains(" --init zoo:osaka-2p "), cmd);
         assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
         assertTrue(Zoo.trainCommand(PpoConfig.DEFAULTS).contains(" --steps "), "PPO's as before");
         assertTrue(cmd.contains(" --vf-coef 1.0 ") || cmd.contains(" --vf-coef 0.5 "), "its optimiser settings: " + cmd);
