@@ -260,19 +260,40 @@ final class TrainCommand implements Callable<Integer> {
         if (resume) {
             // the run's algorithm is its checkpoint's, whatever --algo says
             if (savedAlgo() == PpoConfig.Algo.EXIT) {
+                refuseOptionsOfTheOther(PpoConfig.Algo.EXIT);
                 return exit(resumeExit());
             }
         } else if (algo.equals(PpoConfig.Algo.EXIT.id())) {
+            refuseOptionsOfTheOther(PpoConfig.Algo.EXIT);
             return exit(startExit());
         } else if (!algo.equals(PpoConfig.Algo.PPO.id())) {
             throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
         }
+        refuseOptionsOfTheOther(PpoConfig.Algo.PPO);
         PpoTrainer trainer = resume ? resumeRun() : startRun();
         try (trainer) {
             train(trainer);
         }
         System.out.println("done: " + out.resolve("last.zip") + ", best: " + out.resolve("best.zip"));
         return 0;
+    }
+
+    /**
+     * Throws when an option given on the command line belongs to the other algorithm (its
+     * description starts with [ppo] or [exit]): it would be ignored, and a run that silently
+     * ignores what it was told is not the run that was asked for.
+     */
+    private void refuseOptionsOfTheOther(PpoConfig.Algo running) {
+        String mine = "[" + running.id() + "]";
+        for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            String[] d = o.description();
+            if (d.length > 0 && d[0].startsWith("[") && !d[0].startsWith(mine)) {
+                String theirs = d[0].substring(1, d[0].indexOf(']'));
+                throw new IllegalArgumentException(o.longestName() + " is an option of --algo " + theirs + ", and this "
+                        + (resume ? "run in " + out + " is " : "run is ") + running.id() + (running == PpoConfig.Algo.EXIT
+                        ? " (expert iteration)" : "") + ": leave it out");
+            }
+        }
     }
 
     /** The algorithm of the run in --out, read from its last.zip (the run's settings are its own on --resume). */
@@ -313,7 +334,6 @@ final class TrainCommand implements Callable<Integer> {
         c.rewardMode = reward;
         c.evalEvery = evalEvery;
         c.snapshotEvery = snapshotEvery;
-        c.init = init;
         PpoTrainer trainer = PpoTrainer.start(c.build(), out);
         // how the run was made, for ./kaisen zoo pack
         RunInfo.write(out, commandLine());
@@ -371,7 +391,7 @@ final class TrainCommand implements Callable<Integer> {
         }
     }
 
-    /** The settings both algorithms share: game, view, seed, network, optimiser, threads and evaluation. */
+    /** The settings both algorithms share: game, view, seed, network (and --init), optimiser, threads and evaluation. */
     private void shared(PpoConfig.Builder c) {
         dev.kaisen.env.Game<?> game = gameOptions.create();
         c.game = game.id();
@@ -390,6 +410,7 @@ final class TrainCommand implements Callable<Integer> {
         c.netThreads = netThreads;
         c.evalGames = evalGames;
         c.evalOpponents = evalOpponents == null ? List.of() : evalOpponents;
+        c.init = init;
     }
 
     /** --resume of an expert-iteration run: its budget raised to --generations when given. */

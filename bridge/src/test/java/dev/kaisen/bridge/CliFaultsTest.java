@@ -157,6 +157,18 @@ class CliFaultsTest {
     }
 
     @Test
+    void trainRefusesTheOtherAlgorithmsOptionsRatherThanIgnoringThem(@TempDir Path dir) {
+        String out = dir.resolve("run").toString();
+        assertEquals("error: --steps is an option of --algo ppo, and this run is exit (expert iteration): leave it out",
+                error("train", "--algo", "exit", "--steps", "100", "--out", out));
+        assertTrue(error("train", "--algo", "exit", "--reward", "terminal", "--out", out).contains("--reward is an option"));
+        assertEquals("error: --search is an option of --algo exit, and this run is ppo: leave it out",
+                error("train", "--search", "5", "--out", out));
+        assertTrue(error("train", "--algo", "ppo", "--best-by", "raw", "--out", out).contains("--best-by is an option"));
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
+
+    @Test
     void anExpertIterationRunResumesFromTheCommandLineWithALargerBudget(@TempDir Path dir) throws IOException {
         String out = dir.resolve("run").toString();
         String[] tiny = {"--players", "2", "--hidden", "8", "--search", "4", "--games-per-gen", "1", "--eval-games", "0",
@@ -169,10 +181,21 @@ class CliFaultsTest {
         assertTrue(error("train", "--resume", "--generations", "0", "--out", out)
                 .contains("--generations must be positive, not 0"));
         // the saved settings are the run's: --resume needs no --algo
+        assertTrue(error("train", "--resume", "--steps", "10", "--out", out)
+                .contains("--steps is an option of --algo ppo, and this run in " + out + " is exit"));
         assertEquals(0, run("train", "--resume", "--generations", "2", "--out", out));
         assertEquals(3, Files.readAllLines(dir.resolve("run").resolve("metrics.csv")).size(), "header + 2 generations");
         assertTrue(Files.exists(dir.resolve("run").resolve("replay-2.bin")));
         assertFalse(Files.exists(dir.resolve("run").resolve("replay-1.bin")));
+
+        // --init reaches expert iteration from the command line: the second run starts from the first's network
+        String from = dir.resolve("run").resolve("last.zip").toString();
+        String second = dir.resolve("second").toString();
+        String[] init = java.util.stream.Stream.concat(java.util.stream.Stream.of("train", "--algo", "exit",
+                "--generations", "1", "--init", from), java.util.Arrays.stream(tiny)).toArray(String[]::new);
+        init[init.length - 1] = second;
+        assertEquals(0, run(init));
+        assertEquals(from, dev.kaisen.training.net.Checkpoint.readConfig(dir.resolve("second").resolve("last.zip")).init);
     }
 
     @Test
