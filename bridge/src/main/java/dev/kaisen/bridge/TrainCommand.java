@@ -234,9 +234,9 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--init", paramLabel = "NETWORK", description = "Start from this network's weights (a "
             + "checkpoint path, dl4j:PATH or zoo:NAME of the same game, player count, view and --hidden; a fresh optimizer "
-            + "and step count), e.g. to fine-tune with another --reward, or to distil the guided search into a PPO "
-            + "policy with --algo exit (whose value head starts at 1/players unless the network's is on the win-share "
-            + "scale) (default: seeded random weights).")
+            + "and step count), e.g. to fine-tune with another --reward, or with --algo exit to teach a PPO model's raw "
+            + "policy what the search it guides chooses (the value head then starts at 1/players, unless the network's "
+            + "predicts a win share already) (default: seeded random weights).")
     String init;
 
     @picocli.CommandLine.Spec
@@ -257,19 +257,25 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PpoConfig.Algo running;
         if (resume) {
-            // the run's algorithm is its checkpoint's, whatever --algo says
-            if (savedAlgo() == PpoConfig.Algo.EXIT) {
-                refuseOptionsOfTheOther(PpoConfig.Algo.EXIT);
-                return exit(resumeExit());
+            // the run's algorithm is its checkpoint's: --algo may be left out, and may not differ
+            running = savedAlgo();
+            if (spec.commandLine().getParseResult().hasMatchedOption("--algo") && !algo.equals(running.id())) {
+                throw new IllegalArgumentException("the run in " + out + " is " + running.id() + ", not " + algo
+                        + ": --resume continues it as it was trained (leave --algo out)");
             }
         } else if (algo.equals(PpoConfig.Algo.EXIT.id())) {
-            refuseOptionsOfTheOther(PpoConfig.Algo.EXIT);
-            return exit(startExit());
-        } else if (!algo.equals(PpoConfig.Algo.PPO.id())) {
+            running = PpoConfig.Algo.EXIT;
+        } else if (algo.equals(PpoConfig.Algo.PPO.id())) {
+            running = PpoConfig.Algo.PPO;
+        } else {
             throw new IllegalArgumentException("--algo must be ppo or exit, not '" + algo + "'");
         }
-        refuseOptionsOfTheOther(PpoConfig.Algo.PPO);
+        refuseIgnoredOptions(running);
+        if (running == PpoConfig.Algo.EXIT) {
+            return exit(resume ? resumeExit() : startExit());
+        }
         PpoTrainer trainer = resume ? resumeRun() : startRun();
         try (trainer) {
             train(trainer);
@@ -278,20 +284,37 @@ final class TrainCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The option of one algorithm that stands for another's (the likely mix-ups), for the refusal's message. */
+    private static final java.util.Map<String, String> COUNTERPART = java.util.Map.of(
+            "--steps", "--generations", "--generations", "--steps",
+            "--eval-every", "--eval-every-gen", "--eval-every-gen", "--eval-every",
+            "--epochs", "--exit-epochs", "--exit-epochs", "--epochs",
+            "--minibatch", "--exit-minibatch", "--exit-minibatch", "--minibatch");
+
     /**
-     * Throws when an option given on the command line belongs to the other algorithm (its
-     * description starts with [ppo] or [exit]): it would be ignored, and a run that silently
-     * ignores what it was told is not the run that was asked for.
+     * Throws when an option given on the command line would be ignored, since a run that silently
+     * ignores what it was told is not the run that was asked for: one of the other algorithm's
+     * (its description starts with [ppo] or [exit]), or, with --resume, any setting but the budget
+     * (the run's saved settings are used).
      */
-    private void refuseOptionsOfTheOther(PpoConfig.Algo running) {
+    private void refuseIgnoredOptions(PpoConfig.Algo running) {
         String mine = "[" + running.id() + "]";
+        String budget = running == PpoConfig.Algo.EXIT ? "--generations" : "--steps";
         for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            String name = o.longestName();
             String[] d = o.description();
             if (d.length > 0 && d[0].startsWith("[") && !d[0].startsWith(mine)) {
                 String theirs = d[0].substring(1, d[0].indexOf(']'));
-                throw new IllegalArgumentException(o.longestName() + " is an option of --algo " + theirs + ", and this "
+                String instead = COUNTERPART.containsKey(name) ? " (its counterpart here is " + COUNTERPART.get(name) + ")"
+                        : "";
+                throw new IllegalArgumentException(name + " is an option of --algo " + theirs + ", and this "
                         + (resume ? "run in " + out + " is " : "run is ") + running.id() + (running == PpoConfig.Algo.EXIT
-                        ? " (expert iteration)" : "") + ": leave it out");
+                        ? " (expert iteration)" : "") + ": leave it out" + instead);
+            }
+            if (resume && !List.of("--resume", "--out", "--algo", budget).contains(name)) {
+                throw new IllegalArgumentException(name + " cannot change a run: --resume continues the run in " + out
+                        + " with the settings saved in its last.zip (" + budget + " may raise the budget); leave it "
+                        + "out, or start a new run in another --out (--init takes a checkpoint's weights)");
             }
         }
     }

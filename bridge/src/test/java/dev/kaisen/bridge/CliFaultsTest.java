@@ -159,7 +159,8 @@ class CliFaultsTest {
     @Test
     void trainRefusesTheOtherAlgorithmsOptionsRatherThanIgnoringThem(@TempDir Path dir) {
         String out = dir.resolve("run").toString();
-        assertEquals("error: --steps is an option of --algo ppo, and this run is exit (expert iteration): leave it out",
+        assertEquals("error: --steps is an option of --algo ppo, and this run is exit (expert iteration): leave it out "
+                + "(its counterpart here is --generations)",
                 error("train", "--algo", "exit", "--steps", "100", "--out", out));
         assertTrue(error("train", "--algo", "exit", "--reward", "terminal", "--out", out).contains("--reward is an option"));
         assertEquals("error: --search is an option of --algo exit, and this run is ppo: leave it out",
@@ -182,7 +183,11 @@ class CliFaultsTest {
                 .contains("--generations must be positive, not 0"));
         // the saved settings are the run's: --resume needs no --algo
         assertTrue(error("train", "--resume", "--steps", "10", "--out", out)
-                .contains("--steps is an option of --algo ppo, and this run in " + out + " is exit"));
+                .contains("--steps is an option of --algo ppo, and this run in " + out + " is exit")
+                && error("train", "--resume", "--steps", "10", "--out", out).endsWith("(its counterpart here is --generations)"));
+        assertTrue(error("train", "--resume", "--search", "400", "--out", out)
+                .startsWith("error: --search cannot change a run: --resume continues the run in " + out));
+        assertTrue(error("train", "--resume", "--algo", "ppo", "--out", out).contains("is exit, not ppo"));
         assertEquals(0, run("train", "--resume", "--generations", "2", "--out", out));
         assertEquals(3, Files.readAllLines(dir.resolve("run").resolve("metrics.csv")).size(), "header + 2 generations");
         assertTrue(Files.exists(dir.resolve("run").resolve("replay-2.bin")));
@@ -196,6 +201,20 @@ class CliFaultsTest {
         init[init.length - 1] = second;
         assertEquals(0, run(init));
         assertEquals(from, dev.kaisen.training.net.Checkpoint.readConfig(dir.resolve("second").resolve("last.zip")).init);
+    }
+
+    @Test
+    void aPpoRunResumesWithALargerBudgetAndNothingElse(@TempDir Path dir) throws IOException {
+        String out = dir.resolve("ppo").toString();
+        assertEquals(0, run("train", "--players", "2", "--steps", "128", "--envs", "4", "--rollout", "32",
+                "--minibatch", "64", "--hidden", "8", "--eval-games", "0", "--threads", "1", "--out", out));
+        assertTrue(error("train", "--resume", "--generations", "3", "--out", out)
+                .contains("--generations is an option of --algo exit, and this run in " + out + " is ppo"));
+        assertTrue(error("train", "--resume", "--threads", "2", "--out", out).contains("--threads cannot change a run"));
+        assertTrue(error("train", "--resume", "--steps", "256", "--reward", "terminal", "--out", out)
+                .contains("--reward cannot change a run"));
+        assertEquals(0, run("train", "--resume", "--steps", "256", "--out", out));
+        assertEquals(256, dev.kaisen.training.net.Checkpoint.readConfig(dir.resolve("ppo").resolve("last.zip")).steps);
     }
 
     @Test

@@ -57,7 +57,8 @@ import java.util.Locale;
  * {@link #resume} continues a killed run from the two exactly. {@code dl4j:OUT/best.zip} plays
  * the raw policy and {@code ismcts:N:net=OUT/best.zip} the guided search.
  *
- * <p>Seeds: the network from {@code derive(seed, 1)}; the minibatch draws from
+ * <p>Seeds: the network from {@code derive(seed, 1)} (or from {@code init}'s weights,
+ * {@link #start}); the minibatch draws from
  * {@code derive(seed, 2)}; game i of generation g from {@code derive(derive(seed, 100 + g), i)},
  * so results do not depend on the thread count; evaluations from {@code derive(seed, 3)}.
  */

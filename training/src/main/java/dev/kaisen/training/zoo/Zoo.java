@@ -355,7 +355,7 @@ public final class Zoo {
         }
         String hidden = Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(","));
         if (c.algo == PpoConfig.Algo.EXIT && c.exit != null) {
-            // expert iteration: its own options, none of PPO's (which it ignores)
+            // expert iteration: its own options, none of PPO's (which train refuses with --algo exit)
             ExitConfig e = c.exit;
             a.addAll(List.of("--algo", PpoConfig.Algo.EXIT.id(), "--view", c.view, "--seed", Long.toString(c.seed), "--search",
                     Integer.toString(e.search), "--generations", Integer.toString(e.generations), "--games-per-gen",
@@ -389,7 +389,8 @@ public final class Zoo {
                     "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
         }
         if (c.init != null) {
-            a.addAll(List.of("--init", c.init));
+            a.addAll(List.of("--init", c.init.matches("[A-Za-z0-9_./:=,+@%-]+") ? c.init
+                    : "'" + c.init.replace("'", "'\\''") + "'"));
         }
         if (!c.evalOpponents.isEmpty()) {
             a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));

@@ -347,6 +347,17 @@ class ExitTrainerTest {
         var e = assertThrows(IllegalArgumentException.class, () -> ExitTrainer.start(wide.build(), dir.resolve("wide")));
         assertTrue(e.getMessage().contains("hidden layers [16]") && e.getMessage().contains("--hidden"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("wide")), "refused before the run folder is made");
+
+        // an equal player's win share: 1/3 at three players
+        p.players = 3;
+        try (PpoTrainer ppo3 = PpoTrainer.start(p.build(), dir.resolve("ppo3"))) {
+            ppo3.train(new PpoTrainer.Listener() { });
+            trained = ppo3.network().export();
+        }
+        PpoConfig.Builder three = tiny(3);
+        three.evalGames = 0;
+        three.init = dir.resolve("ppo3").resolve("last.zip").toString();
+        assertEquals(trained.withConstantValue(1f / 3), ExitTrainer.start(three.build(), dir.resolve("three")).network().export());
     }
 
     @Test

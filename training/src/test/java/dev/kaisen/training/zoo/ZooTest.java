@@ -414,6 +414,8 @@ class ZooTest {
         assertTrue(cmd.contains(" --search 37 ") && cmd.contains(" --generations 5 ")
                 && cmd.contains(" --search-rollout greedy ") && cmd.contains(" --best-by guided ")
                 && cmd.contains(" --init zoo:osaka-2p "), cmd);
+        c.exit.bestBy = "raw";
+        assertFalse(Zoo.trainCommand(c.build()).contains("--best-by"), "raw is the default: not written");
         assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
         assertTrue(Zoo.trainCommand(PpoConfig.DEFAULTS).contains(" --steps "), "PPO's as before");
         assertTrue(cmd.contains(" --vf-coef 1.0 ") || cmd.contains(" --vf-coef 0.5 "), "its optimiser settings: " + cmd);
@@ -422,6 +424,9 @@ class ZooTest {
         p.clip = 0.1;
         p.normalizeAdvantages = false;
         String ppo = Zoo.trainCommand(p.build());
+        assertFalse(ppo.contains("--init"), "no --init for a run from seeded weights: " + ppo);
+        p.init = "runs/my run/best.zip";
+        assertTrue(Zoo.trainCommand(p.build()).contains(" --init 'runs/my run/best.zip' "), "quoted for a shell");
         assertTrue(ppo.contains(" --gamma 0.9 ") && ppo.contains(" --gae-lambda 0.95 ") && ppo.contains(" --clip 0.1 ")
                 && ppo.contains(" --vf-coef 0.5 ") && ppo.contains(" --max-grad-norm 0.5 ")
                 && ppo.contains(" --no-norm-adv "), "every PPO setting: " + ppo);
