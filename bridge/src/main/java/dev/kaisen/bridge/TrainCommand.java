@@ -250,7 +250,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         StringBuilder b = new StringBuilder("./kaisen");
         for (String a : args) {
-            b.append(' ').append(a.matches("[A-Za-z0-9_./:=,+@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+            b.append(' ').append(RunInfo.shellWord(a));
         }
         return b.toString();
     }

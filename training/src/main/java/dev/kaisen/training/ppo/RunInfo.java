@@ -39,6 +39,15 @@ public record RunInfo(String command, String hardware, String started) {
                 System.getProperty("os.arch"), System.getProperty("java.version"));
     }
 
+    /**
+     * {@code word} as one word of a POSIX shell command: as it is when it holds only characters no
+     * shell treats specially, else in single quotes (a quote inside written {@code '\''}). The
+     * recorded commands ({@code run.json}'s, a zoo model's rebuilt one) are written with it.
+     */
+    public static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./:=,+@%-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
     /** Records {@code command} and this machine in {@code folder}'s {@code run.json}. */
     public static RunInfo write(Path folder, String command) {
         RunInfo info = new RunInfo(command, thisMachine(), Instant.now().toString());

@@ -351,7 +351,7 @@ public final class Zoo {
         List<String> a = new ArrayList<>(List.of("./kaisen", "train", "--game", c.game, "--players",
                 Integer.toString(c.players)));
         if (!c.options.isEmpty()) {
-            a.addAll(List.of("--config", "'" + Json.write(c.options, false) + "'"));
+            a.addAll(List.of("--config", RunInfo.shellWord(Json.write(c.options, false))));
         }
         String hidden = Arrays.stream(c.hidden).mapToObj(Integer::toString).collect(Collectors.joining(","));
         if (c.algo == PpoConfig.Algo.EXIT && c.exit != null) {
@@ -389,8 +389,7 @@ public final class Zoo {
                     "--eval-games", Integer.toString(c.evalGames), "--snapshot-every", Long.toString(c.snapshotEvery)));
         }
         if (c.init != null) {
-            a.addAll(List.of("--init", c.init.matches("[A-Za-z0-9_./:=,+@%-]+") ? c.init
-                    : "'" + c.init.replace("'", "'\\''") + "'"));
+            a.addAll(List.of("--init", RunInfo.shellWord(c.init)));
         }
         if (!c.evalOpponents.isEmpty()) {
             a.addAll(List.of("--eval-opponents", String.join(",", c.evalOpponents)));

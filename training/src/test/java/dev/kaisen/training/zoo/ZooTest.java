@@ -427,6 +427,8 @@ class ZooTest {
         assertFalse(ppo.contains("--init"), "no --init for a run from seeded weights: " + ppo);
         p.init = "runs/my run/best.zip";
         assertTrue(Zoo.trainCommand(p.build()).contains(" --init 'runs/my run/best.zip' "), "quoted for a shell");
+        p.init = "it's.zip";
+        assertTrue(Zoo.trainCommand(p.build()).contains(" --init 'it'\\''s.zip' "), "a quote inside closed and reopened");
         assertTrue(ppo.contains(" --gamma 0.9 ") && ppo.contains(" --gae-lambda 0.95 ") && ppo.contains(" --clip 0.1 ")
                 && ppo.contains(" --vf-coef 0.5 ") && ppo.contains(" --max-grad-norm 0.5 ")
                 && ppo.contains(" --no-norm-adv "), "every PPO setting: " + ppo);
