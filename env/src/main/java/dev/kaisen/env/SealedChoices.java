@@ -34,6 +34,15 @@ public final class SealedChoices {
         return new SealedChoices(this);
     }
 
+    /** Makes these choices a copy of {@code o}'s (as many seats), without allocating. */
+    public void copyFrom(SealedChoices o) {
+        if (o.choice.length != choice.length) {
+            throw new IllegalArgumentException("choices of " + o.choice.length + " seats, not " + choice.length);
+        }
+        System.arraycopy(o.choice, 0, choice, 0, choice.length);
+        revealed = o.revealed;
+    }
+
     /** Seat p commits {@code value} (at least 0); committing twice in a round is an error. */
     public void commit(int p, int value) {
         if (value < 0) {

@@ -13,11 +13,15 @@ final class BuyTurn {
 
     BuyTurn copy() {
         BuyTurn t = new BuyTurn();
-        t.bought = bought;
-        t.buyExtra = buyExtra;
-        t.bargain = bargain;
-        t.paidReduced = paidReduced;
+        t.copyFrom(this);
         return t;
+    }
+
+    void copyFrom(BuyTurn o) {
+        bought = o.bought;
+        buyExtra = o.buyExtra;
+        bargain = o.bargain;
+        paidReduced = o.paidReduced;
     }
 
     /** A new turn: nothing bought or played. */

@@ -23,12 +23,16 @@ final class Loading {
 
     Loading copy() {
         Loading l = new Loading();
-        l.wagon = wagon;
-        l.loader = loader;
-        l.loaderTurn = loaderTurn;
-        System.arraycopy(request, 0, l.request, 0, GOODS);
-        l.offer = offer;
+        l.copyFrom(this);
         return l;
+    }
+
+    void copyFrom(Loading o) {
+        wagon = o.wagon;
+        loader = o.loader;
+        loaderTurn = o.loaderTurn;
+        System.arraycopy(o.request, 0, request, 0, GOODS);
+        offer = o.offer;
     }
 
     int requestCount() {

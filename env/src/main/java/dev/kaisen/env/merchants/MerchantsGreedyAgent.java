@@ -29,7 +29,12 @@ import static dev.kaisen.env.merchants.MerchantsData.WAGONS;
 public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState> {
     /** Florins kept for the next round's goods and bids, except in the last round. */
     static final int RESERVE = 800;
+    /** Movement choices looked ahead after the one valued: tiles, wagons and forks of the same move. */
+    private static final int MOVE_DEPTH = 3;
     private final double[] exposure = new double[GOODS];
+    /** The look-ahead's scratch states and legal-action buffers, one per level (an agent is used by one thread). */
+    private final MerchantsState[] scratch = new MerchantsState[MOVE_DEPTH + 1];
+    private final int[][] legalAt = new int[MOVE_DEPTH + 1][MerchantsAction.COUNT];
     private int me;
 
     public MerchantsGreedyAgent(long seed) {
@@ -39,6 +44,13 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
     @Override
     protected void prepare(MerchantsState s) {
         me = s.currentPlayer();
+        if (s.phase() == Phase.WHEEL || s.phase() == Phase.SHIFT) {
+            weighExposure(s);
+        }
+    }
+
+    /** What each good's price is worth to this player: its goods weigh for it, the others' against it. */
+    private void weighExposure(MerchantsState s) {
         int n = s.numPlayers();
         java.util.Arrays.fill(exposure, 0);
         for (int g = 0; g < GOODS; g++) {
@@ -187,7 +199,7 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
     // movement: try the action on a copy and keep the best continuation of this player's move
 
     private double moveValue(MerchantsState s, int a) {
-        return a == MerchantsAction.PASS ? position(s) : best(s.apply(a), 3);
+        return a == MerchantsAction.PASS ? position(s) : best(after(s, a, MOVE_DEPTH), MOVE_DEPTH);
     }
 
     private double best(MerchantsState t, int depth) {
@@ -196,11 +208,29 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
         if (!choosing || depth == 0) {
             return position(t);
         }
+        int[] legal = legalAt[depth];
+        int k = t.legalActions(legal);
         double best = Double.NEGATIVE_INFINITY;
-        for (int a : t.legalActions()) {
-            best = Math.max(best, best(t.apply(a), depth - 1));
+        for (int i = 0; i < k; i++) {
+            best = Math.max(best, best(after(t, legal[i], depth - 1), depth - 1));
         }
         return best;
+    }
+
+    /**
+     * The state after the listed action {@code a}, in the scratch state of look-ahead level
+     * {@code level} (levels nest, so a level's scratch is free again once its subtree is valued).
+     */
+    private MerchantsState after(MerchantsState t, int a, int level) {
+        MerchantsState u = scratch[level];
+        if (u == null || u.data() != t.data() || u.numPlayers() != t.numPlayers()) {
+            u = t.copy();
+            scratch[level] = u;
+        } else {
+            u.copyFrom(t);
+        }
+        u.applyListed(a);
+        return u;
     }
 
     /** How good the wagons' positions are for this player: cargo near or in a city, the bonus. */
@@ -210,6 +240,7 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
         double v = t.handSize(me) * 150.0;
         for (int w = 0; w < WAGONS; w++) {
             int node = t.wagonNode(w);
+            double factor = Double.NaN;
             for (int p = 0; p < n; p++) {
                 double cargo = 0;
                 for (int g = 0; g < GOODS; g++) {
@@ -218,7 +249,12 @@ public final class MerchantsGreedyAgent extends ValueGreedyAgent<MerchantsState>
                         cargo += k * (t.arrived(w) && d.shows(node, g) ? t.cost(g) : t.salePrice(g));
                     }
                 }
-                double factor = t.arrived(w) ? 1.0 : d.isCity(node) ? 0.2 : 0.8 / (1 + distance(t, w));
+                if (cargo == 0) {
+                    continue;
+                }
+                if (Double.isNaN(factor)) {
+                    factor = t.arrived(w) ? 1.0 : d.isCity(node) ? 0.2 : 0.8 / (1 + distance(t, w));
+                }
                 v += (p == me ? 1.0 : -0.5 / (n - 1)) * cargo * factor;
             }
             if (t.arrived(w) && d.isCity(node)) {

@@ -560,6 +560,28 @@ public final class MerchantsState extends MerchantsTable implements GameState<Me
         PhaseRules.apply(this, action, chance);
     }
 
+    /**
+     * As {@link #applyInPlace(int)} for an action taken from this state's own legal actions: the
+     * bots' look-ahead, which has already listed them, skips the check. In the explicit mode (or
+     * at a chance node) the checked path.
+     */
+    void applyListed(int action) {
+        if (explicit != null) {
+            applyInPlace(action);
+            return;
+        }
+        PhaseRules.apply(this, action, ChanceLog.NONE);
+    }
+
+    /**
+     * Makes this state a copy of {@code o}, a state of the same game (data and players), without
+     * allocating its arrays anew: the bots' look-ahead reuses its scratch states this way.
+     */
+    void copyFrom(MerchantsState o) {
+        assignFrom(o);
+        explicit = o.explicit == null ? null : o.explicit.copy();
+    }
+
     @Override
     public ExplicitChance<MerchantsState> explicitChance() {
         return explicit;

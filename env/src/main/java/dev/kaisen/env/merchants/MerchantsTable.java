@@ -71,17 +71,17 @@ abstract class MerchantsTable {
     int inflTop;
 
     // sealed choices and what is auctioned
-    SealedChoices bids;
+    final SealedChoices bids;
     /** The wagon being auctioned, or NONE for an investment auction. */
     int auctionWagon = NONE;
     int auctionSlot = NONE;
-    SealedChoices wheels;
+    final SealedChoices wheels;
 
-    // each turn's scratch (not final: {@link #assignFrom} replaces them)
-    BuyTurn buy;
-    Loading loading;
-    MoveTurn move;
-    StatusTurn statusTurn;
+    // each turn's scratch ({@link #assignFrom} copies into them)
+    final BuyTurn buy;
+    final Loading loading;
+    final MoveTurn move;
+    final StatusTurn statusTurn;
     /** Bit k: influence kind k played this turn (any turn that plays cards). */
     int playedThisTurn;
 
@@ -201,14 +201,14 @@ abstract class MerchantsTable {
         System.arraycopy(o.invOwner, 0, invOwner, 0, invOwner.length);
         System.arraycopy(o.inflDeck, 0, inflDeck, 0, inflDeck.length);
         inflTop = o.inflTop;
-        bids = o.bids.copy();
+        bids.copyFrom(o.bids);
         auctionWagon = o.auctionWagon;
         auctionSlot = o.auctionSlot;
-        wheels = o.wheels.copy();
-        buy = o.buy.copy();
-        loading = o.loading.copy();
-        move = o.move.copy();
-        statusTurn = o.statusTurn.copy();
+        wheels.copyFrom(o.wheels);
+        buy.copyFrom(o.buy);
+        loading.copyFrom(o.loading);
+        move.copyFrom(o.move);
+        statusTurn.copyFrom(o.statusTurn);
         playedThisTurn = o.playedThisTurn;
     }
 

@@ -38,20 +38,25 @@ final class MoveTurn {
 
     MoveTurn copy() {
         MoveTurn t = new MoveTurn(path.length);
-        t.tilePlayed = tilePlayed;
-        t.pendingTile = pendingTile;
-        t.extraPoints = extraPoints;
-        t.courierLeft = courierLeft;
-        t.courierRun = courierRun;
-        t.courierDone = courierDone;
-        t.blockedWagon = blockedWagon;
-        t.movingWagon = movingWagon;
-        t.movePoints = movePoints;
-        t.mover = mover;
-        System.arraycopy(path, 0, t.path, 0, path.length);
-        t.pathLen = pathLen;
-        t.startPrev = startPrev;
+        t.copyFrom(this);
         return t;
+    }
+
+    /** Makes this turn a copy of {@code o} (a turn of the same game: the same path capacity). */
+    void copyFrom(MoveTurn o) {
+        tilePlayed = o.tilePlayed;
+        pendingTile = o.pendingTile;
+        extraPoints = o.extraPoints;
+        courierLeft = o.courierLeft;
+        courierRun = o.courierRun;
+        courierDone = o.courierDone;
+        blockedWagon = o.blockedWagon;
+        movingWagon = o.movingWagon;
+        movePoints = o.movePoints;
+        mover = o.mover;
+        System.arraycopy(o.path, 0, path, 0, path.length);
+        pathLen = o.pathLen;
+        startPrev = o.startPrev;
     }
 
     @Override

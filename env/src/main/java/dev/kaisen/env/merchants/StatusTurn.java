@@ -14,10 +14,14 @@ final class StatusTurn {
 
     StatusTurn copy() {
         StatusTurn t = new StatusTurn();
-        t.officeLeft = officeLeft;
-        t.exempt = exempt;
-        t.creditActed = creditActed;
+        t.copyFrom(this);
         return t;
+    }
+
+    void copyFrom(StatusTurn o) {
+        officeLeft = o.officeLeft;
+        exempt = o.exempt;
+        creditActed = o.creditActed;
     }
 
     @Override
