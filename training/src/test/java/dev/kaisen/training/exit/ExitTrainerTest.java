@@ -8,6 +8,7 @@ import dev.kaisen.env.osaka.OsakaGame;
 import dev.kaisen.env.osaka.OsakaState;
 import dev.kaisen.observation.Encoders;
 import dev.kaisen.training.config.ExitConfig;
+import dev.kaisen.training.TinyRuns;
 import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.net.Checkpoint;
@@ -302,18 +303,10 @@ class ExitTrainerTest {
     @Test
     void aRunStartsFromAPpoNetworkWithAFreshValueHeadOrFromAnExpertIterationOneWhole(@TempDir Path dir)
             throws IOException {
-        PpoConfig.Builder p = new PpoConfig.Builder();
-        p.players = 2;
+        PpoConfig.Builder p = TinyRuns.ppo(128, 8);
         p.opponents = List.of("random");
         p.rewardMode = "score_difference";
-        p.steps = 128;
-        p.envs = 4;
-        p.rollout = 32;
-        p.minibatch = 64;
-        p.hidden = new int[]{16};
-        p.threads = 1;
         p.evalGames = 0;
-        p.seed = 8;
         Path ppo = dir.resolve("ppo");
         MlpWeights trained;
         try (PpoTrainer trainer = PpoTrainer.start(p.build(), ppo)) {

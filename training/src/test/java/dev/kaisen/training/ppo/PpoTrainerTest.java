@@ -7,6 +7,7 @@ import dev.kaisen.observation.Encoders;
 import dev.kaisen.observation.RewardMode;
 import dev.kaisen.observation.SingleEnv;
 import dev.kaisen.observation.VectorEnv;
+import dev.kaisen.training.TinyRuns;
 import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.eval.Tournament;
@@ -32,21 +33,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A tiny end-to-end run: training, checkpoints, an interruption, resuming, and the trained agent in use. */
 class PpoTrainerTest {
     private static PpoConfig.Builder tiny(long steps) {
-        PpoConfig.Builder c = new PpoConfig.Builder();
-        c.players = 2;
+        PpoConfig.Builder c = TinyRuns.ppo(steps, 5);
         c.opponents = new ArrayList<>(List.of("random", "self"));
-        c.steps = steps;
-        c.envs = 4;
-        c.rollout = 32;
-        c.minibatch = 64;
         c.epochs = 2;
-        c.hidden = new int[]{16};
-        c.threads = 1;
         c.evalEvery = 256;
         c.evalGames = 6;
         c.snapshotEvery = 128;
         c.poolSize = 2;
-        c.seed = 5;
         return c;
     }
 

@@ -9,6 +9,7 @@ import dev.kaisen.env.Games;
 import dev.kaisen.env.SelfPlay;
 import dev.kaisen.env.SplitMix64;
 import dev.kaisen.env.osaka.OsakaGame;
+import dev.kaisen.training.TinyRuns;
 import dev.kaisen.training.config.PpoConfig;
 import dev.kaisen.training.eval.SeatEvaluation;
 import dev.kaisen.training.net.Checkpoint;
@@ -57,21 +58,13 @@ class ZooTest {
     /** A tiny run (a few seconds) with its run.json, and its best checkpoint packed into a zoo folder. */
     @BeforeAll
     static void trainAndPack() {
-        PpoConfig.Builder c = new PpoConfig.Builder();
-        c.players = 2;
+        PpoConfig.Builder c = TinyRuns.ppo(256, 7);
         c.opponents = new ArrayList<>(List.of("random", "self"));
-        c.steps = 256;
-        c.envs = 4;
-        c.rollout = 32;
-        c.minibatch = 64;
         c.epochs = 1;
-        c.hidden = new int[]{16};
-        c.threads = 1;
         c.evalEvery = 256;
         c.evalGames = 2;
         c.snapshotEvery = 64;
         c.poolSize = 3;
-        c.seed = 7;
         Path run = shared.resolve("run");
         try (PpoTrainer trainer = PpoTrainer.start(c.build(), run)) {
             trainer.train(new PpoTrainer.Listener() { });
