@@ -319,7 +319,7 @@ def test_trains_against_bots_with_legal_actions_and_the_checkpoint_plays(cluster
 @pytest.mark.parametrize("policies", ["shared", "per-seat"])
 def test_self_play_trains_with_legal_actions(cluster, policies, tmp_path):
     config = _tiny(krl.ppo_config("osaka", self_play=True, policies=policies, env_config={"num_players": 2},
-                                  num_env_runners=2, num_envs_per_env_runner=2, hidden=(32,), seed=2))
+                                  num_env_runners=1, num_envs_per_env_runner=4, hidden=(32,), seed=2))
     algo = config.build_algo()
     try:
         checked = 0
