@@ -170,6 +170,14 @@ final class EvalCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * An agent's own decisions per second, to three significant figures below 100 (a search at a
+     * few decisions per second is compared with another at equal time per decision).
+     */
+    static String perSecond(double rate) {
+        return String.format(Locale.ROOT, rate >= 100 ? "%.0f" : rate >= 10 ? "%.1f" : "%.2f", rate);
+    }
+
     static void print(Tournament.Result r) {
         Game<?> g = r.config().game();
         System.out.printf(Locale.ROOT, "%s, %d games (seat assignments cycle every %d), seed %d%n",
@@ -182,9 +190,9 @@ final class EvalCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, name + " %6s %9s %17s %8s %8s %12s %15s%n", "agent", "seats", "win rate",
                 "95% CI (Wilson)", "mean " + g.scoreName(), "length", "decisions/s", "Elo (95% CI)");
         for (Tournament.AgentResult a : r.agents()) {
-            System.out.printf(Locale.ROOT, name + " %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12.0f %8.0f +- %3.0f%n",
+            System.out.printf(Locale.ROOT, name + " %6d %8.1f%% [%5.1f%%, %5.1f%%] %8.2f %8.1f %12s %8.0f +- %3.0f%n",
                     a.agent(), a.seatsPlayed(), 100 * a.winRate(), 100 * a.winRateLow(), 100 * a.winRateHigh(),
-                    a.meanScore(), a.meanGameLength(), a.decisionsPerSecond(), a.elo(), a.eloError());
+                    a.meanScore(), a.meanGameLength(), perSecond(a.decisionsPerSecond()), a.elo(), a.eloError());
         }
         System.out.printf(Locale.ROOT, "%d decisions in %.1f s: %.0f decisions/s on %d threads; mean game length %.1f%n",
                 r.totalDecisions(), r.seconds(), r.decisionsPerSecond(), r.config().threads(), r.meanGameLength());

@@ -95,7 +95,11 @@ class EvalCommandTest {
                     "the table shows Elo +- eloError: " + printed);
             String[] row = csvLines.get(i + 1).split(",");
             assertEquals(String.format(java.util.Locale.ROOT, "%.2f", error), row[11], "elo_error95");
+            assertTrue(printed.contains(" " + EvalCommand.perSecond(a.get("decisionsPerSecond").asDouble()) + " "),
+                    "the table shows each agent's own decisions per second: " + printed);
         }
+        assertEquals(List.of("3.36", "34.6", "1234"), List.of(EvalCommand.perSecond(3.3553), EvalCommand.perSecond(34.63),
+                EvalCommand.perSecond(1234.4)), "three significant figures below 100");
 
         // one number format per column
         assertEquals("agent,seats_played,wins,win_rate,win_rate_low95,win_rate_high95,mean_score,mean_game_length,"
