@@ -66,6 +66,7 @@ final class TrainCommand implements Callable<Integer> {
             m.put("--leaf-value", Double.toString(e.leafValue));
             m.put("--c", Double.toString(e.exploration));
             m.put("--temperature-moves", Integer.toString(e.temperatureMoves));
+            m.put("--target-temperature", Double.toString(e.targetTemperature));
             m.put("--noise", Double.toString(e.noiseWeight));
             m.put("--noise-alpha", Double.toString(e.noiseAlpha));
             m.put("--buffer", Integer.toString(e.buffer));
@@ -200,6 +201,11 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--temperature-moves", description = "[exit] Decisions at the start of each "
             + "game sampled from the visit counts (default ${DEFAULT-VALUE}).")
     int temperatureMoves;
+
+    @Option(names = "--target-temperature", description = "[exit] Temperature T of the policy targets: "
+            + "visits^(1/T) normalized; below 1 sharpens them toward the most visited move, 0 is that move alone "
+            + "(default ${DEFAULT-VALUE}: the visit distribution).")
+    double targetTemperature;
 
     @Option(names = "--noise", description = "[exit] Weight of Dirichlet noise in the root prior "
             + "(default ${DEFAULT-VALUE}).")
@@ -463,6 +469,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         e.exploration = exploration;
         e.temperatureMoves = temperatureMoves;
+        e.targetTemperature = targetTemperature;
         e.noiseWeight = noiseWeight;
         e.noiseAlpha = noiseAlpha;
         e.buffer = buffer;

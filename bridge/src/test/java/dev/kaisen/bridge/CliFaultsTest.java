@@ -153,6 +153,10 @@ class CliFaultsTest {
         assertTrue(error("train", "--algo", "exit", "--search", "0", "--out", out).contains("search must be positive"));
         assertTrue(error("train", "--algo", "exit", "--best-by", "luck", "--out", out)
                 .contains("best-by must be raw or guided, not 'luck'"));
+        assertTrue(error("train", "--algo", "exit", "--target-temperature", "-0.5", "--out", out)
+                .contains("target-temperature must be a number of 0 or more, not -0.5"));
+        assertTrue(error("train", "--target-temperature", "0.5", "--out", out)
+                .contains("--target-temperature is an option of --algo exit, and this run is ppo"));
         assertFalse(Files.exists(dir.resolve("run")), "nothing written");
     }
 
@@ -175,8 +179,10 @@ class CliFaultsTest {
         String[] tiny = {"--players", "2", "--hidden", "8", "--search", "4", "--games-per-gen", "1", "--eval-games", "0",
                 "--threads", "1", "--out", out};
         String[] first = java.util.stream.Stream.concat(java.util.stream.Stream.of("train", "--algo", "exit",
-                "--generations", "1"), java.util.Arrays.stream(tiny)).toArray(String[]::new);
+                "--generations", "1", "--target-temperature", "0.5"), java.util.Arrays.stream(tiny)).toArray(String[]::new);
         assertEquals(0, run(first));
+        assertEquals(0.5, dev.kaisen.training.net.Checkpoint.readConfig(dir.resolve("run").resolve("last.zip")).exit
+                .targetTemperature, "--target-temperature reaches the run");
         assertTrue(Files.exists(dir.resolve("run").resolve("replay-1.bin")));
         assertTrue(error("train", "--resume", "--out", out).contains("all 1 of its 1 generations"));
         assertTrue(error("train", "--resume", "--generations", "0", "--out", out)

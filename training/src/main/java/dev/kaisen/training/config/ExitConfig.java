@@ -41,6 +41,14 @@ public final class ExitConfig {
     public final int gamesPerGeneration;
     /** Decisions at the start of each game (all seats counted) played by sampling the visit counts; then the most visited. */
     public final int temperatureMoves;
+    /**
+     * The temperature T of the policy targets: a legal move's target is its root visits to the
+     * power 1/T, normalized. 1 (the default) stores the visit distribution as it is; below 1
+     * sharpens it toward the most visited move, which the raw policy plays (argmax); 0 is that
+     * move alone (a tie shared). [decision] 1 by default, the visit distribution of AlphaZero and
+     * of the runs made so far.
+     */
+    public final double targetTemperature;
     /** Dirichlet noise at the root of self-play searches: concentration and weight. */
     public final double noiseAlpha;
     public final double noiseWeight;
@@ -95,6 +103,9 @@ public final class ExitConfig {
         if (!(noiseWeight >= 0 && noiseWeight <= 1)) {
             throw new IllegalArgumentException("noise-weight must be from 0 to 1, not " + noiseWeight);
         }
+        if (!(targetTemperature >= 0) || !Double.isFinite(targetTemperature)) {
+            throw new IllegalArgumentException("target-temperature must be a number of 0 or more, not " + targetTemperature);
+        }
         if (!(epochs > 0) || !Double.isFinite(epochs)) {
             throw new IllegalArgumentException("epochs must be a positive number, not " + epochs);
         }
@@ -109,6 +120,7 @@ public final class ExitConfig {
         this.generations = b.generations;
         this.gamesPerGeneration = b.gamesPerGeneration;
         this.temperatureMoves = b.temperatureMoves;
+        this.targetTemperature = b.targetTemperature;
         this.noiseAlpha = b.noiseAlpha;
         this.noiseWeight = b.noiseWeight;
         this.buffer = b.buffer;
@@ -131,6 +143,7 @@ public final class ExitConfig {
         b.generations = generations;
         b.gamesPerGeneration = gamesPerGeneration;
         b.temperatureMoves = temperatureMoves;
+        b.targetTemperature = targetTemperature;
         b.noiseAlpha = noiseAlpha;
         b.noiseWeight = noiseWeight;
         b.buffer = buffer;
@@ -154,6 +167,7 @@ public final class ExitConfig {
         public int generations = 20;
         public int gamesPerGeneration = 16;
         public int temperatureMoves = 10;
+        public double targetTemperature = 1.0;
         public double noiseAlpha = 0.3;
         public double noiseWeight = 0.25;
         public int buffer = 20_000;

@@ -399,18 +399,19 @@ public final class ExitTrainer {
                 byte[] mask = new byte[actions];
                 Masks.write(state, p, mask, 0, actions, scratch);
                 float[] target = new float[actions];
-                double total = 0;
-                for (int v : r.visits()) {
-                    total += v;
-                }
+                double[] shares = ExitMath.visitTarget(r.visits(), exit.targetTemperature);
                 for (int k = 0; k < legal.length; k++) {
-                    target[legal[k]] = (float) (r.visits()[k] / total);
+                    target[legal[k]] = (float) shares[k];
                 }
                 gs.obs.add(obs);
                 gs.masks.add(mask);
                 gs.targets.add(target);
                 gs.seats.add(p);
                 if (gs.decisions < exit.temperatureMoves) {
+                    double total = 0;
+                    for (int v : r.visits()) {
+                        total += v;
+                    }
                     pick = SplitMix64.advance(pick);
                     double u = SplitMix64.unit(SplitMix64.mix(pick)) * total;
                     double acc = 0;

@@ -370,6 +370,9 @@ public final class Zoo {
             if (e.guidedBest()) {
                 a.addAll(List.of("--best-by", e.bestBy));
             }
+            if (e.targetTemperature != ExitConfig.DEFAULTS.targetTemperature) {
+                a.addAll(List.of("--target-temperature", Double.toString(e.targetTemperature)));
+            }
         } else {
             a.addAll(List.of("--view", c.view, "--opponents", String.join(",", c.opponents), "--steps",
                     Long.toString(c.steps), "--seed", Long.toString(c.seed), "--envs", Integer.toString(c.envs),

@@ -65,4 +65,21 @@ class ExitMathTest {
         assertThrows(IllegalArgumentException.class, () -> ExitMath.crossEntropy(logits, 0, new byte[]{1, 0}, 0, 2,
                 new float[]{0.5f, 0.5f}, 0, 1.0, new float[2], 0, new double[2]));
     }
+
+    @Test
+    void visitTargetsAtTemperatureOneAHalfAndZero() {
+        int[] visits = {6, 3, 0, 1};
+        assertArrayEquals(new double[]{0.6, 0.3, 0, 0.1}, ExitMath.visitTarget(visits, 1), 1e-12);
+        assertArrayEquals(new double[]{36 / 46.0, 9 / 46.0, 0, 1 / 46.0}, ExitMath.visitTarget(visits, 0.5), 1e-12);
+        assertArrayEquals(new double[]{1, 0, 0, 0}, ExitMath.visitTarget(visits, 0), 0);
+        assertArrayEquals(new double[]{0.5, 0, 0.5}, ExitMath.visitTarget(new int[]{4, 1, 4}, 0), 0, "a tie shared");
+        assertArrayEquals(new double[]{1, 0}, ExitMath.visitTarget(new int[]{1000, 500}, 1e-4), 1e-12,
+                "a small temperature does not overflow");
+        double[] one = ExitMath.visitTarget(new int[]{7, 2, 2}, 1);
+        for (int k = 0; k < 3; k++) {
+            assertEquals((float) (new int[]{7, 2, 2}[k] / 11.0), (float) one[k], "T = 1: the shares stored before it existed");
+        }
+        assertThrows(IllegalArgumentException.class, () -> ExitMath.visitTarget(new int[]{0, 0}, 1));
+        assertThrows(IllegalArgumentException.class, () -> ExitMath.visitTarget(new int[]{2, -1}, 1));
+    }
 }

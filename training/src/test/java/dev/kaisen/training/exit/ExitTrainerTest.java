@@ -54,6 +54,30 @@ class ExitTrainerTest {
     }
 
     @Test
+    void aTargetTemperatureBelowOneSharpensTheTargetsOfTheSameGames(@TempDir Path dir) {
+        double[] entropy = new double[3];
+        long[] samples = new long[3];
+        double[] temperatures = {1.0, 0.5, 0.0};
+        for (int i = 0; i < 3; i++) {
+            PpoConfig.Builder c = tiny(2);
+            c.exit.generations = 1;
+            c.exit.targetTemperature = temperatures[i];
+            List<ExitTrainer.GenerationStats> seen = new ArrayList<>();
+            ExitTrainer.start(c.build(), dir.resolve("t" + i)).train(new ExitTrainer.Listener() {
+                @Override
+                public void generation(ExitTrainer.GenerationStats s) {
+                    seen.add(s);
+                }
+            });
+            entropy[i] = seen.get(0).targetEntropy();
+            samples[i] = seen.get(0).samples();
+        }
+        assertEquals(samples[0], samples[1], "the same self-play games: the targets do not steer the play");
+        assertEquals(samples[0], samples[2]);
+        assertTrue(entropy[0] > entropy[1] && entropy[1] > entropy[2], java.util.Arrays.toString(entropy));
+    }
+
+    @Test
     void twoPlayerRunWritesACheckpointThatPlaysRawAndGuided(@TempDir Path dir) throws IOException {
         Path run = dir.resolve("run");
         List<ExitTrainer.GenerationStats> seen = new ArrayList<>();

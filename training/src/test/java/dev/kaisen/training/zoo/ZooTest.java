@@ -407,6 +407,9 @@ class ZooTest {
         assertTrue(cmd.contains(" --search 37 ") && cmd.contains(" --generations 5 ")
                 && cmd.contains(" --search-rollout greedy ") && cmd.contains(" --best-by guided ")
                 && cmd.contains(" --init zoo:osaka-2p "), cmd);
+        assertFalse(cmd.contains("--target-temperature"), "1 is the default: not written");
+        c.exit.targetTemperature = 0.25;
+        assertTrue(Zoo.trainCommand(c.build()).contains(" --target-temperature 0.25"), Zoo.trainCommand(c.build()));
         c.exit.bestBy = "raw";
         assertFalse(Zoo.trainCommand(c.build()).contains("--best-by"), "raw is the default: not written");
         assertTrue(!cmd.contains("--opponents") && !cmd.contains("--steps"), "no PPO options: " + cmd);
