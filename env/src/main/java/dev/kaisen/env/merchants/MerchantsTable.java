@@ -107,60 +107,20 @@ abstract class MerchantsTable {
         statusTurn = new StatusTurn();
     }
 
-    /** A deep copy: every array and every turn's scratch of its own, the random stream too. */
+    /**
+     * A deep copy: every array and every turn's scratch of its own, the random stream too (a new
+     * table of the same data and players, into which {@link #assignFrom} copies every field).
+     */
     MerchantsTable(MerchantsTable o) {
-        d = o.d;
-        n = o.n;
-        rng.setState(o.rng.state());
-        setup = o.setup;
-        first = o.first;
-        round = o.round;
-        phase = o.phase;
-        turn = o.turn;
-        buyPass = o.buyPass;
-        decisions = o.decisions;
-        truncated = o.truncated;
-        endReason = o.endReason;
-        money = o.money.clone();
-        status = o.status.clone();
-        credit = o.credit.clone();
-        creditLeft = o.creditLeft;
-        tiles = o.tiles.clone();
-        hand = o.hand.clone();
-        System.arraycopy(o.discard, 0, discard, 0, discard.length);
-        warehouse = o.warehouse.clone();
-        cargo = o.cargo.clone();
-        System.arraycopy(o.supply, 0, supply, 0, GOODS);
-        System.arraycopy(o.price, 0, price, 0, GOODS);
-        System.arraycopy(o.bonus, 0, bonus, 0, CITIES);
-        arrivals = o.arrivals;
-        System.arraycopy(o.wagonNode, 0, wagonNode, 0, WAGONS);
-        System.arraycopy(o.wagonPrev, 0, wagonPrev, 0, WAGONS);
-        System.arraycopy(o.arrived, 0, arrived, 0, WAGONS);
-        System.arraycopy(o.arrivedBy, 0, arrivedBy, 0, WAGONS);
-        System.arraycopy(o.master, 0, master, 0, WAGONS);
-        courier = o.courier;
-        invDeck = o.invDeck.clone();
-        invTop = o.invTop;
-        faceUp = o.faceUp.clone();
-        invOwner = o.invOwner.clone();
-        inflDeck = o.inflDeck.clone();
-        inflTop = o.inflTop;
-        bids = o.bids.copy();
-        auctionWagon = o.auctionWagon;
-        auctionSlot = o.auctionSlot;
-        wheels = o.wheels.copy();
-        buy = o.buy.copy();
-        loading = o.loading.copy();
-        move = o.move.copy();
-        statusTurn = o.statusTurn.copy();
-        playedThisTurn = o.playedThisTurn;
+        this(o.d, o.n);
+        assignFrom(o);
     }
 
     /**
-     * Sets every field to {@code o}'s (a table of the same game: same data and players), as the copy
-     * constructor copies them; the explicit-chance mode restores a state from the one before a step
-     * this way. A field added to the table is added here too.
+     * Sets every field to {@code o}'s (a table of the same game: same data and players), copying
+     * into this table's own arrays and turn scratch; the copy constructor, the explicit-chance mode
+     * (restoring a state from the one before a step) and the bots' look-ahead copy this way. A
+     * field added to the table is added here.
      */
     final void assignFrom(MerchantsTable o) {
         if (o.n != n || !o.d.equals(d)) {
