@@ -573,15 +573,35 @@ public final class IsmctsAgent<S extends GameState<S>> implements Agent<S> {
         return s;
     }
 
-    /** The acting player and their information-state encoding, hashed to 64 bits. */
+    /**
+     * The acting player and their information-state encoding, hashed to 64 bits: four lanes over
+     * every fourth float each, so that the multiplications of one lane do not wait on another's
+     * (one chain over the whole encoding took a tenth of Merchants' search time), then folded.
+     */
     private long key(S d) {
         int mover = d.currentPlayer();
-        encoder.encode(d, mover, encoded, 0);
-        long h = 0x9E3779B97F4A7C15L * (mover + 1);
-        for (float f : encoded) {
-            h = (h ^ Float.floatToRawIntBits(f)) * 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 29;
+        float[] e = encoded;
+        encoder.encode(d, mover, e, 0);
+        long h0 = 0x9E3779B97F4A7C15L * (mover + 1);
+        long h1 = h0 ^ 0x632BE59BD9B4E019L;
+        long h2 = h0 ^ 0x85157AF5L;
+        long h3 = h0 ^ 0xD6E8FEB86659FD93L;
+        int n = e.length;
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            h0 = mix(h0, Float.floatToRawIntBits(e[i]));
+            h1 = mix(h1, Float.floatToRawIntBits(e[i + 1]));
+            h2 = mix(h2, Float.floatToRawIntBits(e[i + 2]));
+            h3 = mix(h3, Float.floatToRawIntBits(e[i + 3]));
         }
-        return h;
+        for (; i < n; i++) {
+            h0 = mix(h0, Float.floatToRawIntBits(e[i]));
+        }
+        return mix(mix(mix(h0, h1), h2), h3);
+    }
+
+    private static long mix(long h, long x) {
+        h = (h ^ x) * 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 29);
     }
 }
