@@ -94,8 +94,9 @@ class ZooTest {
     Stream<DynamicTest> everyModelOfTheModelsFolderIsPackagedPlaysLegalGamesAndBeatsRandom() throws IOException {
         List<String> committed;
         try (Stream<Path> files = Files.list(MODELS)) {
-            committed = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zip")).sorted()
-                    .map(n -> n.substring(0, n.length() - ".zip".length())).toList();
+            // sorted by model name, as the class path's list is: osaka-2p before osaka-2p-exit ("-" sorts before ".zip")
+            committed = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zip"))
+                    .map(n -> n.substring(0, n.length() - ".zip".length())).sorted().toList();
         }
         List<String> packaged = Zoo.packagedModels().stream().map(Zoo.Model::name).toList();
         // a model missing from the jar (resources config) or left there after its removal (a stale build) fails here
