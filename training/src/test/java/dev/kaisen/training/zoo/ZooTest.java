@@ -94,7 +94,7 @@ class ZooTest {
     Stream<DynamicTest> everyModelOfTheModelsFolderIsPackagedPlaysLegalGamesAndBeatsRandom() throws IOException {
         List<String> committed;
         try (Stream<Path> files = Files.list(MODELS)) {
-            // sorted by model name, as the class path's list is: osaka-2p before osaka-2p-exit ("-" sorts before ".zip")
+            // sorted by model name, as the class path's list is (file names would put osaka-2p-exit.zip first: "-" < ".")
             committed = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".zip"))
                     .map(n -> n.substring(0, n.length() - ".zip".length())).sorted().toList();
         }
