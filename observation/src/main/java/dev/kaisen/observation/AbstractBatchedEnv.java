@@ -17,6 +17,11 @@ import java.nio.file.Path;
 public abstract class AbstractBatchedEnv<S extends GameState<S>> implements BatchedEnv<S> {
     /** Below this many envs per worker, splitting across threads costs more than it saves. */
     private static final int MIN_ENVS_PER_THREAD = 32;
+    /**
+     * Bytes kept unused between two workers' slices of a scratch array, and at its ends: two cache
+     * lines (what a core's adjacent-line prefetcher fetches together).
+     */
+    private static final int SCRATCH_GAP_BYTES = 128;
 
     private final int numEnvs;
     private final BufferLayout layout;
@@ -26,6 +31,14 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
     private long baseSeed;
     private final int threads;
     private final Workers workers;
+    /** Actions per env: the masks region's second dimension. */
+    private final int numActions;
+    /** Longs per env in {@link #legal}. */
+    private final int legalWords;
+    /** Each env's last mask as bits ({@link #keepMask}): env i's at {@code [i * legalWords, (i + 1) * legalWords)}. */
+    private final long[] legal;
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /**
      * @param file    where to memory-map the buffers (e.g. under /dev/shm), or null for a direct buffer
@@ -48,6 +61,9 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         this.shared = new SharedBuffer(layout, file);
         this.threads = Math.max(1, Math.min(threads, numEnvs / MIN_ENVS_PER_THREAD));
         this.workers = new Workers(this.threads, name);
+        this.numActions = layout.region("masks").shape().get(1);
+        this.legalWords = (numActions + 63) / 64;
+        this.legal = new long[numEnvs * legalWords];
     }
 
     @Override
@@ -126,7 +142,7 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         step();
     }
 
-    /** Env i itself (for reading; stepping it directly bypasses the buffers). */
+    /** Env i itself (for reading; stepping it directly bypasses the buffers and the masks kept for the step's check). */
     public abstract RecordedEnv<S> env(int i);
 
     @Override
@@ -155,24 +171,68 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
     }
 
     /**
-     * Checks every env before a step, split across the workers as the step is (so an env's state
-     * is read where it will be stepped, and the check is not a serial part of the step): throws
-     * {@code problem} of the lowest env {@code ok} refuses, the same one whatever the thread count.
+     * Checks every env before a step, on the caller's thread: throws {@code problem} of the lowest
+     * env {@code ok} refuses. Callers ask {@link #allowed} first, which reads only the kept masks
+     * (a few bytes per env), and the env itself only where that says no (an action its mask does
+     * not allow, which may still be taken, e.g. under {@link IllegalActionMode#LOSE}; or no mask yet).
+     * A check split across the workers, as the step is, was a second job per step, and took the
+     * state of the envs a late worker had not checked to the caller's core, and back for the step.
      */
     protected final void checkAll(java.util.function.IntPredicate ok,
                                   java.util.function.IntFunction<RuntimeException> problem) {
-        java.util.concurrent.atomic.AtomicInteger first = new java.util.concurrent.atomic.AtomicInteger(numEnvs);
-        workers.run(numEnvs, (from, to, worker) -> {
-            for (int i = from; i < to; i++) {
-                if (!ok.test(i)) {
-                    first.accumulateAndGet(i, Math::min);
-                    return;
+        for (int i = 0; i < numEnvs; i++) {
+            if (!ok.test(i)) {
+                throw problem.apply(i);
+            }
+        }
+    }
+
+    /**
+     * Keeps env i's mask, just written ({@link #numActions} bytes of 0 and 1 from {@code offset}), as
+     * bits for {@link #allowed}. Subclasses keep every mask they write: an action the kept bits
+     * allow is stepped without asking the env (before an env's first mask its bits are zero, and the
+     * env is asked).
+     */
+    protected final void keepMask(int i, byte[] mask, int offset) {
+        int base = i * legalWords;
+        int a = 0;
+        for (int w = 0; w < legalWords; w++) {
+            int end = Math.min(numActions, a + 64);
+            long bits = 0;
+            for (; a + 8 <= end; a += 8) {
+                // eight bytes of 0 or 1 to eight bits, byte k to bit k
+                long x = (long) LONGS.get(mask, offset + a);
+                bits |= ((x * 0x0102040810204080L) >>> 56) << (a & 63);
+            }
+            for (; a < end; a++) {
+                if (mask[offset + a] != 0) {
+                    bits |= 1L << (a & 63);
                 }
             }
-        });
-        if (first.get() < numEnvs) {
-            throw problem.apply(first.get());
+            legal[base + w] = bits;
         }
+    }
+
+    /** Whether env i's last kept mask ({@link #keepMask}) allows {@code action}. */
+    protected final boolean allowed(int i, int action) {
+        return action >= 0 && action < numActions && (legal[i * legalWords + (action >>> 6)] & (1L << action)) != 0;
+    }
+
+    /**
+     * The length of a scratch array with one slice of {@code length} elements per worker, each slice
+     * at {@link #scratchAt}. Workers write their slices on every env they step; had each its own small
+     * array, allocated one after another, the arrays would share cache lines (a reward array of two
+     * seats is 24 bytes), and every write by one core would take the line from the others. On the
+     * 2-core machine the difference was within the noise; the more workers, the more of them would share.
+     */
+    protected final int scratchLength(int length, int elementBytes) {
+        return scratchAt(threads, length, elementBytes);
+    }
+
+    /** Where worker {@code worker}'s slice of {@code length} elements starts in a {@link #scratchLength} array. */
+    protected static int scratchAt(int worker, int length, int elementBytes) {
+        int gap = SCRATCH_GAP_BYTES / elementBytes;
+        return gap + worker * (length + gap);
     }
 
     /** Runs {@code chunk} over every env, split across the workers. */

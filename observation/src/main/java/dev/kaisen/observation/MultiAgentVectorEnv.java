@@ -148,9 +148,10 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     private final FloatBuffer finalReturns;
     private final IntBuffer finalForfeited;
     private final IntBuffer episodeLength;
-    private final float[][] obsScratch;
-    private final byte[][] maskScratch;
-    private final float[][] rewardScratch;
+    /** Each worker's observation, mask and reward scratch: a slice of one array (see {@link #scratchLength}). */
+    private final float[] obsScratch;
+    private final byte[] maskScratch;
+    private final float[] rewardScratch;
     private final int[] actionScratch;
 
     /**
@@ -190,9 +191,9 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         finalReturns = region("final_returns").asFloatBuffer();
         finalForfeited = region("final_forfeited").asIntBuffer();
         episodeLength = region("episode_length").asIntBuffer();
-        obsScratch = new float[threads()][obsSize];
-        maskScratch = new byte[threads()][numActions];
-        rewardScratch = new float[threads()][seats];
+        obsScratch = new float[scratchLength(obsSize, Float.BYTES)];
+        maskScratch = new byte[scratchLength(numActions, 1)];
+        rewardScratch = new float[scratchLength(seats, Float.BYTES)];
         actionScratch = new int[numEnvs];
     }
 
@@ -342,7 +343,8 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     public synchronized void step() {
         ensureOpen();
         actions.get(0, actionScratch);
-        checkAll(i -> finished[i] || actionScratch[i] == SKIP || envs[i].accepts(actionScratch[i]), i -> {
+        checkAll(i -> finished[i] || actionScratch[i] == SKIP || allowed(i, actionScratch[i])
+                || envs[i].accepts(actionScratch[i]), i -> {
             int a = actionScratch[i];
             return new IllegalActionException(a, "env " + i + ": " + envs[i].stateView().illegal(a).getMessage()
                     + "; no env was stepped");
@@ -365,20 +367,21 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         }
         AecEnv<S> env = envs[i];
         Agent<S>[] seatAgents = agents[i];
-        float[] reward = rewardScratch[worker];
-        java.util.Arrays.fill(reward, 0f);
+        float[] reward = rewardScratch;
+        int r = scratchAt(worker, seats, Float.BYTES);
+        java.util.Arrays.fill(reward, r, r + seats, 0f);
         env.step(actionScratch[i]);
         lengths[i]++;
-        collect(env, reward);
+        collect(env, reward, r);
         while (!env.done() && seatAgents[env.currentPlayer()] != null) {
             env.step(seatAgents[env.currentPlayer()].chooseAction(env.stateView()));
             lengths[i]++;
-            collect(env, reward);
+            collect(env, reward, r);
         }
         double[] ret = returns[i];
         for (int p = 0; p < seats; p++) {
-            rewards.put(i * seats + p, reward[p]);
-            ret[p] += reward[p];
+            rewards.put(i * seats + p, reward[r + p]);
+            ret[p] += reward[r + p];
         }
         boolean done = env.done();
         terminated.put(i, (byte) (done && env.terminated() ? 1 : 0));
@@ -396,19 +399,20 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
         writeCurrent(i, worker);
     }
 
-    private void collect(AecEnv<S> env, float[] reward) {
+    private void collect(AecEnv<S> env, float[] reward, int offset) {
         for (int p = 0; p < seats; p++) {
-            reward[p] += (float) env.reward(p);
+            reward[offset + p] += (float) env.reward(p);
         }
     }
 
     /** Env i's game just ended: every seat's final observation and the results. */
     private void finish(int i, int worker) {
         AecEnv<S> env = envs[i];
-        float[] obs = obsScratch[worker];
+        float[] obs = obsScratch;
+        int o = scratchAt(worker, obsSize, Float.BYTES);
         for (int p = 0; p < seats; p++) {
-            env.observe(p, obs, 0);
-            finalObservations.put((i * seats + p) * obsSize, obs);
+            env.observe(p, obs, o);
+            finalObservations.put((i * seats + p) * obsSize, obs, o, obsSize);
             finalScores.put(i * seats + p, env.stateView().score(p));
             finalReturns.put(i * seats + p, (float) returns[i][p]);
         }
@@ -432,19 +436,23 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
 
     private void writeCurrent(int i, int worker) {
         AecEnv<S> env = envs[i];
-        byte[] mask = maskScratch[worker];
+        byte[] mask = maskScratch;
+        int m = scratchAt(worker, numActions, 1);
         if (finished[i]) {
             seat.put(i, -1);
-            java.util.Arrays.fill(mask, (byte) 0);
-            masks.put(i * numActions, mask);
+            java.util.Arrays.fill(mask, m, m + numActions, (byte) 0);
+            masks.put(i * numActions, mask, m, numActions);
+            keepMask(i, mask, m);
             return;
         }
         int p = env.currentPlayer();
-        float[] obs = obsScratch[worker];
-        env.observe(p, obs, 0);
-        env.mask(p, mask, 0);
-        observations.put(i * obsSize, obs);
-        masks.put(i * numActions, mask);
+        float[] obs = obsScratch;
+        int o = scratchAt(worker, obsSize, Float.BYTES);
+        env.observe(p, obs, o);
+        env.mask(p, mask, m);
+        observations.put(i * obsSize, obs, o, obsSize);
+        masks.put(i * numActions, mask, m, numActions);
+        keepMask(i, mask, m);
         seat.put(i, p);
     }
 

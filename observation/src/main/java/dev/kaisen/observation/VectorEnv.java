@@ -53,8 +53,9 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     private final ByteBuffer finalForfeited;
     private final FloatBuffer episodeReturn;
     private final IntBuffer episodeLength;
-    private final float[][] obsScratch;
-    private final byte[][] maskScratch;
+    /** Each worker's observation and mask scratch: a slice of one array (see {@link #scratchLength}). */
+    private final float[] obsScratch;
+    private final byte[] maskScratch;
     private final int[] actionScratch;
 
     private final int seats;
@@ -113,8 +114,8 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         finalForfeited = bytes("final_forfeited");
         episodeReturn = bytes("episode_return").asFloatBuffer();
         episodeLength = bytes("episode_length").asIntBuffer();
-        obsScratch = new float[threads()][obsSize];
-        maskScratch = new byte[threads()][numActions];
+        obsScratch = new float[scratchLength(obsSize, Float.BYTES)];
+        maskScratch = new byte[scratchLength(numActions, 1)];
         actionScratch = new int[numEnvs];
     }
 
@@ -202,7 +203,8 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     public synchronized void step() {
         ensureOpen();
         actions.get(0, actionScratch);
-        checkAll(i -> actionScratch[i] == SKIP || !envs[i].done() && envs[i].accepts(actionScratch[i]),
+        checkAll(i -> actionScratch[i] == SKIP || allowed(i, actionScratch[i])
+                        || !envs[i].done() && envs[i].accepts(actionScratch[i]),
                 this::refusal);
         run((from, to, worker) -> {
             for (int i = from; i < to; i++) {
@@ -235,9 +237,9 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
         terminated.put(i, (byte) (env.terminated() ? 1 : 0));
         truncated.put(i, (byte) (env.truncated() ? 1 : 0));
         if (done) {
-            float[] obs = obsScratch[worker];
-            env.observe(obs, 0);
-            finalObservations.put(i * obsSize, obs);
+            int o = scratchAt(worker, obsSize, Float.BYTES);
+            env.observe(obsScratch, o);
+            finalObservations.put(i * obsSize, obsScratch, o, obsSize);
             EnvInfo info = env.info();
             int winners = 0;
             for (int w : info.winners()) {
@@ -260,12 +262,13 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
 
     private void writeCurrent(int i, int worker) {
         SingleEnv<S> env = envs[i];
-        float[] obs = obsScratch[worker];
-        byte[] mask = maskScratch[worker];
-        env.observe(obs, 0);
-        env.mask(mask, 0);
-        observations.put(i * obsSize, obs);
-        masks.put(i * numActions, mask);
+        int o = scratchAt(worker, obsSize, Float.BYTES);
+        int m = scratchAt(worker, numActions, 1);
+        env.observe(obsScratch, o);
+        env.mask(maskScratch, m);
+        observations.put(i * obsSize, obsScratch, o, obsSize);
+        masks.put(i * numActions, maskScratch, m, numActions);
+        keepMask(i, maskScratch, m);
         learnerSeat.put(i, env.learnerSeat());
     }
 }

@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The batched envs check every action before any env steps, split across the workers: the error
- * names the lowest env that refuses whatever the thread count and whichever worker found it, and
- * no env moves.
+ * The batched envs check every action before any env steps (on the kept masks, and on the env
+ * itself where its mask says no): the error names the lowest env that refuses whatever the thread
+ * count, and no env moves.
  */
 class BatchedEnvCheckTest {
     private static final int ENVS = 128;
