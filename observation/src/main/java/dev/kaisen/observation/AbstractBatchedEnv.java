@@ -235,9 +235,23 @@ public abstract class AbstractBatchedEnv<S extends GameState<S>> implements Batc
         return gap + worker * (length + gap);
     }
 
-    /** Runs {@code chunk} over every env, split across the workers. */
+    /**
+     * Runs {@code chunk} over every env, split across the workers. A chunk that fails may have
+     * changed an env without writing its mask, so every kept mask is forgotten then (until each env
+     * writes its next one, its actions are checked on its state).
+     */
     protected final void run(Workers.Chunk chunk) {
-        workers.run(numEnvs, chunk);
+        try {
+            workers.run(numEnvs, chunk);
+        } catch (RuntimeException | Error e) {
+            java.util.Arrays.fill(legal, 0L);
+            throw e;
+        }
+    }
+
+    /** Forgets env i's kept mask, before a change of env i that may fail before it writes the next one. */
+    protected final void forgetMask(int i) {
+        java.util.Arrays.fill(legal, i * legalWords, (i + 1) * legalWords, 0L);
     }
 
     /** Stops the workers and unmaps the buffers (after a call in progress has ended). Idempotent. */

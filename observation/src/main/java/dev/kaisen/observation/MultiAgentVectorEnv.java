@@ -260,6 +260,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     public synchronized void resetOne(int i, long seed) {
         ensureOpen();
         checkIndex(i);
+        forgetMask(i);
         envs[i].reset(seed);
         begin(i, seed);
         started(i, 0);
@@ -273,6 +274,7 @@ public final class MultiAgentVectorEnv<S extends GameState<S>> extends AbstractB
     @Override
     public synchronized void resetOne(int i, S from, long seed) {
         checkStart(i, from, seed);
+        forgetMask(i);
         envs[i].reset(from);
         begin(i, seed);
         started(i, 0);

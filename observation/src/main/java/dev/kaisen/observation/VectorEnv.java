@@ -175,6 +175,7 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     public synchronized void resetOne(int i, long seed) {
         ensureOpen();
         checkIndex(i);
+        forgetMask(i);
         envs[i].reset(seed);
         started(i, 0);
     }
@@ -187,6 +188,7 @@ public final class VectorEnv<S extends GameState<S>> extends AbstractBatchedEnv<
     public synchronized void resetOne(int i, S from, long seed) {
         ensureOpen();
         checkIndex(i);
+        forgetMask(i);
         envs[i].reset(from, seed);
         started(i, 0);
     }
