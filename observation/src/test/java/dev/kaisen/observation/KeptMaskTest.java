@@ -50,13 +50,7 @@ class KeptMaskTest {
                         autoReset)) {
                     assertEquals(2, vec.threads());
                     vec.reset();
-                    play(vec, mode, (i, seed) -> {
-                        if (seed % 2 == 0) {
-                            vec.resetOne(i, seed);
-                        } else {
-                            vec.resetOne(i, g.newGame(seed), seed);
-                        }
-                    }, what + ", " + mode + (autoReset ? "" : ", without auto-reset"));
+                    play(vec, mode, resetOne(vec, g), what + ", " + mode + (autoReset ? "" : ", without auto-reset"));
                 }
             }
         }
@@ -70,13 +64,8 @@ class KeptMaskTest {
                 try (MultiAgentVectorEnv<S> vec = new MultiAgentVectorEnv<>(ENVS, config, 9, 2, null, autoReset)) {
                     assertEquals(2, vec.threads());
                     vec.reset();
-                    play(vec, mode, (i, seed) -> {
-                        if (seed % 2 == 0) {
-                            vec.resetOne(i, seed);
-                        } else {
-                            vec.resetOne(i, g.newGame(seed), seed);
-                        }
-                    }, what + ", multi-agent, " + mode + (autoReset ? "" : ", without auto-reset"));
+                    play(vec, mode, resetOne(vec, g),
+                            what + ", multi-agent, " + mode + (autoReset ? "" : ", without auto-reset"));
                 }
             }
         }
@@ -84,6 +73,17 @@ class KeptMaskTest {
 
     private interface ResetOne {
         void reset(int i, long seed);
+    }
+
+    /** Env i reset alone: from the seed when it is even, else from a new game dealt from it. */
+    private static <S extends GameState<S>> ResetOne resetOne(BatchedEnv<S> vec, Game<S> g) {
+        return (i, seed) -> {
+            if (seed % 2 == 0) {
+                vec.resetOne(i, seed);
+            } else {
+                vec.resetOne(i, g.newGame(seed), seed);
+            }
+        };
     }
 
     /**
