@@ -44,6 +44,14 @@ public final class Workers implements AutoCloseable {
      * spinning pays again. Each turn of the spin yields the core to any other runnable thread.
      */
     static final long SPIN_NANOS = 1000L * Long.getLong("kaisen.spinMicros", 500L);
+    /**
+     * A yield that returns after this long gave the core to another runnable thread for a time
+     * slice: counted apart ({@link Stats.Snapshot#workerLongYields}). Under load that thread is other
+     * work; on a quiet machine it is the caller itself, when the scheduler has put the caller and a
+     * worker on one core (after a sleeping thread is woken, it may be placed on its waker's core
+     * while another core idles) and the worker's yields hand it the core until they are moved apart.
+     */
+    static final long LONG_YIELD_NANOS = 1_000_000;
     /** The shortest idle spin (where jobs never come within the spin, workers park almost at once). */
     static final long MIN_SPIN_NANOS = 2_000;
     /**
@@ -246,6 +254,8 @@ public final class Workers implements AutoCloseable {
             long start = System.nanoTime();
             long spinUntil = start + (++waits % 64 == 0 ? SPIN_NANOS : spinNanos);
             long yields = 0;
+            long longYields = 0;
+            long longYieldNanos = 0;
             long parks = 0;
             Job job;
             while (true) {
@@ -259,9 +269,15 @@ public final class Workers implements AutoCloseable {
                 if (job != seen) {
                     seen = job; // a job without this worker: it keeps waiting, it will be unparked when wanted
                 }
-                if (System.nanoTime() < spinUntil) {
+                long now = System.nanoTime();
+                if (now < spinUntil) {
                     Thread.yield();
                     yields++;
+                    long back = System.nanoTime() - now;
+                    if (back >= LONG_YIELD_NANOS) {
+                        longYields++;
+                        longYieldNanos += back;
+                    }
                 } else {
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                     parks++;
@@ -275,7 +291,7 @@ public final class Workers implements AutoCloseable {
             }
             seen = job;
             int ran = work(job, worker);
-            stats.workerWaited(waited, yields, parks, ran > 0);
+            stats.workerWaited(waited, yields, longYields, longYieldNanos, parks, ran > 0);
         }
     }
 
@@ -486,6 +502,8 @@ public final class Workers implements AutoCloseable {
         private long callerParks;
         private long workerWaitNanos;
         private long workerYields;
+        private long workerLongYields;
+        private long workerLongYieldNanos;
         private long workerParks;
         private long workerJobs;
         private long workerLate;
@@ -496,9 +514,12 @@ public final class Workers implements AutoCloseable {
             callerParks += parks;
         }
 
-        synchronized void workerWaited(long nanos, long yields, long parks, boolean gotWork) {
+        synchronized void workerWaited(long nanos, long yields, long longYields, long longYieldNanos, long parks,
+                                       boolean gotWork) {
             workerWaitNanos += nanos;
             workerYields += yields;
+            workerLongYields += longYields;
+            workerLongYieldNanos += longYieldNanos;
             workerParks += parks;
             workerJobs++;
             if (!gotWork) {
@@ -508,7 +529,8 @@ public final class Workers implements AutoCloseable {
 
         synchronized Snapshot snapshot(Sizer sizer) {
             return new Snapshot(sizer.jobsBySize(), sizer.nanosPerItem(), sizer.active(), callerWaitNanos,
-                    callerWaits, callerParks, workerWaitNanos, workerYields, workerParks, workerJobs, workerLate);
+                    callerWaits, callerParks, workerWaitNanos, workerYields, workerLongYields, workerLongYieldNanos,
+                    workerParks, workerJobs, workerLate);
         }
 
         /**
@@ -520,13 +542,17 @@ public final class Workers implements AutoCloseable {
          * @param callerParks      parks in those waits
          * @param workerWaitNanos  time the workers waited for jobs (spinning or parked)
          * @param workerYields     turns of the workers' spins (each yields the core)
+         * @param workerLongYields of those, yields that returned after {@link #LONG_YIELD_NANOS} or more
+         *                         (the core went to another thread for a time slice)
+         * @param workerLongYieldNanos the time those took
          * @param workerParks      parks of the workers
          * @param workerJobs       jobs the workers joined
          * @param workerLate       of those, jobs whose chunks were all claimed before the worker came
          */
         public record Snapshot(long[] jobsBySize, double[] nanosPerItem, int active, long callerWaitNanos,
                                long callerWaits, long callerParks, long workerWaitNanos, long workerYields,
-                               long workerParks, long workerJobs, long workerLate) {
+                               long workerLongYields, long workerLongYieldNanos, long workerParks, long workerJobs,
+                               long workerLate) {
             /** As a map for JSON: the team size now, the share of jobs by team size, the waits in ms and counts. */
             public java.util.Map<String, Object> toMap() {
                 java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -541,6 +567,8 @@ public final class Workers implements AutoCloseable {
                 m.put("callerParks", callerParks);
                 m.put("workerWaitMillis", Math.round(workerWaitNanos / 1e6));
                 m.put("workerYields", workerYields);
+                m.put("workerLongYields", workerLongYields);
+                m.put("workerLongYieldMillis", Math.round(workerLongYieldNanos / 1e6));
                 m.put("workerParks", workerParks);
                 m.put("workerJobs", workerJobs);
                 m.put("workerJobsLate", workerLate);
@@ -557,10 +585,10 @@ public final class Workers implements AutoCloseable {
                             .append(Math.round(100.0 * jobsBySize[k] / Math.max(1, total))).append('%');
                 }
                 return String.format("team of %d now; jobs by team size %s; the caller waited %.0f ms for chunks "
-                                + "workers held (%d waits, %d parks); workers waited %.0f ms for jobs (%d yields, %d "
-                                + "parks), too late for %d of %d jobs", active, jobs, callerWaitNanos / 1e6, callerWaits,
-                        callerParks,
-                        workerWaitNanos / 1e6, workerYields, workerParks, workerLate, workerJobs);
+                                + "workers held (%d waits, %d parks); workers waited %.0f ms for jobs (%d yields, %d of "
+                                + "them over 1 ms: %.0f ms; %d parks), too late for %d of %d jobs", active, jobs,
+                        callerWaitNanos / 1e6, callerWaits, callerParks, workerWaitNanos / 1e6, workerYields,
+                        workerLongYields, workerLongYieldNanos / 1e6, workerParks, workerLate, workerJobs);
             }
         }
     }

@@ -110,6 +110,11 @@ class WorkersTest {
             assertTrue(stats.workerParks() > 0, stats.toString());
             assertEquals(100, java.util.Arrays.stream(stats.jobsBySize()).sum());
             assertTrue(stats.toMap().containsKey("jobsByTeamSize"));
+            assertTrue(stats.workerLongYields() <= stats.workerYields(), stats.toString());
+            assertTrue(stats.workerLongYieldNanos() <= stats.workerWaitNanos(), stats.toString());
+            assertTrue(stats.workerLongYieldNanos() >= stats.workerLongYields() * Workers.LONG_YIELD_NANOS,
+                    stats.toString());
+            assertTrue(stats.toMap().containsKey("workerLongYieldMillis"));
         }
     }
 
