@@ -316,7 +316,8 @@ public final class Workers implements AutoCloseable {
      * <p>A neighbour is tried for {@link #TRIAL_NANOS} (at least {@link #MIN_JOBS} jobs), its
      * first {@link #TRIAL_WARMUP_NANOS} not counted (the scheduler takes tens of milliseconds to
      * weigh a team that changed size; workers had to be woken), and compared with the current size's
-     * time per item since the last trial: the larger of the two sizes must be faster by
+     * time per item since the last trial (a trial clearly lost, by {@link #CLEAR_LOSS}, ends sooner):
+     * the larger of the two sizes must be faster by
      * {@link #MARGIN} to be preferred ({@link #better}), so that workers that do not pay for
      * themselves are not kept. A preferred neighbour is taken on probation: if over its next
      * {@link #PROBATION_NANOS} it is no longer preferred to the size it replaced, that size comes
@@ -329,6 +330,16 @@ public final class Workers implements AutoCloseable {
     static final class Sizer {
         static final long TRIAL_NANOS = 100_000_000;
         static final long TRIAL_WARMUP_NANOS = 20_000_000;
+        /**
+         * A trial slower per item than the current size by this much, over its first
+         * {@link #CLEAR_LOSS_NANOS} after the warm-up (and {@link #MIN_JOBS} jobs), has lost: it ends
+         * then rather than at {@link #TRIAL_NANOS}. On a quiet machine every trial of a smaller team
+         * is such a loss (on the 2-core machine the caller alone takes about 1.6 times as long per item as
+         * two), and each costs 40 ms at the slower size instead of 100; under load, where the sizes come
+         * close, trials run their length.
+         */
+        static final double CLEAR_LOSS = 0.25;
+        static final long CLEAR_LOSS_NANOS = 20_000_000;
         static final long PROBATION_NANOS = 200_000_000;
         static final int MIN_JOBS = 16;
         static final long MIN_INTERVAL_NANOS = 500_000_000;
@@ -438,11 +449,15 @@ public final class Workers implements AutoCloseable {
                 trialNanos += nanos;
                 trialItems += items;
             }
-            if (trialElapsed < TRIAL_NANOS || trialJobs < MIN_JOBS) {
+            if (trialJobs < MIN_JOBS) {
                 return;
             }
             double tried = (double) trialNanos / trialItems;
             double now = (double) activeNanos / activeItems;
+            if (trialElapsed < TRIAL_NANOS && !(trialElapsed >= TRIAL_WARMUP_NANOS + CLEAR_LOSS_NANOS
+                    && tried > now * (1 + CLEAR_LOSS))) {
+                return;
+            }
             nanosPerItem[trial] = tried;
             nanosPerItem[active] = now;
             if (better(trial, tried, active, now)) {

@@ -166,6 +166,34 @@ class WorkersTest {
         assertEquals(500, measured[2], 1);
     }
 
+    /** The jobs of the first trial of one worker fewer, each taking {@code nanosPerItem[k]} per item of 256 at size k. */
+    private static int firstTrialJobs(double[] nanosPerItem) {
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        int trialJobs = 0;
+        for (int job = 0; job < 100_000; job++) {
+            int k = sizer.choose();
+            if (k == 1) {
+                trialJobs++;
+            } else if (trialJobs > 0) {
+                return trialJobs;
+            }
+            sizer.record(k, Math.round(nanosPerItem[k] * 256), 256);
+        }
+        throw new AssertionError("no trial ended");
+    }
+
+    @Test
+    void aTrialClearlyLostEndsSoonerThanOneThatComesClose() {
+        // the caller alone 60% slower (a quiet machine): the trial ends after its warm-up and 20 ms
+        long jobNanos = 256 * 1000;
+        int clear = firstTrialJobs(new double[] {0, 1000, 625});
+        long clearEnds = Workers.Sizer.TRIAL_WARMUP_NANOS + Workers.Sizer.CLEAR_LOSS_NANOS;
+        assertEquals((clearEnds + jobNanos - 1) / jobNanos, clear, "jobs of a clearly lost trial");
+        // 20% slower: not clearly lost, the trial runs its whole length
+        int close = firstTrialJobs(new double[] {0, 1000, 833});
+        assertEquals((Workers.Sizer.TRIAL_NANOS + jobNanos - 1) / jobNanos, close, "jobs of a close trial");
+    }
+
     @Test
     void theGapAfterAJobCountsAndACallersPauseDoesNot() {
         // two workers finish the job sooner, but the caller's work between jobs is slowed more (a
