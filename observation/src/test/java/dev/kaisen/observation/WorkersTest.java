@@ -43,6 +43,40 @@ class WorkersTest {
     }
 
     @Test
+    void eachMembersBlockIsCutIntoChunksThatShrinkTowardsItsEnd() {
+        for (int team = 1; team <= 4; team++) {
+            for (int items = team; items <= 1100; items += items < 40 ? 1 : 37) {
+                Workers.Split split = new Workers.Split(items, team);
+                int per = Math.max(1, (items + team * Workers.CHUNKS_PER_WORKER - 1)
+                        / (team * Workers.CHUNKS_PER_WORKER));
+                assertEquals(0, split.start[0]);
+                assertEquals(items, split.start[split.chunks()]);
+                assertEquals(split.chunks(), split.blockStart[team]);
+                for (int w = 0; w < team; w++) {
+                    int blockEnd = (int) ((long) items * (w + 1) / team);
+                    assertEquals((long) items * w / team, split.start[split.blockStart[w]], "block " + w + " starts");
+                    assertEquals(blockEnd, split.start[split.blockStart[w + 1]], "block " + w + " ends");
+                    for (int c = split.blockStart[w]; c < split.blockStart[w + 1]; c++) {
+                        int size = split.start[c + 1] - split.start[c];
+                        int left = blockEnd - split.start[c];
+                        assertTrue(size >= 1 && size <= per, "chunk " + c + ": " + size + " items, at most " + per);
+                        assertEquals(Math.min(per, (left + Workers.TAIL_SHARE - 1) / Workers.TAIL_SHARE), size,
+                                "chunk " + c + " of " + items + " items, team " + team);
+                    }
+                }
+            }
+        }
+        // 256 envs on two: each block of 128 in five chunks of 16, then 12, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1
+        Workers.Split split = new Workers.Split(256, 2);
+        int[] sizes = new int[split.blockStart[1]];
+        for (int c = 0; c < sizes.length; c++) {
+            sizes[c] = split.start[c + 1] - split.start[c];
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {16, 16, 16, 16, 16, 12, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1}, sizes);
+    }
+
+    @Test
     void aFailureIsThrownToTheCallerAfterTheJobAndTheTeamGoesOn() {
         try (Workers workers = new Workers(3, "test")) {
             IllegalStateException boom = new IllegalStateException("boom");
