@@ -17,7 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * holds (a few microseconds, unless that worker is descheduled in the middle of one).</li>
  * <li>Each team member claims from its own block of chunks first (member w of k: the w-th k-th of
  * the items), then from the others' blocks, so that from one job to the next the same items
- * stay with the same thread, and their memory in that core's cache, unless a member came late.</li>
+ * stay with the same thread, and their memory in that core's cache, unless a member came late.
+ * A block's chunks shrink towards its end ({@link Split}), so that the chunks still running when
+ * all are claimed, which the others wait for, are short.</li>
  * <li>Every wait is bounded: an idle worker spins for the next job at most {@link #SPIN_NANOS}
  * (adapted to how soon jobs come), yielding its core to any other runnable thread on each turn,
  * then parks; the caller waiting for chunks that workers hold spins at most
