@@ -69,13 +69,18 @@ public final class Workers implements AutoCloseable {
     static final long IDLE_PARK_NANOS = 50_000_000;
     /** Ints per job counter: 64 bytes, a cache line. */
     private static final int PAD = 16;
-    /** Chunks per team member and job at most: small enough that the load balances, large enough to claim cheaply. */
+    /**
+     * Sets the largest chunk: a member's block cut in this many equal chunks. With the smaller ones at
+     * the block's end ({@link #TAIL_SHARE}) a member has about twice as many (17 of 256 items on two
+     * members, 21 of 1,024); each claim is one atomic add on a line the member mostly has to itself.
+     */
     static final int CHUNKS_PER_WORKER = 8;
     /**
      * Near its end a block's chunks shrink: none is larger than this share of what is left of the
-     * block. The last chunks are the ones another member may still be running when all are claimed;
-     * a small one keeps that wait short (with equal chunks of 16 envs the caller waited about 6 us
-     * in most steps of 256 multi-agent envs, a twentieth of the step).
+     * block, rounded up (so the block's last chunks are of one item). The last chunks are the ones
+     * another member may still be running when all are claimed; a small one keeps that wait short
+     * (with equal chunks of 16 envs the caller waited about 6 us in most steps of 256 multi-agent
+     * envs, a twentieth of the step).
      */
     static final int TAIL_SHARE = 4;
 
@@ -93,23 +98,44 @@ public final class Workers implements AutoCloseable {
         final int[] blockStart;
 
         Split(int items, int team) {
+            if (items < 0 || team < 1) {
+                throw new IllegalArgumentException("cannot split " + items + " items among " + team);
+            }
             this.items = items;
             this.team = team;
-            int per = Math.max(1, (items + team * CHUNKS_PER_WORKER - 1) / (team * CHUNKS_PER_WORKER));
-            int[] cuts = new int[items + 1];
-            int chunks = 0;
+            int per = Math.max(1, ceil(items, (long) team * CHUNKS_PER_WORKER));
+            // two passes: count the chunks, then cut them
             blockStart = new int[team + 1];
             for (int w = 0; w < team; w++) {
-                blockStart[w] = chunks;
-                int to = (int) ((long) items * (w + 1) / team);
-                for (int at = (int) ((long) items * w / team); at < to; ) {
-                    cuts[chunks++] = at;
-                    at += Math.min(per, (to - at + TAIL_SHARE - 1) / TAIL_SHARE);
-                }
+                blockStart[w + 1] = blockStart[w] + cut(blockFrom(w), blockFrom(w + 1), per, null, 0);
             }
-            blockStart[team] = chunks;
-            cuts[chunks] = items;
-            start = java.util.Arrays.copyOf(cuts, chunks + 1);
+            start = new int[blockStart[team] + 1];
+            for (int w = 0; w < team; w++) {
+                cut(blockFrom(w), blockFrom(w + 1), per, start, blockStart[w]);
+            }
+            start[blockStart[team]] = items;
+        }
+
+        /** Where member w's block starts (w = team: the end). */
+        private int blockFrom(int w) {
+            return (int) ((long) items * w / team);
+        }
+
+        /** Cuts {@code [from, to)} into chunks, their starts written from {@code out[at]} (if not null); how many. */
+        private static int cut(int from, int to, int per, int[] out, int at) {
+            int n = 0;
+            for (int x = from; x < to; n++) {
+                if (out != null) {
+                    out[at + n] = x;
+                }
+                x += Math.min(per, ceil(to - x, TAIL_SHARE));
+            }
+            return n;
+        }
+
+        /** {@code x / d} rounded up, for x >= 0 and d >= 1, without overflow. */
+        private static int ceil(long x, long d) {
+            return (int) ((x + d - 1) / d);
         }
 
         int chunks() {
@@ -200,7 +226,11 @@ public final class Workers implements AutoCloseable {
         return stats.snapshot(sizer);
     }
 
-    /** Runs {@code chunk} over {@code [0, count)} split among the team; returns when all is done. */
+    /**
+     * Runs {@code chunk} over {@code [0, count)} split among the team; returns when all is done. Calls
+     * are not to overlap: one at a time, each after the last has returned (the envs call it under
+     * their monitor).
+     */
     public void run(int count, Chunk chunk) {
         if (closed) {
             throw new IllegalStateException("workers are closed");
@@ -237,6 +267,9 @@ public final class Workers implements AutoCloseable {
         if (f instanceof Error) {
             throw (Error) f;
         }
+        if (f != null) {
+            throw new IllegalStateException("a chunk failed", f); // a checked exception thrown where none is declared
+        }
     }
 
     /**
@@ -270,8 +303,8 @@ public final class Workers implements AutoCloseable {
     private void runChunk(Job job, int c, int worker) {
         try {
             job.chunk.run(job.split.start[c], job.split.start[c + 1], worker);
-        } catch (RuntimeException | Error e) {
-            job.failure.compareAndSet(null, e);
+        } catch (Throwable e) {
+            job.failure.compareAndSet(null, e); // whatever it is: the member goes on and counts the chunk as done
         }
     }
 
@@ -380,12 +413,12 @@ public final class Workers implements AutoCloseable {
         static final long TRIAL_NANOS = 100_000_000;
         static final long TRIAL_WARMUP_NANOS = 20_000_000;
         /**
-         * A trial slower per item than the current size by this much, over its first
-         * {@link #CLEAR_LOSS_NANOS} after the warm-up (and {@link #MIN_JOBS} jobs), has lost: it ends
-         * then rather than at {@link #TRIAL_NANOS}. On a quiet machine every trial of a smaller team
-         * is such a loss (on the 2-core machine the caller alone takes about 1.6 times as long per item as
-         * two), and each costs 40 ms at the slower size instead of 100; under load, where the sizes come
-         * close, trials run their length.
+         * A trial slower per item than the current size by this much has lost, a smaller team's or a
+         * larger one's: from {@link #CLEAR_LOSS_NANOS} after its warm-up on (and {@link #MIN_JOBS}
+         * jobs), it ends as soon as its time per item so far is, rather than at {@link #TRIAL_NANOS}.
+         * On a quiet machine every trial of a smaller team is such a loss (on the 2-core machine the
+         * caller alone takes about 1.6 times as long per item as two), and each costs 40 ms at the
+         * slower size instead of 100; under load, where the sizes come close, trials run their length.
          */
         static final double CLEAR_LOSS = 0.25;
         static final long CLEAR_LOSS_NANOS = 20_000_000;

@@ -45,7 +45,7 @@ class WorkersTest {
     @Test
     void eachMembersBlockIsCutIntoChunksThatShrinkTowardsItsEnd() {
         for (int team = 1; team <= 4; team++) {
-            for (int items = team; items <= 1100; items += items < 40 ? 1 : 37) {
+            for (int items = 0; items <= 1100; items += items < 40 ? 1 : 37) {
                 Workers.Split split = new Workers.Split(items, team);
                 int per = Math.max(1, (items + team * Workers.CHUNKS_PER_WORKER - 1)
                         / (team * Workers.CHUNKS_PER_WORKER));
@@ -56,12 +56,17 @@ class WorkersTest {
                     int blockEnd = (int) ((long) items * (w + 1) / team);
                     assertEquals((long) items * w / team, split.start[split.blockStart[w]], "block " + w + " starts");
                     assertEquals(blockEnd, split.start[split.blockStart[w + 1]], "block " + w + " ends");
+                    int last = per;
                     for (int c = split.blockStart[w]; c < split.blockStart[w + 1]; c++) {
                         int size = split.start[c + 1] - split.start[c];
                         int left = blockEnd - split.start[c];
-                        assertTrue(size >= 1 && size <= per, "chunk " + c + ": " + size + " items, at most " + per);
+                        assertTrue(size >= 1 && size <= last, "chunk " + c + ": " + size + " items, at most " + last);
                         assertEquals(Math.min(per, (left + Workers.TAIL_SHARE - 1) / Workers.TAIL_SHARE), size,
                                 "chunk " + c + " of " + items + " items, team " + team);
+                        last = size;
+                    }
+                    if (split.blockStart[w + 1] > split.blockStart[w]) {
+                        assertEquals(1, blockEnd - split.start[split.blockStart[w + 1] - 1], "a block's last chunk");
                     }
                 }
             }
@@ -74,6 +79,11 @@ class WorkersTest {
         }
         org.junit.jupiter.api.Assertions.assertArrayEquals(
                 new int[] {16, 16, 16, 16, 16, 12, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1}, sizes);
+        // a large job: the chunks are few (not one entry per item), and no sum overflows
+        Workers.Split large = new Workers.Split(Integer.MAX_VALUE, 2);
+        assertTrue(large.chunks() < 200, large.chunks() + " chunks");
+        assertEquals(Integer.MAX_VALUE, large.start[large.chunks()]);
+        assertEquals(Integer.MAX_VALUE / 2, large.start[large.blockStart[1]]);
     }
 
     @Test
@@ -100,6 +110,15 @@ class WorkersTest {
                     throw error;
                 }
             })));
+            // a checked exception thrown where none is declared: still the caller's, after the job
+            Exception checked = new java.io.IOException("checked");
+            IllegalStateException wrapped = assertThrows(IllegalStateException.class, () -> workers.run(300,
+                    (from, to, worker) -> {
+                        if (to == 300) {
+                            WorkersTest.<RuntimeException>sneaky(checked);
+                        }
+                    }));
+            assertSame(checked, wrapped.getCause());
             int[] sum = new int[1];
             workers.run(10, (from, to, worker) -> {
                 synchronized (sum) {
@@ -107,6 +126,41 @@ class WorkersTest {
                 }
             });
             assertEquals(10, sum[0]);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    @Test
+    void aJobEndsOnlyWhenEveryChunkHasRun() {
+        // the workers' chunks are slow (each member counts its chunks as done once, when none is left
+        // to claim): whatever the caller finds when run returns must all have been written
+        SplittableRandom random = new SplittableRandom(2);
+        for (int size = 2; size <= 4; size++) {
+            try (Workers workers = new Workers(size, "test", false)) {
+                for (int job = 0; job < 20; job++) {
+                    int count = random.nextInt(size, 200);
+                    int[] done = new int[count]; // plain writes: the job's end must publish them
+                    workers.run(count, (from, to, worker) -> {
+                        if (worker != 0) {
+                            try {
+                                Thread.sleep(1 + (from % 3));
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                        for (int i = from; i < to; i++) {
+                            done[i]++;
+                        }
+                    });
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(1, done[i], "item " + i + " of " + count + ", team of " + size);
+                    }
+                }
+            }
         }
     }
 
