@@ -212,7 +212,9 @@ final class BenchCommand implements Runnable {
      * {@code bench env --contention}: the vector env and the multi-agent vector env (every seat
      * answered by the caller) at each size, at 1 thread and at the default thread count, first
      * quiet, then while busy processes ({@link dev.kaisen.bridge.bench.SyntheticLoad}) run; the
-     * rates and the default's ratio to 1 thread, quiet and loaded.
+     * rates and the default's ratio to 1 thread, quiet and loaded. A second env at 1 thread is
+     * measured in the same turns (the control): its ratio to the first is what the measurement's
+     * noise alone gives (on two cores shared with busy processes, a tenth or more either way).
      */
     static final class Contention {
         private final dev.kaisen.env.Game<?> game;
@@ -246,25 +248,34 @@ final class BenchCommand implements Runnable {
         /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
         static final double SLICE_SECONDS = 0.2;
 
+        /** Measured time per env of a figure, in units of {@code seconds} (each env's share of the turns). */
+        static final double MEASURED_PER_ENV = 1.5;
+
         /**
-         * Measures every kind and size at each thread count, the thread counts in turns (see
-         * {@link dev.kaisen.bridge.bench.EnvBench#interleaved}); keys "kind/n/threads".
+         * Measures every kind and size at each thread count and the control (a second env at 1
+         * thread), in turns (see {@link dev.kaisen.bridge.bench.EnvBench#interleaved}); keys
+         * "kind/n/threads" and "kind/n/control".
          */
         private Map<String, Map<String, Object>> pass(String phase) {
             Map<String, Map<String, Object>> out = new LinkedHashMap<>();
             int[] counts = threadCounts();
+            String[] keys = new String[counts.length + 1];
+            for (int i = 0; i < counts.length; i++) {
+                keys[i] = Integer.toString(counts[i]);
+            }
+            keys[counts.length] = "control";
             for (String kind : KINDS) {
                 for (int n : sizes) {
                     java.util.List<dev.kaisen.observation.AbstractBatchedEnv<?>> envs = new java.util.ArrayList<>();
                     try {
                         java.util.List<dev.kaisen.bridge.bench.EnvBench.Workload> workloads = new java.util.ArrayList<>();
-                        for (int t : counts) {
-                            envs.add(open(kind, n, t));
+                        for (int i = 0; i < keys.length; i++) {
+                            envs.add(open(kind, n, i < counts.length ? counts[i] : 1));
                             workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
                         }
-                        double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds, 3 * seconds,
-                                Math.min(SLICE_SECONDS, seconds));
-                        for (int i = 0; i < counts.length; i++) {
+                        double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds,
+                                MEASURED_PER_ENV * seconds * keys.length, Math.min(SLICE_SECONDS, seconds));
+                        for (int i = 0; i < keys.length; i++) {
                             dev.kaisen.observation.AbstractBatchedEnv<?> vec = envs.get(i);
                             Map<String, Object> row = new LinkedHashMap<>();
                             row.put("envStepsPerSecond", Math.round(rates[i]));
@@ -273,11 +284,11 @@ final class BenchCommand implements Runnable {
                             if (vec.threads() > 1) {
                                 row.put("team", team.toMap());
                             }
-                            out.put(kind + "/" + n + "/" + counts[i], row);
+                            out.put(kind + "/" + n + "/" + keys[i], row);
                             if (!json) {
-                                System.out.printf("%-7s %-24s N=%-5d %2d thread(s) %,14.0f env-steps/s%n", phase,
+                                System.out.printf("%-7s %-24s N=%-5d %2d thread(s)%s %,14.0f env-steps/s%n", phase,
                                         kind.equals("vector") ? "vector env" : "multi-agent vector env", n,
-                                        vec.threads(), rates[i]);
+                                        vec.threads(), i < counts.length ? "          " : ", control", rates[i]);
                                 if (vec.threads() > 1) {
                                     System.out.println("        " + team);
                                 }
@@ -312,9 +323,10 @@ final class BenchCommand implements Runnable {
                 }
             }
             Map<String, Map<String, Object>> quiet = pass("quiet");
-            int figures = KINDS.length * sizes.length * threadCounts().length;
-            // bounded: the load ends by itself after the loaded pass should take, twice over
-            double loadSeconds = 2 * (figures * 4 * seconds + 30);
+            int figures = KINDS.length * sizes.length * (threadCounts().length + 1); // the control too
+            // bounded: the load ends by itself after the loaded pass should take (each figure's warm-up
+            // and measured time), twice over
+            double loadSeconds = 2 * (figures * (1 + MEASURED_PER_ENV) * seconds + 30);
             Map<String, Map<String, Object>> loaded;
             try (dev.kaisen.bridge.bench.SyntheticLoad ignored =
                          dev.kaisen.bridge.bench.SyntheticLoad.start(loadProcesses, loadSeconds)) {
@@ -335,6 +347,9 @@ final class BenchCommand implements Runnable {
                     Map<String, Object> one = new LinkedHashMap<>();
                     one.put("quiet", quiet.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
                     one.put("loaded", loaded.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
+                    Map<String, Object> control = new LinkedHashMap<>();
+                    control.put("quiet", quiet.get(kind + "/" + n + "/control").get("envStepsPerSecond"));
+                    control.put("loaded", loaded.get(kind + "/" + n + "/control").get("envStepsPerSecond"));
                     Map<String, Object> dflt = new LinkedHashMap<>();
                     Map<String, Object> q = quiet.get(kind + "/" + n + "/" + threads);
                     Map<String, Object> l = loaded.get(kind + "/" + n + "/" + threads);
@@ -343,15 +358,21 @@ final class BenchCommand implements Runnable {
                     dflt.put("loaded", l.get("envStepsPerSecond"));
                     row.put("oneThread", one);
                     row.put("defaultThreads", dflt);
+                    row.put("control", control);
                     double rq = ratio(dflt.get("quiet"), one.get("quiet"));
                     double rl = ratio(dflt.get("loaded"), one.get("loaded"));
+                    double cq = ratio(control.get("quiet"), one.get("quiet"));
+                    double cl = ratio(control.get("loaded"), one.get("loaded"));
                     row.put("defaultOverOneQuiet", rq);
                     row.put("defaultOverOneLoaded", rl);
+                    row.put("controlOverOneQuiet", cq);
+                    row.put("controlOverOneLoaded", cl);
                     rows.add(row);
                     if (!json) {
-                        System.out.printf("%-24s N=%-5d default (%s threads) / 1 thread: quiet %.2f, loaded %.2f%n",
+                        System.out.printf("%-24s N=%-5d default (%s threads) / 1 thread: quiet %.2f, loaded %.2f; "
+                                        + "control / 1 thread (the noise): quiet %.2f, loaded %.2f%n",
                                 kind.equals("vector") ? "vector env" : "multi-agent vector env", n, q.get("threads"),
-                                rq, rl);
+                                rq, rl, cq, cl);
                     }
                 }
             }
@@ -370,9 +391,10 @@ final class BenchCommand implements Runnable {
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
             out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
-                    + " s each); then per env and phase, the thread counts warmed up " + seconds + " s each and "
-                    + "measured in turns of " + Math.min(SLICE_SECONDS, seconds) + " s for " + 3 * seconds
-                    + " s; quiet first, then loaded");
+                    + " s each); then per env and phase, the thread counts and the control (a second env at 1 "
+                    + "thread) warmed up " + seconds + " s each and measured in turns of "
+                    + Math.min(SLICE_SECONDS, seconds) + " s, " + MEASURED_PER_ENV * seconds
+                    + " s each in all; quiet first, then loaded");
             if (json) {
                 System.out.println(Json.write(out, false));
             }

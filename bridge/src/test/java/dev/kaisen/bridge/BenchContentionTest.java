@@ -46,11 +46,21 @@ class BenchContentionTest {
         assertEquals(2, out.get("results").size());
         for (JsonNode row : out.get("results")) {
             assertEquals(256, row.get("numEnvs").asInt());
-            for (String k : new String[] {"oneThread", "defaultThreads"}) {
+            for (String k : new String[] {"oneThread", "defaultThreads", "control"}) {
                 assertTrue(row.get(k).get("quiet").asLong() > 0 && row.get(k).get("loaded").asLong() > 0, row.toString());
             }
-            assertTrue(row.get("defaultOverOneQuiet").asDouble() > 0 && row.get("defaultOverOneLoaded").asDouble() > 0);
+            assertEquals(2, row.get("defaultThreads").get("threads").asInt());
+            for (String k : new String[] {"defaultOverOneQuiet", "defaultOverOneLoaded", "controlOverOneQuiet",
+                    "controlOverOneLoaded"}) {
+                assertTrue(row.get(k).asDouble() > 0, k + ": " + row);
+            }
+            assertEquals(ratio(row.get("control").get("loaded"), row.get("oneThread").get("loaded")),
+                    row.get("controlOverOneLoaded").asDouble(), 1e-9);
         }
+    }
+
+    private static double ratio(JsonNode a, JsonNode b) {
+        return Math.round(1000.0 * a.asDouble() / b.asDouble()) / 1000.0;
     }
 
     @Test
