@@ -415,13 +415,22 @@ public final class Workers implements AutoCloseable {
         /**
          * A trial slower per item than the current size by this much has lost, a smaller team's or a
          * larger one's: from {@link #CLEAR_LOSS_NANOS} after its warm-up on (and {@link #MIN_JOBS}
-         * jobs), it ends as soon as its time per item so far is, rather than at {@link #TRIAL_NANOS}.
+         * jobs), it ends as soon as its time per item so far is, if it ran steadily
+         * ({@link #STEADY_FACTOR}), rather than at {@link #TRIAL_NANOS}.
          * On a quiet machine every trial of a smaller team is such a loss (on the 2-core machine the
          * caller alone takes about 1.6 times as long per item as two), and each costs 40 ms at the
          * slower size instead of 100; under load, where the sizes come close, trials run their length.
          */
         static final double CLEAR_LOSS = 0.25;
         static final long CLEAR_LOSS_NANOS = 20_000_000;
+        /**
+         * A trial ends early only if it ran steadily: none of its counted cycles took more than this
+         * many times their mean. A longer cycle is a time slice the caller or a worker lost to
+         * another thread (on a busy machine, several ms every few ms), and 20 ms hold too few of
+         * them to judge: such a trial runs its length. (Measured under two busy processes: each
+         * early-ended trial of the caller alone held a job of about 8 ms among jobs of 0.3–0.8 ms.)
+         */
+        static final int STEADY_FACTOR = 4;
         static final long PROBATION_NANOS = 200_000_000;
         static final int MIN_JOBS = 16;
         static final long MIN_INTERVAL_NANOS = 500_000_000;
@@ -450,6 +459,7 @@ public final class Workers implements AutoCloseable {
         private long trialJobs;
         private long trialNanos;
         private long trialItems;
+        private long trialLongest;
         private int pendingSize;
         private long pendingNanos;
         private long pendingEnd;
@@ -503,6 +513,7 @@ public final class Workers implements AutoCloseable {
                 trialJobs = 0;
                 trialNanos = 0;
                 trialItems = 0;
+                trialLongest = 0;
             }
             return trial != 0 ? trial : active;
         }
@@ -530,14 +541,16 @@ public final class Workers implements AutoCloseable {
                 trialJobs++;
                 trialNanos += nanos;
                 trialItems += items;
+                trialLongest = Math.max(trialLongest, nanos);
             }
             if (trialJobs < MIN_JOBS) {
                 return;
             }
             double tried = (double) trialNanos / trialItems;
             double now = (double) activeNanos / activeItems;
+            boolean steady = trialLongest <= STEADY_FACTOR * (trialNanos / trialJobs);
             if (trialElapsed < TRIAL_NANOS && !(trialElapsed >= TRIAL_WARMUP_NANOS + CLEAR_LOSS_NANOS
-                    && tried > now * (1 + CLEAR_LOSS))) {
+                    && tried > now * (1 + CLEAR_LOSS) && steady)) {
                 return;
             }
             nanosPerItem[trial] = tried;

@@ -282,6 +282,32 @@ class WorkersTest {
         assertEquals((Workers.Sizer.TRIAL_NANOS + jobNanos - 1) / jobNanos, close, "jobs of a close trial");
     }
 
+    /** Jobs of the first trial of the caller alone: 0.4 ms per job with two, 0.6 ms alone, and job {@code stallAt} of the trial 8 ms. */
+    private static int trialJobsWithStall(int stallAt) {
+        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        int trialJobs = 0;
+        for (int job = 0; job < 100_000; job++) {
+            int k = sizer.choose();
+            if (k == 1) {
+                trialJobs++;
+            } else if (trialJobs > 0) {
+                assertEquals(2, sizer.active());
+                return trialJobs;
+            }
+            sizer.record(k, k == 2 ? 400_000 : trialJobs == stallAt ? 8_000_000 : 600_000, 256);
+        }
+        throw new AssertionError("no trial ended");
+    }
+
+    @Test
+    void aTrialWithAStallRunsItsLengthThoughItLooksClearlyLost() {
+        // steady: the caller alone, 50% slower, ends after its warm-up and 20 ms (67 jobs of 0.6 ms)
+        assertEquals(67, trialJobsWithStall(-1));
+        // a busy machine: the caller alone loses its core for 8 ms in one job after the warm-up; 20 ms
+        // hold too few time slices to judge, so the trial runs its 100 ms
+        assertEquals(1 + (Workers.Sizer.TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
+    }
+
     @Test
     void theGapAfterAJobCountsAndACallersPauseDoesNot() {
         // two workers finish the job sooner, but the caller's work between jobs is slowed more (a
