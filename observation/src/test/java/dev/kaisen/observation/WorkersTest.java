@@ -254,8 +254,11 @@ class WorkersTest {
         assertEquals(500, measured[2], 1);
     }
 
-    /** The jobs of the first trial of one worker fewer, each taking {@code nanosPerItem[k]} per item of 256 at size k. */
-    private static int firstTrialJobs(double[] nanosPerItem) {
+    /**
+     * The jobs of the first trial of one worker fewer, of two, and that it lost: job j of the trial
+     * (or any job at two, j = -1) takes {@code nanos.applyAsInt(k, j)} for 256 items at size k.
+     */
+    private static int firstTrialJobs(java.util.function.IntBinaryOperator nanos) {
         Workers.Sizer sizer = new Workers.Sizer(2, true);
         int trialJobs = 0;
         for (int job = 0; job < 100_000; job++) {
@@ -263,11 +266,17 @@ class WorkersTest {
             if (k == 1) {
                 trialJobs++;
             } else if (trialJobs > 0) {
+                assertEquals(2, sizer.active(), "the trial lost");
                 return trialJobs;
             }
-            sizer.record(k, Math.round(nanosPerItem[k] * 256), 256);
+            sizer.record(k, nanos.applyAsInt(k, k == 1 ? trialJobs : -1), 256);
         }
         throw new AssertionError("no trial ended");
+    }
+
+    /** As above, each size taking {@code nanosPerItem[k]} per item. */
+    private static int firstTrialJobs(double[] nanosPerItem) {
+        return firstTrialJobs((k, j) -> (int) Math.round(nanosPerItem[k] * 256));
     }
 
     @Test
@@ -284,19 +293,7 @@ class WorkersTest {
 
     /** Jobs of the first trial of the caller alone: 0.4 ms per job with two, 0.6 ms alone, and job {@code stallAt} of the trial 8 ms. */
     private static int trialJobsWithStall(int stallAt) {
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
-        int trialJobs = 0;
-        for (int job = 0; job < 100_000; job++) {
-            int k = sizer.choose();
-            if (k == 1) {
-                trialJobs++;
-            } else if (trialJobs > 0) {
-                assertEquals(2, sizer.active());
-                return trialJobs;
-            }
-            sizer.record(k, k == 2 ? 400_000 : trialJobs == stallAt ? 8_000_000 : 600_000, 256);
-        }
-        throw new AssertionError("no trial ended");
+        return firstTrialJobs((k, j) -> k == 2 ? 400_000 : j == stallAt ? 8_000_000 : 600_000);
     }
 
     @Test
