@@ -76,11 +76,9 @@ public final class Workers implements AutoCloseable {
      */
     static final int CHUNKS_PER_WORKER = 8;
     /**
-     * Near its end a block's chunks shrink: none is larger than this share of what is left of the
-     * block, rounded up (so the block's last chunks are of one item). The last chunks are the ones
-     * another member may still be running when all are claimed; a small one keeps that wait short
-     * (with equal chunks of 16 envs the caller waited about 6 us in most steps of 256 multi-agent
-     * envs, a twentieth of the step).
+     * A block's chunks shrink: none is larger than this share of what is left of it, rounded up. The
+     * last chunks are what other members wait for; with equal chunks of 16 envs the caller waited
+     * about 6 us in most steps of 256 multi-agent envs, a twentieth of the step.
      */
     static final int TAIL_SHARE = 4;
 
@@ -116,8 +114,7 @@ public final class Workers implements AutoCloseable {
             start[blockStart[team]] = items;
         }
 
-        /** Where member w's block starts (w = team: the end). */
-        private int blockFrom(int w) {
+        private int blockFrom(int w) { // where member w's block starts (w = team: the end)
             return (int) ((long) items * w / team);
         }
 
@@ -413,22 +410,17 @@ public final class Workers implements AutoCloseable {
         static final long TRIAL_NANOS = 100_000_000;
         static final long TRIAL_WARMUP_NANOS = 20_000_000;
         /**
-         * A trial slower per item than the current size by this much has lost, a smaller team's or a
-         * larger one's: from {@link #CLEAR_LOSS_NANOS} after its warm-up on (and {@link #MIN_JOBS}
-         * jobs), it ends as soon as its time per item so far is, if it ran steadily
-         * ({@link #STEADY_FACTOR}), rather than at {@link #TRIAL_NANOS}.
-         * On a quiet machine every trial of a smaller team is such a loss (on the 2-core machine the
-         * caller alone takes about 1.6 times as long per item as two), and each costs 40 ms at the
-         * slower size instead of 100; under load, where the sizes come close, trials run their length.
+         * A trial slower per item than the current size by this much has lost (either way): from
+         * {@link #CLEAR_LOSS_NANOS} after its warm-up on, with {@link #MIN_JOBS} jobs, it ends as soon as
+         * it is, if steady ({@link #STEADY_FACTOR}), not at {@link #TRIAL_NANOS}. On a quiet machine
+         * each trial of the caller alone (1.6 times as long per item as two) costs 40 ms, not 100.
          */
         static final double CLEAR_LOSS = 0.25;
         static final long CLEAR_LOSS_NANOS = 20_000_000;
         /**
-         * A trial ends early only if it ran steadily: none of its counted cycles took more than this
-         * many times their mean. A longer cycle is a time slice the caller or a worker lost to
-         * another thread (on a busy machine, several ms every few ms), and 20 ms hold too few of
-         * them to judge: such a trial runs its length. (Measured under two busy processes: each
-         * early-ended trial of the caller alone held a job of about 8 ms among jobs of 0.3–0.8 ms.)
+         * A trial ends early only if none of its counted cycles took over this many times their mean:
+         * a longer one lost a time slice to another thread (under two busy processes, a job of about
+         * 8 ms among jobs of 0.3–0.8 ms), and 20 ms hold too few slices to judge.
          */
         static final int STEADY_FACTOR = 4;
         static final long PROBATION_NANOS = 200_000_000;
