@@ -287,8 +287,7 @@ final class BenchCommand implements Runnable {
                             out.put(kind + "/" + n + "/" + keys[i], row);
                             if (!json) {
                                 System.out.printf("%-7s %-24s N=%-5d %2d thread(s)%s %,14.0f env-steps/s%n", phase,
-                                        kind.equals("vector") ? "vector env" : "multi-agent vector env", n,
-                                        vec.threads(), i < counts.length ? "          " : ", control", rates[i]);
+                                        label(kind), n, vec.threads(), i < counts.length ? "          " : ", control", rates[i]);
                                 if (vec.threads() > 1) {
                                     System.out.println("        " + team);
                                 }
@@ -344,18 +343,12 @@ final class BenchCommand implements Runnable {
                     Map<String, Object> row = new LinkedHashMap<>();
                     row.put("env", kind);
                     row.put("numEnvs", n);
-                    Map<String, Object> one = new LinkedHashMap<>();
-                    one.put("quiet", quiet.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
-                    one.put("loaded", loaded.get(kind + "/" + n + "/1").get("envStepsPerSecond"));
-                    Map<String, Object> control = new LinkedHashMap<>();
-                    control.put("quiet", quiet.get(kind + "/" + n + "/control").get("envStepsPerSecond"));
-                    control.put("loaded", loaded.get(kind + "/" + n + "/control").get("envStepsPerSecond"));
+                    String at = kind + "/" + n + "/";
+                    Map<String, Object> one = rates(quiet, loaded, at + "1");
+                    Map<String, Object> control = rates(quiet, loaded, at + "control");
                     Map<String, Object> dflt = new LinkedHashMap<>();
-                    Map<String, Object> q = quiet.get(kind + "/" + n + "/" + threads);
-                    Map<String, Object> l = loaded.get(kind + "/" + n + "/" + threads);
-                    dflt.put("threads", q.get("threads"));
-                    dflt.put("quiet", q.get("envStepsPerSecond"));
-                    dflt.put("loaded", l.get("envStepsPerSecond"));
+                    dflt.put("threads", quiet.get(at + threads).get("threads"));
+                    dflt.putAll(rates(quiet, loaded, at + threads));
                     row.put("oneThread", one);
                     row.put("defaultThreads", dflt);
                     row.put("control", control);
@@ -371,12 +364,24 @@ final class BenchCommand implements Runnable {
                     if (!json) {
                         System.out.printf("%-24s N=%-5d default (%s threads) / 1 thread: quiet %.2f, loaded %.2f; "
                                         + "control / 1 thread (the noise): quiet %.2f, loaded %.2f%n",
-                                kind.equals("vector") ? "vector env" : "multi-agent vector env", n, q.get("threads"),
-                                rq, rl, cq, cl);
+                                label(kind), n, dflt.get("threads"), rq, rl, cq, cl);
                     }
                 }
             }
             return rows;
+        }
+
+        /** One figure's env steps per second, quiet and loaded (key "kind/n/threads" or "kind/n/control"). */
+        private static Map<String, Object> rates(Map<String, Map<String, Object>> quiet,
+                                                 Map<String, Map<String, Object>> loaded, String key) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("quiet", quiet.get(key).get("envStepsPerSecond"));
+            m.put("loaded", loaded.get(key).get("envStepsPerSecond"));
+            return m;
+        }
+
+        private static String label(String kind) {
+            return kind.equals("vector") ? "vector env" : "multi-agent vector env";
         }
 
         private Integer finish(java.util.List<Map<String, Object>> rows, int cores) {
