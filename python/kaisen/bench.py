@@ -135,16 +135,21 @@ def interleaved(runs: list[Callable[[float], int]], warmup: float, seconds: floa
     """Units per second of each ``run(duration) -> units``, measured in turns: each warmed up for
     ``warmup`` seconds, then one after the other for ``slice_seconds`` each, round after round,
     for ``seconds``. On a shared machine whose other work comes and goes, each then sees the same
-    background, which measuring one after the other for seconds each does not give."""
+    background, which measuring one after the other for seconds each does not give. Round r starts
+    with run r mod k (of k), so that none always runs first, or always right after the same one."""
     for run in runs:
         run(warmup)
-    units, took = [0] * len(runs), [0.0] * len(runs)
+    k = len(runs)
+    units, took = [0] * k, [0.0] * k
     end = time.perf_counter() + seconds
+    round_ = 0
     while True:
-        for i, run in enumerate(runs):
+        for j in range(k):
+            i = (round_ + j) % k
             start = time.perf_counter()
-            units[i] += run(slice_seconds)
+            units[i] += runs[i](slice_seconds)
             took[i] += time.perf_counter() - start
+        round_ += 1
         if time.perf_counter() >= end:
             return [u / t for u, t in zip(units, took)]
 

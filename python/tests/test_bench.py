@@ -37,6 +37,25 @@ def test_contention_bench_measures_quiet_and_under_a_torch_loop(capsys):
     assert all(r["over_one_thread_quiet"] > 0 and r["over_one_thread_loaded"] > 0 for r in rows if r["java_threads"] > 1)
 
 
+def test_each_round_of_turns_starts_with_the_next_run():
+    order: list[int] = []
+
+    def runner(i: int):
+        def run(seconds: float) -> int:
+            order.append(i)
+            start = time.perf_counter()
+            while (now := time.perf_counter()) < start + seconds:
+                pass
+            return round((i + 1) * (now - start) * 1e6)  # run i: i + 1 units per microsecond it ran
+        return run
+
+    rates = bench.interleaved([runner(i) for i in range(3)], 0, 0.03, 0.001)
+    turns = order[3:]  # after one warm-up run each
+    assert len(turns) >= 9 and len(turns) % 3 == 0
+    assert turns == [(t // 3 + t % 3) % 3 for t in range(len(turns))]
+    assert [r / rates[0] for r in rates] == pytest.approx([1, 2, 3], rel=0.05)
+
+
 def test_torch_load_starts_and_stops_its_thread():
     pytest.importorskip("torch")
     with bench.TorchLoad(size=32) as load:

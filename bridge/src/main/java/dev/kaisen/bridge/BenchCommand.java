@@ -248,15 +248,21 @@ final class BenchCommand implements Runnable {
         /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
         static final double SLICE_SECONDS = 0.2;
 
-        /** Measured time per env of a figure, in units of {@code seconds} (each env's share of the turns). */
+        /** Measured time per env of a quiet figure, in units of {@code seconds} (each env's share of the turns). */
         static final double MEASURED_PER_ENV = 1.5;
+        /**
+         * The same under load, longer: under two busy processes the time per step of 0.2 s turns
+         * varies by a third either way, and three identical envs at 1 thread, measured 3 s each in
+         * the same turns, came out 0.89 to 1.06 of each other; the control's spread is what is left.
+         */
+        static final double LOADED_MEASURED_PER_ENV = 4;
 
         /**
          * Measures every kind and size at each thread count and the control (a second env at 1
          * thread), in turns (see {@link dev.kaisen.bridge.bench.EnvBench#interleaved}); keys
          * "kind/n/threads" and "kind/n/control".
          */
-        private Map<String, Map<String, Object>> pass(String phase) {
+        private Map<String, Map<String, Object>> pass(String phase, double measuredPerEnv) {
             Map<String, Map<String, Object>> out = new LinkedHashMap<>();
             int[] counts = threadCounts();
             String[] keys = new String[counts.length + 1];
@@ -274,7 +280,7 @@ final class BenchCommand implements Runnable {
                             workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
                         }
                         double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds,
-                                MEASURED_PER_ENV * seconds * keys.length, Math.min(SLICE_SECONDS, seconds));
+                                measuredPerEnv * seconds * keys.length, Math.min(SLICE_SECONDS, seconds));
                         for (int i = 0; i < keys.length; i++) {
                             dev.kaisen.observation.AbstractBatchedEnv<?> vec = envs.get(i);
                             Map<String, Object> row = new LinkedHashMap<>();
@@ -321,15 +327,15 @@ final class BenchCommand implements Runnable {
                     }
                 }
             }
-            Map<String, Map<String, Object>> quiet = pass("quiet");
+            Map<String, Map<String, Object>> quiet = pass("quiet", MEASURED_PER_ENV);
             int figures = KINDS.length * sizes.length * (threadCounts().length + 1); // the control too
             // bounded: the load ends by itself after the loaded pass should take (each figure's warm-up
             // and measured time), twice over
-            double loadSeconds = 2 * (figures * (1 + MEASURED_PER_ENV) * seconds + 30);
+            double loadSeconds = 2 * (figures * (1 + LOADED_MEASURED_PER_ENV) * seconds + 30);
             Map<String, Map<String, Object>> loaded;
             try (dev.kaisen.bridge.bench.SyntheticLoad ignored =
                          dev.kaisen.bridge.bench.SyntheticLoad.start(loadProcesses, loadSeconds)) {
-                loaded = pass("loaded");
+                loaded = pass("loaded", LOADED_MEASURED_PER_ENV);
             }
             return finish(rows(quiet, loaded), cores);
         }
@@ -398,8 +404,9 @@ final class BenchCommand implements Runnable {
             out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
                     + " s each); then per env and phase, the thread counts and the control (a second env at 1 "
                     + "thread) warmed up " + seconds + " s each and measured in turns of "
-                    + Math.min(SLICE_SECONDS, seconds) + " s, " + MEASURED_PER_ENV * seconds
-                    + " s each in all; quiet first, then loaded");
+                    + Math.min(SLICE_SECONDS, seconds) + " s (each round starting with the next env), "
+                    + MEASURED_PER_ENV * seconds + " s each in all quiet, " + LOADED_MEASURED_PER_ENV * seconds
+                    + " s loaded; quiet first, then loaded");
             if (json) {
                 System.out.println(Json.write(out, false));
             }

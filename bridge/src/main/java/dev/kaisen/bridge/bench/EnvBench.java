@@ -51,26 +51,32 @@ public final class EnvBench {
      * {@code warmupSeconds}, they run one after the other for {@code sliceSeconds} each, round
      * after round, until {@code seconds} have passed. On a shared machine whose other work comes and
      * goes, every workload then sees the same background, which measuring one after the other
-     * for seconds each does not give.
+     * for seconds each does not give. Round r starts with workload r mod k (of k), so that none
+     * always runs first, or always right after the same one (whose threads may still hold a core, or
+     * have left the caches to it).
      */
     public static double[] interleaved(List<Workload> workloads, double warmupSeconds, double seconds,
                                        double sliceSeconds) {
         for (Workload w : workloads) {
             w.runFor((long) (warmupSeconds * 1e9));
         }
-        long[] units = new long[workloads.size()];
-        long[] nanos = new long[workloads.size()];
+        int k = workloads.size();
+        long[] units = new long[k];
+        long[] nanos = new long[k];
         long slice = Math.max(1, (long) (sliceSeconds * 1e9));
         long end = System.nanoTime() + (long) (seconds * 1e9);
+        int round = 0;
         do {
-            for (int i = 0; i < workloads.size(); i++) {
+            for (int j = 0; j < k; j++) {
+                int i = (round + j) % k;
                 long start = System.nanoTime();
                 units[i] += workloads.get(i).runFor(slice);
                 nanos[i] += System.nanoTime() - start;
             }
+            round++;
         } while (System.nanoTime() < end);
-        double[] rates = new double[units.length];
-        for (int i = 0; i < rates.length; i++) {
+        double[] rates = new double[k];
+        for (int i = 0; i < k; i++) {
             rates[i] = units[i] / (nanos[i] / 1e9);
         }
         return rates;

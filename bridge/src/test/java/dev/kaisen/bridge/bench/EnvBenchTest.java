@@ -4,11 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The vector env harness's in-place draw picks what the byte-by-byte draw picks, mask widths of every remainder. */
+/** The vector env harness: its in-place draw, and the turns of {@link EnvBench#interleaved}. */
 class EnvBenchTest {
     @Test
     void theInPlaceDrawIsTheByteByByteDraw() {
@@ -33,6 +36,35 @@ class EnvBenchTest {
                 assertEquals(EnvBench.pick(bytes, i * numActions, numActions, a),
                         EnvBench.pick(buffer, i * numActions, numActions, b), "width " + numActions + ", env " + i);
             }
+        }
+    }
+
+    @Test
+    void eachRoundOfTurnsStartsWithTheNextWorkload() {
+        List<Integer> order = new ArrayList<>();
+        List<EnvBench.Workload> workloads = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            int id = w;
+            workloads.add(nanos -> {
+                order.add(id);
+                long start = System.nanoTime();
+                long now;
+                do {
+                    Thread.onSpinWait();
+                    now = System.nanoTime();
+                } while (now < start + nanos);
+                return (id + 1) * (now - start) / 1000; // workload w: w + 1 units per microsecond it ran
+            });
+        }
+        double[] rates = EnvBench.interleaved(workloads, 0, 0.02, 0.001);
+        List<Integer> turns = order.subList(3, order.size()); // after one warm-up run each
+        assertTrue(turns.size() >= 9 && turns.size() % 3 == 0, turns.toString());
+        for (int i = 0; i < turns.size(); i++) {
+            int round = i / 3;
+            assertEquals((round + i % 3) % 3, turns.get(i), "turn " + i + " of " + turns);
+        }
+        for (int w = 0; w < 3; w++) {
+            assertEquals(w + 1, rates[w] / rates[0], 0.05, "rates " + java.util.Arrays.toString(rates));
         }
     }
 }
