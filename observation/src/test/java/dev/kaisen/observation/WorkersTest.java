@@ -208,16 +208,16 @@ class WorkersTest {
 
     @Test
     void aFixedTeamAlwaysUsesEveryWorker() {
-        Workers.Sizer sizer = new Workers.Sizer(4, false);
+        TeamSizer sizer = new TeamSizer(4, false);
         for (int job = 0; job < 10_000; job++) {
             assertEquals(4, sizer.choose());
             sizer.record(4, job % 7 == 0 ? 10_000_000 : 1_000, 256);
         }
-        assertEquals(1, new Workers.Sizer(1, true).choose());
+        assertEquals(1, new TeamSizer(1, true).choose());
     }
 
     /** Runs {@code jobs} jobs of 2,560 items on {@code sizer}, each taking {@code nanosPerItem[k]} per item at size k. */
-    private static int[] drive(Workers.Sizer sizer, double[] nanosPerItem, int jobs) {
+    private static int[] drive(TeamSizer sizer, double[] nanosPerItem, int jobs) {
         int[] bySize = new int[nanosPerItem.length];
         for (int job = 0; job < jobs; job++) {
             int k = sizer.choose();
@@ -229,7 +229,7 @@ class WorkersTest {
 
     @Test
     void theTeamShrinksWhenFewerWorkersAreFasterAndGrowsBackWhenMoreAre() {
-        Workers.Sizer sizer = new Workers.Sizer(3, true);
+        TeamSizer sizer = new TeamSizer(3, true);
         assertEquals(3, sizer.active());
         // a busy machine: the caller alone is fastest, each worker more makes it slower
         int[] busy = drive(sizer, new double[] {0, 1000, 1500, 2500}, 20_000);
@@ -242,7 +242,7 @@ class WorkersTest {
 
     @Test
     void triesOfAWorseSizeBecomeRare() {
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        TeamSizer sizer = new TeamSizer(2, true);
         // two workers are much faster: the caller alone is tried ever more rarely
         int[] bySize = drive(sizer, new double[] {0, 1000, 500}, 100_000);
         assertEquals(2, sizer.active());
@@ -259,7 +259,7 @@ class WorkersTest {
      * (or any job at two, j = -1) takes {@code nanos.applyAsInt(k, j)} for 256 items at size k.
      */
     private static int firstTrialJobs(java.util.function.IntBinaryOperator nanos) {
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        TeamSizer sizer = new TeamSizer(2, true);
         int trialJobs = 0;
         for (int job = 0; job < 100_000; job++) {
             int k = sizer.choose();
@@ -284,11 +284,11 @@ class WorkersTest {
         // the caller alone 60% slower (a quiet machine): the trial ends after its warm-up and 20 ms
         long jobNanos = 256 * 1000;
         int clear = firstTrialJobs(new double[] {0, 1000, 625});
-        long clearEnds = Workers.Sizer.TRIAL_WARMUP_NANOS + Workers.Sizer.CLEAR_LOSS_NANOS;
+        long clearEnds = TeamSizer.TRIAL_WARMUP_NANOS + TeamSizer.CLEAR_LOSS_NANOS;
         assertEquals((clearEnds + jobNanos - 1) / jobNanos, clear, "jobs of a clearly lost trial");
         // 20% slower: not clearly lost, the trial runs its whole length
         int close = firstTrialJobs(new double[] {0, 1000, 833});
-        assertEquals((Workers.Sizer.TRIAL_NANOS + jobNanos - 1) / jobNanos, close, "jobs of a close trial");
+        assertEquals((TeamSizer.TRIAL_NANOS + jobNanos - 1) / jobNanos, close, "jobs of a close trial");
     }
 
     /** Jobs of the first trial of the caller alone: 0.4 ms per job with two, 0.6 ms alone, and job {@code stallAt} of the trial 8 ms. */
@@ -302,14 +302,14 @@ class WorkersTest {
         assertEquals(67, trialJobsWithStall(-1));
         // a busy machine: the caller alone loses its core for 8 ms in one job after the warm-up; 20 ms
         // hold too few time slices to judge, so the trial runs its 100 ms
-        assertEquals(1 + (Workers.Sizer.TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
+        assertEquals(1 + (TeamSizer.TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
     }
 
     @Test
     void theGapAfterAJobCountsAndACallersPauseDoesNot() {
         // two workers finish the job sooner, but the caller's work between jobs is slowed more (a
         // worker spinning for the next job shares its core): the caller alone is faster in all
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        TeamSizer sizer = new TeamSizer(2, true);
         long now = 0;
         for (int job = 0; job < 20_000; job++) {
             int k = sizer.begin(now);
@@ -327,7 +327,7 @@ class WorkersTest {
     void aSizeThatWonALuckyTrialIsRevertedAfterItsProbation() {
         // two workers: fast, but one job in 100 stalls long (a worker descheduled while it held a
         // chunk), so that on average the caller alone is faster; a trial often sees no stall
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        TeamSizer sizer = new TeamSizer(2, true);
         int[] bySize = new int[3];
         long twos = 0;
         for (int job = 0; job < 100_000; job++) {
@@ -341,16 +341,16 @@ class WorkersTest {
 
     @Test
     void aLargerTeamIsKeptOnlyWhenItIsFasterByTheMargin() {
-        Workers.Sizer sizer = new Workers.Sizer(2, true);
+        TeamSizer sizer = new TeamSizer(2, true);
         drive(sizer, new double[] {0, 1000, 850}, 20_000);
         assertEquals(2, sizer.active(), "15% faster: the worker pays for itself");
-        sizer = new Workers.Sizer(2, true);
+        sizer = new TeamSizer(2, true);
         drive(sizer, new double[] {0, 1000, 960}, 20_000);
         assertEquals(1, sizer.active(), "4% faster is within the margin: not worth a core taken from everything else");
-        sizer = new Workers.Sizer(2, true);
+        sizer = new TeamSizer(2, true);
         drive(sizer, new double[] {0, 960, 1000}, 20_000);
         assertEquals(1, sizer.active());
-        assertTrue(Workers.Sizer.better(1, 1050, 2, 1000) && !Workers.Sizer.better(1, 1200, 2, 1000));
-        assertTrue(Workers.Sizer.better(2, 850, 1, 1000) && !Workers.Sizer.better(2, 950, 1, 1000));
+        assertTrue(TeamSizer.better(1, 1050, 2, 1000) && !TeamSizer.better(1, 1200, 2, 1000));
+        assertTrue(TeamSizer.better(2, 850, 1, 1000) && !TeamSizer.better(2, 950, 1, 1000));
     }
 }
