@@ -10,7 +10,8 @@ package dev.kaisen.observation;
  * time slice may be the cost of its own workers' spinning). Durations below are the sum of the
  * counted cycles.
  *
- * <p>A neighbour is tried for {@link #TRIAL_NANOS} (at least {@link #MIN_JOBS} jobs), its
+ * <p>A neighbour is tried for {@link #TRIAL_NANOS} ({@link #UNSTEADY_TRIAL_NANOS} where it lost a
+ * time slice; at least {@link #MIN_JOBS} jobs), its
  * first {@link #TRIAL_WARMUP_NANOS} not counted (the scheduler takes tens of milliseconds to
  * weigh a team that changed size; workers had to be woken), and compared with the current size's
  * time per item since the last trial (a trial clearly lost, by {@link #CLEAR_LOSS}, ends sooner):
@@ -41,6 +42,17 @@ final class TeamSizer {
      * 8 ms among jobs of 0.3–0.8 ms), and 20 ms hold too few slices to judge.
      */
     static final int STEADY_FACTOR = 4;
+    /**
+     * How long a trial that is not steady runs ({@link #STEADY_FACTOR}): on a busy machine a trial of
+     * 100 ms held a dozen time slices lost and came just after the team changed size, which the
+     * scheduler takes more than the warm-up to weigh. Under two busy processes, trials of the caller
+     * alone after a spell at two measured it at 924 to 1,612 ns per item where two took 1,132 to
+     * 1,439, and the team stayed at two for anywhere from 8% to 97% of the jobs of a run (over
+     * seconds two was 12% to 20% slower than the caller alone); with 400 ms all 18 trials of two in
+     * three runs lost, by 2% to 56%, and the team ran 82% to 85% of the jobs alone. A worse size
+     * tried this long costs a few percent: on a busy machine sizes are close, and trials grow rare.
+     */
+    static final long UNSTEADY_TRIAL_NANOS = 400_000_000;
     static final long PROBATION_NANOS = 200_000_000;
     static final int MIN_JOBS = 16;
     static final long MIN_INTERVAL_NANOS = 500_000_000;
@@ -161,6 +173,9 @@ final class TeamSizer {
         boolean steady = trialLongest <= STEADY_FACTOR * (trialNanos / trialJobs);
         if (trialElapsed < TRIAL_NANOS && !(trialElapsed >= TRIAL_WARMUP_NANOS + CLEAR_LOSS_NANOS
                 && tried > now * (1 + CLEAR_LOSS) && steady)) {
+            return;
+        }
+        if (!steady && trialElapsed < UNSTEADY_TRIAL_NANOS) {
             return;
         }
         nanosPerItem[trial] = tried;

@@ -301,8 +301,34 @@ class WorkersTest {
         // steady: the caller alone, 50% slower, ends after its warm-up and 20 ms (67 jobs of 0.6 ms)
         assertEquals(67, trialJobsWithStall(-1));
         // a busy machine: the caller alone loses its core for 8 ms in one job after the warm-up; 20 ms
-        // hold too few time slices to judge, so the trial runs its 100 ms
-        assertEquals(1 + (TeamSizer.TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
+        // hold too few time slices to judge, so the trial runs the length of an unsteady one
+        assertEquals(1 + (TeamSizer.UNSTEADY_TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
+    }
+
+    @Test
+    void onABusyMachineTrialsOutlastTheSchedulersSettling() {
+        // two busy processes: the caller alone 15% faster per item than two; each job in 40 loses its
+        // core for a time slice (8 ms); and after the team changes size its jobs take twice as long
+        // for 80 ms, while the scheduler weighs the team anew. A trial of 100 ms, 80 counted, would
+        // see mostly that (the team stayed at two); one of 400 ms sees mostly the size itself.
+        TeamSizer sizer = new TeamSizer(2, true);
+        long now = 0;
+        long settledAt = 0;
+        int last = 2;
+        long[] nanosAt = new long[3];
+        for (int job = 1; now < 30_000_000_000L; job++) {
+            int k = sizer.begin(now);
+            if (k != last) {
+                settledAt = now + 80_000_000;
+                last = k;
+            }
+            long took = (k == 1 ? 256_000 : 300_000) * (now < settledAt ? 2 : 1) + (job % 40 == 0 ? 8_000_000 : 0);
+            sizer.end(k, now, now + took, 256);
+            nanosAt[k] += took;
+            now += took + 20_000;
+        }
+        assertEquals(1, sizer.active());
+        assertTrue(nanosAt[1] > 0.9 * (nanosAt[1] + nanosAt[2]), "time at each size: " + java.util.Arrays.toString(nanosAt));
     }
 
     @Test
