@@ -130,28 +130,39 @@ def _bench_batched(env: Any, num_envs: int, seconds: float) -> tuple[float, int]
         env.close()
 
 
+ORDER_SEED = 20261205
+"""The seed of the rounds' orders in :func:`interleaved`."""
+
+
+def round_orders(k: int, seed: int = ORDER_SEED):
+    """The orders of :func:`interleaved`'s rounds: 0..k-1 shuffled anew for each round, seeded."""
+    rng = random.Random(seed)
+    while True:
+        order = list(range(k))
+        rng.shuffle(order)
+        yield order
+
+
 def interleaved(runs: list[Callable[[float], int]], warmup: float, seconds: float, slice_seconds: float = 0.2
                 ) -> list[float]:
     """Units per second of each ``run(duration) -> units``, measured in turns: each warmed up for
     ``warmup`` seconds, then one after the other for ``slice_seconds`` each, round after round,
     for ``seconds``. On a shared machine whose other work comes and goes, each then sees the same
-    background, which measuring one after the other for seconds each does not give. Round r starts
-    with run r mod k (of k), so that none always runs first, or always right after the same one."""
+    background, which measuring one after the other for seconds each does not give. Each round
+    takes them in an order of its own (:func:`round_orders`), so that none always runs first, or
+    right after the same one."""
     for run in runs:
         run(warmup)
-    k = len(runs)
-    units, took = [0] * k, [0.0] * k
+    units, took = [0] * len(runs), [0.0] * len(runs)
     end = time.perf_counter() + seconds
-    round_ = 0
-    while True:
-        for j in range(k):
-            i = (round_ + j) % k
+    for order in round_orders(len(runs)):
+        for i in order:
             start = time.perf_counter()
             units[i] += runs[i](slice_seconds)
             took[i] += time.perf_counter() - start
-        round_ += 1
         if time.perf_counter() >= end:
             return [u / t for u, t in zip(units, took)]
+    raise AssertionError("round_orders never ends")
 
 
 def bench_vector(game: str, num_envs: int, players: int | None, options: dict[str, Any],
@@ -403,7 +414,8 @@ def main(argv: list[str] | None = None) -> int:
         out["cpus"] = os.cpu_count()
         out.update(bench_contention(args.game, args.players, options, sizes, args.seconds, report))
         out["harness"] = (f"per env and phase, each thread count warmed up {args.seconds} s, then all measured in "
-                          f"turns of 0.2 s for {2 * args.seconds} s; quiet first, then loaded")
+                          f"turns of 0.2 s (each round in an order of its own) for {2 * args.seconds} s; quiet "
+                          f"first, then loaded")
         if args.json:
             print(json.dumps(out))
         return 0

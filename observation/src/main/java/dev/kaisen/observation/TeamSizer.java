@@ -22,7 +22,8 @@ package dev.kaisen.observation;
  * back (a trial on a busy machine can be lucky: a descheduled worker stalls a job now and then).
  * Trials come {@code interval} apart, from {@link #MIN_INTERVAL_NANOS}; one lost or reverted
  * doubles it (up to {@link #MAX_INTERVAL_NANOS}), so that trying what is worse costs little
- * (about 1% of the time) while a change of the machine's load is found within seconds. Used by
+ * (steady trials about 1% of the time, unsteady ones, which run longer, up to 5% where the sizes
+ * are close) while a change of the machine's load is found within seconds. Used by
  * the caller (jobs never overlap).
  */
 final class TeamSizer {

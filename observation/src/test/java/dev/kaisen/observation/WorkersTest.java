@@ -307,7 +307,7 @@ class WorkersTest {
 
     @Test
     void onABusyMachineTrialsOutlastTheSchedulersSettling() {
-        // two busy processes: the caller alone 15% faster per item than two; each job in 40 loses its
+        // two busy processes: two take 17% longer per item than the caller alone; each job in 40 loses its
         // core for a time slice (8 ms); and after the team changes size its jobs take twice as long
         // for 80 ms, while the scheduler weighs the team anew. A trial of 100 ms, 80 counted, would
         // see mostly that (the team stayed at two); one of 400 ms sees mostly the size itself.
@@ -328,7 +328,8 @@ class WorkersTest {
             now += took + 20_000;
         }
         assertEquals(1, sizer.active());
-        assertTrue(nanosAt[1] > 0.9 * (nanosAt[1] + nanosAt[2]), "time at each size: " + java.util.Arrays.toString(nanosAt));
+        // the rest is the trials of two, 400 ms each, ever rarer (about 10% of these 30 s)
+        assertTrue(nanosAt[1] > 0.8 * (nanosAt[1] + nanosAt[2]), "time at each size: " + java.util.Arrays.toString(nanosAt));
     }
 
     @Test

@@ -51,9 +51,9 @@ public final class EnvBench {
      * {@code warmupSeconds}, they run one after the other for {@code sliceSeconds} each, round
      * after round, until {@code seconds} have passed. On a shared machine whose other work comes and
      * goes, every workload then sees the same background, which measuring one after the other
-     * for seconds each does not give. Round r starts with workload r mod k (of k), so that none
-     * always runs first, or always right after the same one (whose threads may still hold a core, or
-     * have left the caches to it).
+     * for seconds each does not give. Each round takes them in an order of its own, drawn with a
+     * fixed seed ({@link #ORDER_SEED}), so that none always runs first, or right after the same one
+     * (whose threads may still hold a core, or have left the caches to it).
      */
     public static double[] interleaved(List<Workload> workloads, double warmupSeconds, double seconds,
                                        double sliceSeconds) {
@@ -65,21 +65,37 @@ public final class EnvBench {
         long[] nanos = new long[k];
         long slice = Math.max(1, (long) (sliceSeconds * 1e9));
         long end = System.nanoTime() + (long) (seconds * 1e9);
-        int round = 0;
+        SplittableRandom orders = new SplittableRandom(ORDER_SEED);
+        int[] order = new int[k];
         do {
-            for (int j = 0; j < k; j++) {
-                int i = (round + j) % k;
+            roundOrder(order, orders);
+            for (int i : order) {
                 long start = System.nanoTime();
                 units[i] += workloads.get(i).runFor(slice);
                 nanos[i] += System.nanoTime() - start;
             }
-            round++;
         } while (System.nanoTime() < end);
         double[] rates = new double[k];
         for (int i = 0; i < k; i++) {
             rates[i] = units[i] / (nanos[i] / 1e9);
         }
         return rates;
+    }
+
+    /** The seed of the rounds' orders in {@link #interleaved}. */
+    static final long ORDER_SEED = 20261205L;
+
+    /** A round's order: 0..k-1 shuffled (Fisher-Yates). */
+    static void roundOrder(int[] order, SplittableRandom random) {
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
     }
 
     /** (a) The raw engine: random-playout decisions, legal-action generation included. */
