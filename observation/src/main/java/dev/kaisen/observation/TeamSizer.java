@@ -11,7 +11,8 @@ package dev.kaisen.observation;
  * counted cycles.
  *
  * <p>A neighbour is tried for {@link #TRIAL_NANOS} ({@link #UNSTEADY_TRIAL_NANOS} where it lost a
- * time slice; at least {@link #MIN_JOBS} jobs), its
+ * time slice, unless it had lost by {@link #UNSTEADY_CLEAR_LOSS} then; at least {@link #MIN_JOBS}
+ * jobs), its
  * first {@link #TRIAL_WARMUP_NANOS} not counted (the scheduler takes tens of milliseconds to
  * weigh a team that changed size; workers had to be woken), and compared with the current size's
  * time per item since the last trial (a trial clearly lost, by {@link #CLEAR_LOSS}, ends sooner):
@@ -54,6 +55,14 @@ final class TeamSizer {
      * tried this long costs a few percent: on a busy machine sizes are close, and trials grow rare.
      */
     static final long UNSTEADY_TRIAL_NANOS = 400_000_000;
+    /**
+     * An unsteady trial slower per item than the current size by this much at {@link #TRIAL_NANOS}
+     * has lost and ends then: a quiet machine's trial of the caller alone (1.5 to 1.8 times as long
+     * per item as two) with one hiccup in it (a pause of the collector, of the program driving the
+     * env, of the host) costs 100 ms, not 400. Under two busy processes, trials of 100 ms of the
+     * faster size measured it up to 1.38 times as long per item as the other.
+     */
+    static final double UNSTEADY_CLEAR_LOSS = 0.5;
     static final long PROBATION_NANOS = 200_000_000;
     static final int MIN_JOBS = 16;
     static final long MIN_INTERVAL_NANOS = 500_000_000;
@@ -176,7 +185,7 @@ final class TeamSizer {
                 && tried > now * (1 + CLEAR_LOSS) && steady)) {
             return;
         }
-        if (!steady && trialElapsed < UNSTEADY_TRIAL_NANOS) {
+        if (!steady && trialElapsed < UNSTEADY_TRIAL_NANOS && !(tried > now * (1 + UNSTEADY_CLEAR_LOSS))) {
             return;
         }
         nanosPerItem[trial] = tried;

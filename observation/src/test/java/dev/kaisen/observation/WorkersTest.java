@@ -291,18 +291,31 @@ class WorkersTest {
         assertEquals((TeamSizer.TRIAL_NANOS + jobNanos - 1) / jobNanos, close, "jobs of a close trial");
     }
 
-    /** Jobs of the first trial of the caller alone: 0.4 ms per job with two, 0.6 ms alone, and job {@code stallAt} of the trial 8 ms. */
-    private static int trialJobsWithStall(int stallAt) {
-        return firstTrialJobs((k, j) -> k == 2 ? 400_000 : j == stallAt ? 8_000_000 : 600_000);
+    /**
+     * Jobs of the first trial of the caller alone: 0.4 ms per job with two, {@code alone} ns alone,
+     * and job {@code stallAt} of the trial {@code stall} ns.
+     */
+    private static int trialJobsWithStall(int alone, int stallAt, int stall) {
+        return firstTrialJobs((k, j) -> k == 2 ? 400_000 : j == stallAt ? stall : alone);
+    }
+
+    /** Jobs of {@code nanos} each (after one of {@code stall}) until a trial has run {@code length}. */
+    private static long jobsToRun(long length, int nanos, int stall) {
+        return 1 + (length - stall + nanos - 1) / nanos;
     }
 
     @Test
     void aTrialWithAStallRunsItsLengthThoughItLooksClearlyLost() {
-        // steady: the caller alone, 50% slower, ends after its warm-up and 20 ms (67 jobs of 0.6 ms)
-        assertEquals(67, trialJobsWithStall(-1));
+        // steady: the caller alone, 30% slower, ends after its warm-up and 20 ms (77 jobs of 0.52 ms)
+        assertEquals(77, trialJobsWithStall(520_000, -1, 0));
         // a busy machine: the caller alone loses its core for 8 ms in one job after the warm-up; 20 ms
-        // hold too few time slices to judge, so the trial runs the length of an unsteady one
-        assertEquals(1 + (TeamSizer.UNSTEADY_TRIAL_NANOS - 8_000_000 + 600_000 - 1) / 600_000, trialJobsWithStall(40));
+        // hold too few time slices to judge, nor does 100 ms tell 30% (43% with the stall) from a
+        // settling scheduler's doing, so the trial runs the length of an unsteady one
+        assertEquals(jobsToRun(TeamSizer.UNSTEADY_TRIAL_NANOS, 520_000, 8_000_000),
+                trialJobsWithStall(520_000, 40, 8_000_000));
+        // a quiet machine's hiccup (3 ms) in a trial of the caller alone, 60% slower: lost by over
+        // half at 100 ms, it ends then
+        assertEquals(jobsToRun(TeamSizer.TRIAL_NANOS, 640_000, 3_000_000), trialJobsWithStall(640_000, 40, 3_000_000));
     }
 
     @Test
