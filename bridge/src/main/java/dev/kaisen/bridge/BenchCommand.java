@@ -404,7 +404,7 @@ final class BenchCommand implements Runnable {
             out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
                     + " s each); then per env and phase, the thread counts and the control (a second env at 1 "
                     + "thread) warmed up " + seconds + " s each and measured in turns of "
-                    + Math.min(SLICE_SECONDS, seconds) + " s (each round starting with the next env), "
+                    + Math.min(SLICE_SECONDS, seconds) + " s (each round in an order of its own), "
                     + MEASURED_PER_ENV * seconds + " s each in all quiet, " + LOADED_MEASURED_PER_ENV * seconds
                     + " s loaded; quiet first, then loaded");
             if (json) {
