@@ -311,22 +311,40 @@ final class BenchCommand implements Runnable {
             return threads == 1 ? new int[] {1} : new int[] {1, threads};
         }
 
+        /**
+         * The compiler's warm-up, before any figure: every env and thread count the passes measure,
+         * unmeasured, in turns ({@link dev.kaisen.bridge.bench.EnvBench#interleaved}), for at least
+         * {@link #WARMUP_SECONDS} each (on 2 cores the compiler's threads take seconds to finish the
+         * hot code). In turns, because the code they share (the worker team's, the harness's) is then
+         * compiled after it has seen all of them: warmed up one after the other, the code compiled for
+         * the last ones was thrown away as each pass began with another env or thread count, and ran
+         * unoptimized again for the next ~10 s (the worker team's {@code run} through the vector env's
+         * quiet figures; {@code -XX:+PrintCompilation} shows none of that during the quiet passes since).
+         */
+        private void warmUp() {
+            java.util.List<dev.kaisen.observation.AbstractBatchedEnv<?>> envs = new java.util.ArrayList<>();
+            try {
+                java.util.List<dev.kaisen.bridge.bench.EnvBench.Workload> workloads = new java.util.ArrayList<>();
+                for (String kind : KINDS) {
+                    for (int t : threadCounts()) {
+                        envs.add(open(kind, sizes[0], t));
+                        workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
+                    }
+                }
+                dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, 0,
+                        Math.max(seconds, WARMUP_SECONDS) * workloads.size(), Math.min(SLICE_SECONDS, seconds));
+            } finally {
+                envs.forEach(dev.kaisen.observation.AbstractBatchedEnv::close);
+            }
+        }
+
         Integer call() {
             int cores = Runtime.getRuntime().availableProcessors();
             if (!json) {
                 System.out.printf("%s, %d cores; default %d thread(s); load: %d busy process(es)%n",
                         GameOptions.describe(game), cores, threads, loadProcesses);
             }
-            // the compiler's warm-up, before any figure: every env at each thread count, unmeasured, for
-            // at least WARMUP_SECONDS (on 2 cores the compiler's threads take seconds to finish the hot code)
-            for (String kind : KINDS) {
-                for (int t : threadCounts()) {
-                    try (dev.kaisen.observation.AbstractBatchedEnv<?> vec = open(kind, sizes[0], t)) {
-                        dev.kaisen.bridge.bench.EnvBench.vectorEnv(vec).runFor(
-                                (long) (Math.max(seconds, WARMUP_SECONDS) * 1e9));
-                    }
-                }
-            }
+            warmUp();
             Map<String, Map<String, Object>> quiet = pass("quiet", MEASURED_PER_ENV);
             int figures = KINDS.length * sizes.length * (threadCounts().length + 1); // the control too
             // bounded: the load ends by itself after the loaded pass should take (each figure's warm-up
@@ -401,9 +419,9 @@ final class BenchCommand implements Runnable {
             out.put("defaultThreads", threads);
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
-            out.put("harness", "every env warmed up at each thread count first (" + Math.max(seconds, WARMUP_SECONDS)
-                    + " s each); then per env and phase, the thread counts and the control (a second env at 1 "
-                    + "thread) warmed up " + seconds + " s each and measured in turns of "
+            out.put("harness", "every env warmed up at each thread count first, in turns ("
+                    + Math.max(seconds, WARMUP_SECONDS) + " s each); then per env and phase, the thread counts and "
+                    + "the control (a second env at 1 thread) warmed up " + seconds + " s each and measured in turns of "
                     + Math.min(SLICE_SECONDS, seconds) + " s (each round in an order of its own), "
                     + MEASURED_PER_ENV * seconds + " s each in all quiet, " + LOADED_MEASURED_PER_ENV * seconds
                     + " s loaded; quiet first, then loaded");
