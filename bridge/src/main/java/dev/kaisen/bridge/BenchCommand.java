@@ -312,14 +312,15 @@ final class BenchCommand implements Runnable {
         }
 
         /**
-         * The compiler's warm-up, before any figure: every env and thread count the passes measure,
-         * unmeasured, in turns ({@link dev.kaisen.bridge.bench.EnvBench#interleaved}), for at least
-         * {@link #WARMUP_SECONDS} each (on 2 cores the compiler's threads take seconds to finish the
-         * hot code). In turns, because the code they share (the worker team's, the harness's) is then
-         * compiled after it has seen all of them: warmed up one after the other, the code compiled for
-         * the last ones was thrown away as each pass began with another env or thread count, and ran
-         * unoptimized again for the next ~10 s (the worker team's {@code run} through the vector env's
-         * quiet figures; {@code -XX:+PrintCompilation} shows none of that during the quiet passes since).
+         * The compiler's warm-up, before any figure: both envs at the first size and at each thread
+         * count, unmeasured, in turns ({@link dev.kaisen.bridge.bench.EnvBench#interleaved}), for about
+         * {@code max(--seconds, WARMUP_SECONDS)} each (on 2 cores the compiler's threads take seconds to
+         * finish the hot code). In turns, because the code they share (the worker team's, the harness's)
+         * is then compiled after it has seen all of them: warmed up one after the other, the code
+         * compiled for the last one was thrown away as each figure began with another env or thread
+         * count, and ran unoptimized again for the next ~10 s (the worker team's {@code run} through the
+         * vector env's quiet figures; with the warm-up in turns, {@code -XX:+PrintCompilation} shows none
+         * of that during the quiet passes). It made no change to the ratios one could tell from the noise.
          */
         private void warmUp() {
             java.util.List<dev.kaisen.observation.AbstractBatchedEnv<?>> envs = new java.util.ArrayList<>();
@@ -419,10 +420,10 @@ final class BenchCommand implements Runnable {
             out.put("defaultThreads", threads);
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
-            out.put("harness", "every env warmed up at each thread count first, in turns ("
+            out.put("harness", "every env warmed up at the first size and each thread count first, in turns ("
                     + Math.max(seconds, WARMUP_SECONDS) + " s each); then per env and phase, the thread counts and "
-                    + "the control (a second env at 1 thread) warmed up " + seconds + " s each and measured in turns of "
-                    + Math.min(SLICE_SECONDS, seconds) + " s (each round in an order of its own), "
+                    + "the control (a second env at 1 thread) warmed up " + seconds + " s each and measured in "
+                    + "turns of " + Math.min(SLICE_SECONDS, seconds) + " s (each round in an order of its own), "
                     + MEASURED_PER_ENV * seconds + " s each in all quiet, " + LOADED_MEASURED_PER_ENV * seconds
                     + " s loaded; quiet first, then loaded");
             if (json) {
