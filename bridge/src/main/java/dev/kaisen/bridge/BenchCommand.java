@@ -248,6 +248,16 @@ final class BenchCommand implements Runnable {
         /** The length of one turn of a figure in {@link dev.kaisen.bridge.bench.EnvBench#interleaved}. */
         static final double SLICE_SECONDS = 0.2;
 
+        /** One turn of a figure: {@link #SLICE_SECONDS}, or {@code --seconds} where that is shorter. */
+        private double sliceSeconds() {
+            return Math.min(SLICE_SECONDS, seconds);
+        }
+
+        /** Each env's unmeasured run before the first figure: {@code --seconds}, at least {@link #WARMUP_SECONDS}. */
+        private double warmupSeconds() {
+            return Math.max(seconds, WARMUP_SECONDS);
+        }
+
         /** Measured time per env of a quiet figure, in units of {@code seconds} (each env's share of the turns). */
         static final double MEASURED_PER_ENV = 1.5;
         /**
@@ -280,7 +290,7 @@ final class BenchCommand implements Runnable {
                             workloads.add(dev.kaisen.bridge.bench.EnvBench.vectorEnv(envs.get(envs.size() - 1)));
                         }
                         double[] rates = dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, seconds,
-                                measuredPerEnv * seconds * keys.length, Math.min(SLICE_SECONDS, seconds));
+                                measuredPerEnv * seconds * keys.length, sliceSeconds());
                         for (int i = 0; i < keys.length; i++) {
                             dev.kaisen.observation.AbstractBatchedEnv<?> vec = envs.get(i);
                             Map<String, Object> row = new LinkedHashMap<>();
@@ -333,7 +343,7 @@ final class BenchCommand implements Runnable {
                     }
                 }
                 dev.kaisen.bridge.bench.EnvBench.interleaved(workloads, 0,
-                        Math.max(seconds, WARMUP_SECONDS) * workloads.size(), Math.min(SLICE_SECONDS, seconds));
+                        warmupSeconds() * workloads.size(), sliceSeconds());
             } finally {
                 envs.forEach(dev.kaisen.observation.AbstractBatchedEnv::close);
             }
@@ -421,9 +431,9 @@ final class BenchCommand implements Runnable {
             out.put("loadProcesses", loadProcesses);
             out.put("results", rows);
             out.put("harness", "every env warmed up at the first size and each thread count first, in turns ("
-                    + Math.max(seconds, WARMUP_SECONDS) + " s each); then per env and phase, the thread counts and "
+                    + warmupSeconds() + " s each); then per env and phase, the thread counts and "
                     + "the control (a second env at 1 thread) warmed up " + seconds + " s each and measured in "
-                    + "turns of " + Math.min(SLICE_SECONDS, seconds) + " s (each round in an order of its own), "
+                    + "turns of " + sliceSeconds() + " s (each round in an order of its own), "
                     + MEASURED_PER_ENV * seconds + " s each in all quiet, " + LOADED_MEASURED_PER_ENV * seconds
                     + " s loaded; quiet first, then loaded");
             if (json) {
