@@ -54,7 +54,8 @@ def test_each_round_of_turns_takes_the_runs_in_an_order_of_its_own():
     assert len(turns) >= 6 and len(turns) % 3 == 0
     orders = bench.round_orders(3)
     assert [turns[r:r + 3] for r in range(0, len(turns), 3)] == [next(orders) for _ in range(len(turns) // 3)]
-    first_rounds = [next(o) for o in [bench.round_orders(3)] for _ in range(6)]
+    fresh = bench.round_orders(3)
+    first_rounds = [next(fresh) for _ in range(6)]
     assert {o[0] for o in first_rounds} == {0, 1, 2} and len({tuple(o) for o in first_rounds}) >= 3
     assert all(sorted(o) == [0, 1, 2] for o in first_rounds)
     assert [r / rates[0] for r in rates] == pytest.approx([1, 2, 3], rel=0.25)
